@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// No package dependencies, by design: the toolchain, Foundation (tests only) and the C library.
+let package = Package(
+  name: "Spoons",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "spoons", targets: ["spoons"]),
+  ],
+  targets: [
+    // Core: the domain, pure.
+    .target(name: "SpoonsCore"),
+    // Storage: the only code that touches files.
+    .target(name: "SpoonsStore", dependencies: ["SpoonsCore"]),
+    // Front: parser, executor, renderers, REPL.
+    .target(name: "SpoonsCLI", dependencies: ["SpoonsCore", "SpoonsStore"]),
+    .executableTarget(name: "spoons", dependencies: ["SpoonsCLI"]),
+
+    // Tests
+    .testTarget(name: "SpoonsCoreTests", dependencies: ["SpoonsCore"]),
+    .testTarget(name: "SpoonsStoreTests", dependencies: ["SpoonsStore"]),
+    // Depends on the executable so that `swift test` always builds the binary the CLI tests run.
+    .testTarget(name: "SpoonsCLITests", dependencies: ["SpoonsCLI", "spoons"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,50 @@
+/// Why stored parts do not make a consistent planner; `taskIndex` points at the offending task
+/// in the list given to `Planner(nextID:day:tasks:)`, so the store can name the line.
+public struct RestoreProblem: Error, Hashable, Sendable, CustomStringConvertible {
+  public let taskIndex: Int?
+  public let reason: String
+
+  public var description: String { reason }
+}
+
+extension Planner {
+  /// Rebuilds a planner from stored parts, refusing any that break an invariant.
+  ///
+  /// - Parameters:
+  ///   - day: the day's date and budget; its to-do list is taken from the order of `tasks`.
+  ///   - tasks: every open task and today's done ones; order within each place is kept.
+  public init(nextID: TaskID, day: Day?, tasks list: [SpoonTask]) throws(RestoreProblem) {
+    self.init()
+    self.nextID = nextID
+    var todo: [TaskID] = []
+    for (index, task) in list.enumerated() {
+      guard task.id.rawValue >= 1, task.id < nextID else {
+        throw RestoreProblem(
+          taskIndex: index, reason: "task \(task.id) is not below the next id \(nextID.rawValue)")
+      }
+      guard tasks[task.id] == nil else {
+        throw RestoreProblem(taskIndex: index, reason: "task \(task.id) appears twice")
+      }
+      switch task.placement {
+      case .category: categoryOrder[task.spoons.value - 1].append(task.id)
+      case .backlog: backlogOrder.append(task.id)
+      case .todo, .done:
+        guard day != nil else {
+          throw RestoreProblem(
+            taskIndex: index, reason: "task \(task.id) is on a to-do list but no day has started")
+        }
+        todo.append(task.id)
+      }
+      tasks[task.id] = task
+    }
+    if var day {
+      day.todo = todo
+      self.day = day
+      if planned > day.budget {
+        throw RestoreProblem(
+          taskIndex: nil,
+          reason: "today's list holds \(planned) spoons, more than the budget of \(day.budget)")
+      }
+    }
+  }
+}

@@ -1,0 +1,61 @@
+/// Everything a person is planning with now: the ten categories, the backlog and today.
+///
+/// A value: every rule is a `mutating` method that either succeeds or throws a `PlannerError`
+/// and leaves the planner exactly as it was. Finished days are not held here; they leave as a
+/// `FinishedDay` when a new day starts.
+public struct Planner: Equatable, Sendable {
+  /// The id the next added task gets. Only ever grows.
+  public internal(set) var nextID: TaskID
+  /// Today, once the first `new-day` has happened.
+  public internal(set) var day: Day?
+
+  var tasks: [TaskID: SpoonTask]
+  /// Index 0 holds the 1-spoon category; each in the user's order.
+  var categoryOrder: [[TaskID]]
+  /// Oldest first.
+  var backlogOrder: [TaskID]
+
+  /// An empty planner: no tasks, no day yet.
+  public init() {
+    nextID = TaskID(1)
+    day = nil
+    tasks = [:]
+    categoryOrder = Array(repeating: [], count: SpoonCost.range.count)
+    backlogOrder = []
+  }
+
+  // MARK: - Reading
+
+  public func task(_ id: TaskID) -> SpoonTask? { tasks[id] }
+
+  /// The tasks waiting in one category, in the user's order.
+  public func category(_ cost: SpoonCost) -> [SpoonTask] {
+    categoryOrder[cost.value - 1].compactMap { tasks[$0] }
+  }
+
+  /// How many tasks wait in one category.
+  public func count(in cost: SpoonCost) -> Int { categoryOrder[cost.value - 1].count }
+
+  /// Rolled-over tasks, oldest first.
+  public var backlog: [SpoonTask] { backlogOrder.compactMap { tasks[$0] } }
+
+  /// Today's to-do list in planning order, done tasks included; empty before the first day.
+  public var todo: [SpoonTask] { (day?.todo ?? []).compactMap { tasks[$0] } }
+
+  /// Every task the planner holds, in a stable order: categories 1...10, backlog, today.
+  public var allTasks: [SpoonTask] {
+    categoryOrder.flatMap { $0 }.compactMap { tasks[$0] } + backlog + todo
+  }
+
+  /// How many tasks the planner holds.
+  public var taskCount: Int { tasks.count }
+
+  /// The spoons of every task on today's list, done or not.
+  public var planned: Int { todo.reduce(0) { $0 + $1.spoons.value } }
+
+  /// The spoons of the tasks checked off today.
+  public var spent: Int { todo.reduce(0) { $0 + ($1.isDone ? $1.spoons.value : 0) } }
+
+  /// `budget - planned`: what can still be planned today; 0 before the first day.
+  public var left: Int { (day?.budget ?? 0) - planned }
+}

@@ -1,0 +1,50 @@
+/// A task's title: trimmed, 1 to 200 characters, free of anything that could drive a terminal.
+///
+/// Control characters and bidirectional overrides are refused rather than stripped: a title that
+/// silently differs from what the user typed is worse than a clear refusal.
+public struct Title: Hashable, Sendable, CustomStringConvertible {
+  public static let maxLength = 200
+
+  public let text: String
+
+  public init(_ raw: String) throws(PlannerError) {
+    let trimmed = Self.trim(raw)
+    guard !trimmed.isEmpty else { throw .invalidTitle(.empty) }
+    let length = trimmed.count
+    guard length <= Self.maxLength else { throw .invalidTitle(.tooLong(length)) }
+    if let bad = trimmed.unicodeScalars.first(where: Self.isForbidden) {
+      throw .invalidTitle(.forbiddenCharacter(bad.value))
+    }
+    self.text = trimmed
+  }
+
+  public var description: String { text }
+
+  /// The form used to spot duplicates: case-insensitive, spaces folded.
+  public var matchKey: String { text.lowercased() }
+
+  static func trim(_ raw: String) -> String {
+    var scalars = Substring(raw).unicodeScalars[...]
+    while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
+    while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+    return String(String.UnicodeScalarView(scalars))
+  }
+
+  /// C0/C1 controls, DEL, and the bidi embedding/override/isolate controls that reorder the
+  /// rest of a terminal line. Marks (U+200E/F) and joiners stay allowed: real scripts need them.
+  static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F: return true
+    case 0x202A...0x202E, 0x2066...0x2069: return true
+    case 0xFFFD: return true  // the replacement character: the input was not valid UTF-8
+    default: return false
+    }
+  }
+}
+
+/// Why a title was refused.
+public enum TitleProblem: Hashable, Sendable {
+  case empty
+  case tooLong(Int)
+  case forbiddenCharacter(UInt32)
+}

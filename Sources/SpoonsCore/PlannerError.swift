@@ -1,0 +1,68 @@
+/// Every way a rule can refuse. A refused operation changes nothing.
+///
+/// Each case carries the numbers the user needs to put it right; `description` is a short
+/// lowercase sentence the front can print as is.
+public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The title is empty, too long or holds a control character.
+  case invalidTitle(TitleProblem)
+  /// A cost outside 1...10.
+  case invalidSpoons(Int)
+  /// A day's budget outside 0...99.
+  case invalidBudget(Int)
+  /// Planning or checking off needs a day: `new-day` first.
+  case noDayStarted
+  /// No task has this id (never had, or it was deleted, or it is archived).
+  case unknownTask(TaskID)
+  /// The same id appears twice in one selection.
+  case repeatedTask(TaskID)
+  /// Already on today's list.
+  case alreadyPlanned(TaskID)
+  /// Already checked off.
+  case alreadyDone(TaskID)
+  /// Checking off or unplanning needs the task to be on today's list.
+  case notOnTodayList(TaskID)
+  /// `undone` on a task that is not checked off.
+  case notDone(TaskID)
+  /// The max-spoon rule: `planned + selection > budget`.
+  case overBudget(budget: Int, planned: Int, selection: Int)
+  /// Only tasks waiting in a category can be moved.
+  case notInCategory(TaskID)
+  /// A position outside 1...count of the category.
+  case invalidPosition(Int, count: Int)
+  /// An operation on tasks was given none.
+  case nothingSelected
+
+  public var description: String {
+    switch self {
+    case .invalidTitle(.empty): return "a task needs a title"
+    case .invalidTitle(.tooLong(let n)):
+      return "the title is \(n) characters long; at most \(Title.maxLength) are allowed"
+    case .invalidTitle(.forbiddenCharacter(let v)):
+      let hex = String(v, radix: 16, uppercase: true)
+      let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      return v == 0xFFFD
+        ? "the title is not valid UTF-8 text"
+        : "the title contains the control character U+\(code); titles are plain text"
+    case .invalidSpoons(let n): return "spoons must be a whole number from 1 to 10, not \(n)"
+    case .invalidBudget(let n):
+      return "a day's budget must be a whole number from 0 to 99 spoons, not \(n)"
+    case .noDayStarted: return "no day started yet: start one with 'new-day N'"
+    case .unknownTask(let id): return "there is no task \(id)"
+    case .repeatedTask(let id): return "\(id) is selected twice"
+    case .alreadyPlanned(let id): return "\(id) is already on today's list"
+    case .alreadyDone(let id): return "\(id) is already done"
+    case .notOnTodayList(let id): return "\(id) is not on today's list"
+    case .notDone(let id): return "\(id) is not checked off"
+    case .overBudget(let budget, let planned, let selection):
+      let over = planned + selection - budget
+      let left = budget - planned
+      return "over budget by \(over): \(planned) of \(budget) planned, "
+        + "selection costs \(selection), \(left) left"
+    case .notInCategory(let id):
+      return "\(id) is not waiting in a category; only those can be moved"
+    case .invalidPosition(let p, let count):
+      return "position \(p) is out of range: the category has \(count) task\(count == 1 ? "" : "s")"
+    case .nothingSelected: return "no tasks given"
+    }
+  }
+}

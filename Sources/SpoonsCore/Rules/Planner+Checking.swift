@@ -1,0 +1,57 @@
+extension Planner {
+  /// Checks off tasks on today's list: `spent` rises, `planned` stays. All or nothing.
+  @discardableResult
+  public mutating func markDone(_ ids: [TaskID], at now: Timestamp) throws(PlannerError)
+    -> [SpoonTask]
+  {
+    try validateSelection(ids) { task throws(PlannerError) in
+      switch task.placement {
+      case .todo: break
+      case .done: throw .alreadyDone(task.id)
+      default: throw .notOnTodayList(task.id)
+      }
+    }
+    return ids.compactMap { id in
+      guard var task = tasks[id], case .todo(let origin) = task.placement else { return nil }
+      task.placement = .done(from: origin, at: now)
+      task.updated = now
+      tasks[id] = task
+      return task
+    }
+  }
+
+  /// Reverses today's check-offs: the tasks stay on the list, open again. All or nothing.
+  @discardableResult
+  public mutating func markUndone(_ ids: [TaskID], at now: Timestamp) throws(PlannerError)
+    -> [SpoonTask]
+  {
+    try validateSelection(ids) { task throws(PlannerError) in
+      switch task.placement {
+      case .done: break
+      case .todo: throw .notDone(task.id)
+      default: throw .notOnTodayList(task.id)
+      }
+    }
+    return ids.compactMap { id in
+      guard var task = tasks[id], case .done(let origin, _) = task.placement else { return nil }
+      task.placement = .todo(from: origin)
+      task.updated = now
+      tasks[id] = task
+      return task
+    }
+  }
+
+  /// Checks a selection before anything moves: not empty, no repeats, every id known, and
+  /// `accept` passes for each task.
+  func validateSelection(
+    _ ids: [TaskID], _ accept: (SpoonTask) throws(PlannerError) -> Void
+  ) throws(PlannerError) {
+    guard !ids.isEmpty else { throw .nothingSelected }
+    var seen = Set<TaskID>()
+    for id in ids {
+      guard let task = tasks[id] else { throw .unknownTask(id) }
+      guard seen.insert(id).inserted else { throw .repeatedTask(id) }
+      try accept(task)
+    }
+  }
+}

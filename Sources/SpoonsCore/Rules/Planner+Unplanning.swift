@@ -1,0 +1,41 @@
+extension Planner {
+  /// Takes unfinished tasks off today's list and back where they came from, giving their
+  /// spoons back to the day. All or nothing.
+  ///
+  /// A task from a category goes to the end of it; one from the backlog goes back among the
+  /// backlog by age, so the backlog stays oldest first.
+  @discardableResult
+  public mutating func unplan(_ ids: [TaskID], at now: Timestamp) throws(PlannerError)
+    -> [SpoonTask]
+  {
+    try validateSelection(ids) { task throws(PlannerError) in
+      switch task.placement {
+      case .todo: break
+      case .done: throw .alreadyDone(task.id)
+      default: throw .notOnTodayList(task.id)
+      }
+    }
+    var moved: [SpoonTask] = []
+    for id in ids {
+      guard var task = tasks[id], case .todo(let origin) = task.placement else { continue }
+      day?.todo.removeAll { $0 == id }
+      switch origin {
+      case .category:
+        task.placement = .category
+        categoryOrder[task.spoons.value - 1].append(id)
+      case .backlog(let since):
+        task.placement = .backlog(since: since)
+        let index =
+          backlogOrder.lastIndex { other in
+            guard case .backlog(let otherSince)? = tasks[other]?.placement else { return false }
+            return otherSince <= since
+          }.map { $0 + 1 } ?? 0
+        backlogOrder.insert(id, at: index)
+      }
+      task.updated = now
+      tasks[id] = task
+      moved.append(task)
+    }
+    return moved
+  }
+}

@@ -1,0 +1,42 @@
+import SpoonsCore
+
+/// A fixed morning: 2026-11-21 08:00 at UTC+1.
+let morning = Timestamp(iso: "2026-11-21T08:00:00+01:00")!
+
+func at(_ iso: String) -> Timestamp { Timestamp(iso: iso)! }
+
+/// A planner with a day of `budget` spoons and one task per given cost, in order.
+func planner(budget: Int? = 12, costs: [Int] = []) throws -> Planner {
+  var p = Planner()
+  if let budget { try p.startNewDay(budget: budget, at: morning) }
+  for (i, c) in costs.enumerated() { try p.add("Task \(i + 1)", spoons: c, at: morning) }
+  return p
+}
+
+func ids(_ raw: Int...) -> [TaskID] { raw.map(TaskID.init) }
+
+/// Runs `body` on a copy and checks it throws exactly `expected` and leaves the planner equal.
+func expectRefusal(
+  _ p: Planner, _ expected: PlannerError, _ body: (inout Planner) throws -> Void
+) -> Bool {
+  var copy = p
+  do {
+    try body(&copy)
+    return false
+  } catch {
+    return (error as? PlannerError) == expected && copy == p
+  }
+}
+
+/// SplitMix64: small, seeded, reproducible on every platform.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -1,0 +1,67 @@
+import Testing
+@testable import SpoonsCore
+
+@Suite("Validated values")
+struct ValueTypeTests {
+  @Test(arguments: [1, 5, 10])
+  func spoonCostAcceptsOneToTen(_ n: Int) throws {
+    #expect(try SpoonCost(n).value == n)
+  }
+
+  @Test(arguments: [0, 11, -3, Int.max, Int.min])
+  func spoonCostRefusesOutside(_ n: Int) {
+    #expect(throws: PlannerError.invalidSpoons(n)) { try SpoonCost(n) }
+  }
+
+  @Test func titleIsTrimmed() throws {
+    #expect(try Title("  Laundry \t").text == "Laundry")
+  }
+
+  @Test(arguments: [
+    ("", TitleProblem.empty),
+    ("   \t ", .empty),
+    ("Bad\u{1B}[2J", .forbiddenCharacter(0x1B)),
+    ("tab\tinside", .forbiddenCharacter(0x09)),
+    ("line\nbreak", .forbiddenCharacter(0x0A)),
+    ("nul\u{0}byte", .forbiddenCharacter(0)),
+    ("evil\u{202E}txt", .forbiddenCharacter(0x202E)),
+    ("broken\u{FFFD}", .forbiddenCharacter(0xFFFD)),
+    (String(repeating: "a", count: 201), .tooLong(201)),
+  ])
+  func titleRefuses(_ raw: String, _ problem: TitleProblem) {
+    #expect(throws: PlannerError.invalidTitle(problem)) { try Title(raw) }
+  }
+
+  @Test func titleAllowsUnicodeUpToTwoHundredCharacters() throws {
+    let emoji = String(repeating: "👩‍👩‍👧", count: 200)
+    #expect(try Title(emoji).text.count == 200)
+    #expect(try Title("Café ☕ 洗濯 \u{200F}שלום").text == "Café ☕ 洗濯 \u{200F}שלום")
+  }
+
+  @Test func civilDateArithmetic() throws {
+    let d = try #require(CivilDate(iso: "2024-02-28"))
+    #expect(d.adding(days: 1).description == "2024-02-29")
+    #expect(d.adding(days: 2).description == "2024-03-01")
+    #expect(CivilDate(daysSinceEpoch: 0).description == "1970-01-01")
+    #expect(CivilDate(iso: "2026-11-21")?.weekday == 6)  // a Saturday
+    #expect(CivilDate(iso: "2026-02-29") == nil)
+    #expect(CivilDate(iso: "2026-1-01") == nil)
+    #expect(d.days(until: d.adding(days: 400)) == 400)
+    for n in stride(from: -800_000, to: 800_000, by: 997) {
+      #expect(CivilDate(daysSinceEpoch: n).daysSinceEpoch == n)
+    }
+  }
+
+  @Test func timestampKeepsTheLocalDate() throws {
+    let late = try #require(Timestamp(iso: "2026-11-21T23:30:00-05:00"))
+    #expect(late.date.description == "2026-11-21")
+    #expect(late.description == "2026-11-21T23:30:00-05:00")
+    #expect(Timestamp(seconds: late.seconds, utcOffset: 0).date.description == "2026-11-22")
+    #expect(Timestamp(iso: "2026-11-21T24:00:00+00:00") == nil)
+    #expect(Timestamp(iso: "2026-11-21 08:00:00+00:00") == nil)
+  }
+
+  @Test func taskIDPrintsWithHash() {
+    #expect(TaskID(12).description == "#12")
+  }
+}
