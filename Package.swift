@@ -19,7 +19,7 @@ let package = Package(
 
     // Tests
     .testTarget(name: "SpoonsCoreTests", dependencies: ["SpoonsCore"]),
-    .testTarget(name: "SpoonsStoreTests", dependencies: ["SpoonsStore"]),
+    .testTarget(name: "SpoonsStoreTests", dependencies: ["SpoonsStore"], exclude: ["Fixtures"]),
     // Depends on the executable so that `swift test` always builds the binary the CLI tests run.
     .testTarget(name: "SpoonsCLITests", dependencies: ["SpoonsCLI", "spoons"]),
   ],

@@ -1,0 +1,112 @@
+import SpoonsCore
+
+/// Everything that has left the live planner: the done tasks of finished days and one record
+/// per finished day. Only history, search and stats read it.
+public struct Archive: Equatable, Sendable {
+  /// Oldest first.
+  public var doneTasks: [SpoonTask]
+  /// Oldest first.
+  public var days: [DayRecord]
+
+  public init(doneTasks: [SpoonTask] = [], days: [DayRecord] = []) {
+    self.doneTasks = doneTasks
+    self.days = days
+  }
+}
+
+/// `done.txt` (archived done tasks) and `days.txt` (finished days): append-only, so a new day
+/// costs an append of that day's lines, not a rewrite of years of history.
+enum ArchiveFiles {
+  static let doneName = "done.txt"
+  static let daysName = "days.txt"
+  static let doneFormat = FileFormat(name: "spoons-done", version: 1)
+  static let daysFormat = FileFormat(name: "spoons-days", version: 1)
+
+  /// The bytes to append for `finished`, as (done.txt bytes, days.txt bytes); the format line
+  /// is included when a file is still empty.
+  static func encode(_ finished: [FinishedDay], doneIsEmpty: Bool, daysIsEmpty: Bool)
+    -> (done: [UInt8], days: [UInt8])
+  {
+    var done: [UInt8] = []
+    var days: [UInt8] = []
+    if doneIsEmpty { doneFormat.encodeHeader(to: &done) }
+    if daysIsEmpty { daysFormat.encodeHeader(to: &days) }
+    for day in finished {
+      for task in day.doneTasks { TaskRecord.encode(task, to: &done) }
+      encode(day.record, to: &days)
+    }
+    return (done, days)
+  }
+
+  static func encode(_ record: DayRecord, to out: inout [UInt8]) {
+    out.append(contentsOf: "day".utf8)
+    RecordCodec.field("date", record.date.description, to: &out)
+    RecordCodec.field("budget", String(record.budget), to: &out)
+    RecordCodec.field("planned", String(record.planned), to: &out)
+    RecordCodec.field("spent", String(record.spent), to: &out)
+    RecordCodec.field("done", record.done.map { String($0.rawValue) }.joined(separator: ","), to: &out)
+    out.append(UInt8(ascii: "\n"))
+  }
+
+  static func decodeDone(_ bytes: [UInt8], file: String = doneName) throws(StoreError)
+    -> [SpoonTask]
+  {
+    var tasks: [SpoonTask] = []
+    try decode(bytes, format: doneFormat, file: file) { record throws(DecodeError) in
+      guard record.kind == "task" else {
+        throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
+      }
+      let task = try TaskRecord.decode(record)
+      guard task.isDone else {
+        throw DecodeError(line: record.line, reason: "an archived task must be done")
+      }
+      tasks.append(task)
+    }
+    return tasks
+  }
+
+  static func decodeDays(_ bytes: [UInt8], file: String = daysName) throws(StoreError)
+    -> [DayRecord]
+  {
+    var days: [DayRecord] = []
+    try decode(bytes, format: daysFormat, file: file) { record throws(DecodeError) in
+      guard record.kind == "day" else {
+        throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
+      }
+      try record.expectOnly(["date", "budget", "planned", "spent", "done"])
+      guard let rawDone = record.raw("done") else { throw record.missing("done") }
+      var done: [TaskID] = []
+      for part in rawDone.split(separator: UInt8(ascii: ",")) {
+        guard let id = RecordCodec.parseInt(part) else {
+          throw DecodeError(line: record.line, reason: "done is not a list of ids")
+        }
+        done.append(TaskID(id))
+      }
+      days.append(
+        DayRecord(
+          date: try record.date("date"), budget: try record.int("budget"),
+          planned: try record.int("planned"), spent: try record.int("spent"), done: done))
+    }
+    return days
+  }
+
+  private static func decode(
+    _ bytes: [UInt8], format: FileFormat, file: String,
+    _ body: (RecordCodec.Record) throws(DecodeError) -> Void
+  ) throws(StoreError) {
+    guard !bytes.isEmpty else { return }
+    var first = true
+    do {
+      try RecordCodec.forEachRecord(in: bytes) { record throws(DecodeError) in
+        if first {
+          first = false
+          _ = try format.checkHeader(record)
+          return
+        }
+        try body(record)
+      }
+    } catch {
+      throw error.inFile(file, supported: format.version)
+    }
+  }
+}

@@ -1,0 +1,181 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The few file operations the store needs, done directly on the C library so that each one
+/// is durable in the way the store relies on.
+///
+/// Foundation's `.atomic` write is not used on purpose: on Linux it does not fsync the
+/// directory, resets the file mode to 0644 and may fall back to a non-atomic write.
+enum FileSystem {
+  static func errorText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+
+  static func io(_ path: String, _ operation: String, _ code: Int32 = errno) -> StoreError {
+    .io(path: path, operation: operation, reason: errorText(code))
+  }
+
+  /// The whole file, or nil when it does not exist.
+  static func read(_ path: String, limit: Int? = nil) throws(StoreError) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    if fd < 0 {
+      if errno == ENOENT { return nil }
+      throw io(path, "read")
+    }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw io(path, "read") }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      throw .io(path: path, operation: "read", reason: "not a regular file")
+    }
+    let size = min(Int(info.st_size), limit ?? Int.max)
+    var bytes = [UInt8](repeating: 0, count: size)
+    var done = 0
+    while done < size {
+      let n = bytes.withUnsafeMutableBytes { buffer in
+        systemRead(fd, buffer.baseAddress! + done, size - done)
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw io(path, "read")
+      }
+      if n == 0 { break }  // the file shrank under us: return what is there
+      done += n
+    }
+    if done < size { bytes.removeLast(size - done) }
+    return bytes
+  }
+
+  static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(StoreError) {
+    var done = 0
+    while done < bytes.count {
+      let n = bytes.withUnsafeBytes { buffer in
+        systemWrite(fd, buffer.baseAddress! + done, bytes.count - done)
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw io(path, "write")
+      }
+      done += n
+    }
+  }
+
+  /// Replaces `path` with `bytes` so that a crash at any instant leaves either the old or the
+  /// new file, complete: a temporary file in the same directory, fsync, rename, fsync of the
+  /// directory. The previous file is kept as `backup` (a hard link, so it costs no copy).
+  static func replace(
+    _ path: String, with bytes: [UInt8], in directory: String, backup: String?
+  ) throws(StoreError) {
+    var template = Array((directory + "/" + temporaryPrefix + "XXXXXX").utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard fd >= 0 else { throw io(directory, "create a file in") }
+    let temporary = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var committed = false
+    defer {
+      if !committed { unlink(temporary) }
+    }
+    do {
+      defer { close(fd) }
+      _ = fchmod(fd, 0o600)
+      try writeAll(fd, bytes, path: temporary)
+      guard fsync(fd) == 0 else { throw io(temporary, "save") }
+    }
+    if let backup {
+      // Best effort: a backup that cannot be made is no reason to refuse the user's change.
+      unlink(backup)
+      _ = link(path, backup)
+    }
+    guard rename(temporary, path) == 0 else { throw io(path, "save") }
+    committed = true
+    try syncDirectory(directory)
+  }
+
+  /// Makes `path` exactly `length` bytes long (dropping an uncommitted tail) and appends
+  /// `bytes`, then fsyncs. Creates the file (mode 0600) when missing.
+  static func append(_ bytes: [UInt8], to path: String, truncatingTo length: Int)
+    throws(StoreError)
+  {
+    let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw io(path, "open") }
+    defer { close(fd) }
+    guard ftruncate(fd, off_t(length)) == 0 else { throw io(path, "truncate") }
+    guard lseek(fd, off_t(length), SEEK_SET) >= 0 else { throw io(path, "seek in") }
+    try writeAll(fd, bytes, path: path)
+    guard fsync(fd) == 0 else { throw io(path, "save") }
+  }
+
+  static func syncDirectory(_ directory: String) throws(StoreError) {
+    let fd = open(directory, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw io(directory, "open") }
+    defer { close(fd) }
+    guard fsync(fd) == 0 else { throw io(directory, "sync") }
+  }
+
+  static let temporaryPrefix = ".tmp-"
+
+  /// Removes temporary files left by writers that were killed mid-save. Call only while
+  /// holding the exclusive lock: then no live writer has one open.
+  static func sweepTemporaries(in directory: String) {
+    guard let dir = opendir(directory) else { return }
+    defer { closedir(dir) }
+    while let entry = readdir(dir) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name.hasPrefix(temporaryPrefix) { unlink(directory + "/" + name) }
+    }
+  }
+
+  /// Creates the data directory (mode 0700) and its parents when missing; refuses one that
+  /// another user owns or anyone may write to; tightens our own to 0700.
+  static func prepareDirectory(_ path: String) throws(StoreError) {
+    var info = stat()
+    if stat(path, &info) != 0 {
+      guard errno == ENOENT else { throw io(path, "open") }
+      var partial = path.hasPrefix("/") ? "" : "."
+      let parts = path.split(separator: "/")
+      for (index, part) in parts.enumerated() {
+        partial += "/" + part
+        let mode: mode_t = index == parts.count - 1 ? 0o700 : 0o755
+        if mkdir(partial, mode) != 0 && errno != EEXIST { throw io(partial, "create") }
+      }
+      guard stat(path, &info) == 0 else { throw io(path, "open") }
+    }
+    try checkSafety(path, info)
+    if info.st_mode & 0o077 != 0 { _ = chmod(path, 0o700) }
+  }
+
+  static func checkSafety(_ path: String, _ info: stat) throws(StoreError) {
+    guard (info.st_mode & S_IFMT) == S_IFDIR else {
+      throw .unsafeDirectory(path: path, reason: "it is not a directory")
+    }
+    guard info.st_uid == geteuid() else {
+      throw .unsafeDirectory(path: path, reason: "it belongs to another user (uid \(info.st_uid))")
+    }
+    guard info.st_mode & 0o002 == 0 else {
+      throw .unsafeDirectory(
+        path: path, reason: "anyone may write to it; fix with: chmod 700 '\(path)'")
+    }
+  }
+
+  /// True when `path` exists as a directory we may use; checks safety without changing it.
+  static func existingDirectory(_ path: String) throws(StoreError) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      if errno == ENOENT { return false }
+      throw io(path, "open")
+    }
+    try checkSafety(path, info)
+    return true
+  }
+}
+
+// Inside `FileSystem`, `read` names its own static method; these reach the C functions.
+@inline(__always) private func systemRead(_ fd: Int32, _ buf: UnsafeMutableRawPointer, _ n: Int) -> Int {
+  read(fd, buf, n)
+}
+@inline(__always) private func systemWrite(_ fd: Int32, _ buf: UnsafeRawPointer, _ n: Int) -> Int {
+  write(fd, buf, n)
+}

@@ -1,0 +1,98 @@
+import SpoonsCore
+import Testing
+@testable import SpoonsStore
+
+@Suite("The file format, in memory")
+struct CodecTests {
+  @Test func richPlannerRoundTripsThroughPlannerTxt() throws {
+    let (planner, _) = try richPlanner()
+    let snapshot = PlannerSnapshot(planner: planner, archive: ArchiveLengths(done: 120, days: 80))
+    let bytes = PlannerFile.encode(snapshot)
+    #expect(try PlannerFile.decode(bytes) == snapshot)
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(text.hasPrefix("format\tname=spoons-planner\tversion=1\n"))
+    #expect(text.contains("note=line one\\nline\\ttwo"))
+    #expect(text.contains("title=Call \"mum\" \\\\ back") == false)  // #2 was deleted
+    #expect(text.hasSuffix("end\ttasks=\(planner.taskCount)\n"))
+  }
+
+  @Test func escapesRoundTripEveryControlByte() throws {
+    var p = Planner()
+    let note = String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self) + "\\x41 é"
+    try p.add("Odd note", spoons: 1, at: morning, note: note, location: "a\\b\tc")
+    let back = try PlannerFile.decode(PlannerFile.encode(PlannerSnapshot(planner: p)))
+    #expect(back.planner.task(TaskID(1))?.note == note)
+    #expect(back.planner.task(TaskID(1))?.location == "a\\b\tc")
+    #expect(!PlannerFile.encode(PlannerSnapshot(planner: p)).contains(0))
+  }
+
+  @Test func archiveRoundTrips() throws {
+    let (_, finished) = try richPlanner()
+    let (done, days) = ArchiveFiles.encode(finished, doneIsEmpty: true, daysIsEmpty: true)
+    #expect(try ArchiveFiles.decodeDone(done) == finished.flatMap(\.doneTasks))
+    #expect(try ArchiveFiles.decodeDays(days) == finished.map(\.record))
+    let text = String(decoding: days, as: UTF8.self)
+    #expect(text == "format\tname=spoons-days\tversion=1\n"
+      + "day\tdate=2026-11-21\tbudget=10\tplanned=6\tspent=2\tdone=5\n")
+  }
+
+  static let header = "format\tname=spoons-planner\tversion=1\n"
+  static let good = header + "next\tid=2\narchive\tdone=0\tdays=0\nday\tdate=2026-11-21\tbudget=5\n"
+    + "task\tid=1\tspoons=3\tat=todo\tfrom=category\tcreated=2026-11-21T08:00:00+01:00"
+    + "\tupdated=2026-11-21T08:00:00+01:00\ttitle=Laundry\nend\ttasks=1\n"
+
+  @Test func theHandWrittenExampleDecodes() throws {
+    let snapshot = try PlannerFile.decode(Array(Self.good.utf8))
+    #expect(snapshot.planner.todo.map(\.title.text) == ["Laundry"])
+    #expect(snapshot.planner.planned == 3)
+  }
+
+  /// Every way a planner file can be wrong, with the line and reason the user is told.
+  @Test(arguments: [
+    ("", nil, "the file is empty"),
+    ("hello\n", 1, "expected the format line first"),
+    (header + "next id=2\n", 2, "not a Spoons record"),
+    (header, nil, "the next or archive line is missing"),
+    (String(good.dropLast(12)), nil, "the file is cut short (no end line)"),
+    (String(good.dropLast(1)), 6, "the last line is cut short (no line end)"),
+    (good.replacingOccurrences(of: "spoons-planner", with: "spoons-done"), 1,
+     "this is a 'spoons-done' file, not 'spoons-planner'"),
+    (good.replacingOccurrences(of: "spoons=3", with: "spoons=11"), 5,
+     "spoons must be a whole number from 1 to 10, not 11"),
+    (good.replacingOccurrences(of: "spoons=3", with: "spoons=-3"), 5, "spoons is not a whole number"),
+    (good.replacingOccurrences(of: "id=1\t", with: "id=99999999999999999999\t"), 5,
+     "id is not a whole number"),
+    (good.replacingOccurrences(of: "budget=5", with: "budget=2"), nil,
+     "today's list holds 3 spoons, more than the budget of 2"),
+    (good.replacingOccurrences(of: "\ttitle=Laundry", with: "\ttitle=Laundry\tcolour=red"), 5,
+     "unknown field 'colour' in a task record"),
+    (good.replacingOccurrences(of: "next\tid=2", with: "next\tid=1"), 5,
+     "task #1 is not below the next id 1"),
+    (good.replacingOccurrences(of: "title=Laundry", with: "title=\\x1b[2J"), 5,
+     "the title contains the control character U+001B; titles are plain text"),
+    (good.replacingOccurrences(of: "title=Laundry", with: "title=\u{FF}"), 5,
+     "title is not valid UTF-8"),
+    (good.replacingOccurrences(of: "tasks=1", with: "tasks=2"), nil,
+     "the end line counts 2 tasks but the file holds 1"),
+    (good.replacingOccurrences(of: "at=todo", with: "at=fridge"), 5, "unknown place 'fridge'"),
+    (good.replacingOccurrences(of: "2026-11-21T08:00:00+01:00\ttitle", with: "yesterday\ttitle"), 5,
+     "updated is not a time (YYYY-MM-DDTHH:MM:SS+HH:MM)"),
+  ] as [(String, Int?, String)])
+  func badPlannerFilesAreRefusedWithLineAndReason(_ text: String, _ line: Int?, _ reason: String) {
+    var bytes = Array(text.utf8)
+    if text.contains("\u{FF}") {  // put a raw invalid byte in place of the marker
+      bytes = Array(text.replacingOccurrences(of: "\u{FF}", with: "@").utf8)
+      bytes[bytes.firstIndex(of: UInt8(ascii: "@"))!] = 0xFF
+    }
+    #expect(throws: StoreError.corrupt(file: "planner.txt", line: line, reason: reason)) {
+      try PlannerFile.decode(bytes)
+    }
+  }
+
+  @Test func aNewerVersionIsRefusedByName() {
+    let newer = Self.good.replacingOccurrences(of: "version=1", with: "version=7")
+    #expect(throws: StoreError.newerFormat(file: "planner.txt", found: 7, supported: 1)) {
+      try PlannerFile.decode(Array(newer.utf8))
+    }
+  }
+}

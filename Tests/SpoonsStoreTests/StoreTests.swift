@@ -1,0 +1,206 @@
+import Foundation
+import SpoonsCore
+import Testing
+@testable import SpoonsStore
+
+@Suite("The planner on disk")
+struct StoreTests {
+  @Test func aMissingDirectoryIsAFreshStartAndReadingCreatesNothing() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.file("not/yet"))
+    #expect(try store.load() == Planner())
+    #expect(try store.loadArchive() == Archive())
+    #expect(!FileManager.default.fileExists(atPath: tmp.file("not")))
+  }
+
+  @Test func changesAndTheArchiveRoundTripThroughFiles() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.file("data"))
+    let (planner, finished) = try richPlanner()
+    try store.update { p, f in
+      p = planner
+      f = finished
+    }
+    #expect(try store.load() == planner)
+    let archive = try store.loadArchive()
+    #expect(archive.doneTasks == finished.flatMap(\.doneTasks))
+    #expect(archive.days == finished.map(\.record))
+
+    // A second new day appends to the archive rather than rewriting it.
+    let tomorrow = Timestamp(iso: "2026-11-23T08:00:00+01:00")!
+    try store.update { p, f in
+      if let day = try p.startNewDay(budget: 8, at: tomorrow).finished { f.append(day) }
+    }
+    let later = try store.loadArchive()
+    #expect(later.days.map(\.date.description) == ["2026-11-21", "2026-11-22"])
+    #expect(later.doneTasks.map(\.id) == [TaskID(5), TaskID(6)])
+  }
+
+  @Test func filesAre0600AndTheDirectory0700AfterEverySave() throws {
+    let tmp = TemporaryDirectory()
+    let dir = tmp.file("data")
+    try FileManager.default.createDirectory(
+      atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+    let store = PlannerStore(directory: dir)
+    try store.update { p, f in
+      try p.startNewDay(budget: 3, at: morning)
+      try p.add("A", spoons: 1, at: morning)
+      try p.plan([TaskID(1)], at: morning)
+      try p.markDone([TaskID(1)], at: morning)
+      if let day = try p.startNewDay(budget: 3, at: nextMorning).finished { f.append(day) }
+    }
+    try store.update { p, _ in try p.add("B", spoons: 1, at: morning) }
+    #expect(try tmp.mode("data") == 0o700)
+    for name in ["planner.txt", "planner.txt.bak", "done.txt", "days.txt", "spoons.lock"] {
+      #expect(try tmp.mode("data/" + name) == 0o600, "\(name)")
+    }
+  }
+
+  @Test func theBackupHoldsThePreviousState() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.path)
+    try store.update { p, _ in try p.add("First", spoons: 1, at: morning) }
+    let first = tmp.bytes("planner.txt")
+    try store.update { p, _ in try p.add("Second", spoons: 1, at: morning) }
+    #expect(tmp.bytes("planner.txt.bak") == first)
+    #expect(tmp.bytes("planner.txt") != first)
+  }
+
+  @Test func aRefusedChangeWritesNothing() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.path)
+    try store.update { p, _ in try p.add("First", spoons: 1, at: morning) }
+    let before = tmp.bytes("planner.txt")
+    #expect(throws: PlannerError.noDayStarted) {
+      try store.update { p, _ in
+        try p.add("Second", spoons: 1, at: morning)
+        try p.plan([TaskID(2)], at: morning)
+      }
+    }
+    #expect(tmp.bytes("planner.txt") == before)
+    #expect(tmp.bytes("planner.txt.bak") == nil)
+  }
+
+  @Test func anUncommittedArchiveTailIsIgnoredThenCutOff() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.path)
+    let (planner, finished) = try richPlanner()
+    try store.update { p, f in
+      p = planner
+      f = finished
+    }
+    let committed = try #require(tmp.bytes("done.txt"))
+    // A writer killed after appending, before renaming planner.txt, leaves a tail (maybe torn).
+    let handle = try #require(FileHandle(forWritingAtPath: tmp.file("done.txt")))
+    handle.seekToEndOfFile()
+    handle.write(Data("task\tid=999\tspoons=1\tat=do".utf8))
+    handle.closeFile()
+    #expect(try store.loadArchive().doneTasks == finished.flatMap(\.doneTasks))
+    try store.update { p, f in
+      if let day = try p.startNewDay(budget: 5, at: nextMorning).finished { f.append(day) }
+    }
+    let after = try #require(tmp.bytes("done.txt"))
+    #expect(Array(after.prefix(committed.count)) == committed)
+    #expect(!String(decoding: after, as: UTF8.self).contains("id=999"))
+    #expect(try store.loadArchive().days.count == 2)
+  }
+
+  @Test func staleTemporaryFilesAreSweptByTheNextWriter() throws {
+    let tmp = TemporaryDirectory()
+    try tmp.write(".tmp-AbC123", "half a planner")
+    try PlannerStore(directory: tmp.path).update { p, _ in try p.add("A", spoons: 1, at: morning) }
+    #expect(!FileManager.default.fileExists(atPath: tmp.file(".tmp-AbC123")))
+  }
+
+  @Test func aLostPlannerBesideAnArchiveIsRefusedNotRestarted() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.path)
+    let (planner, finished) = try richPlanner()
+    try store.update { p, f in
+      p = planner
+      f = finished
+    }
+    try FileManager.default.removeItem(atPath: tmp.file("planner.txt"))
+    #expect(throws: StoreError.self) { try store.load() }
+    #expect(throws: StoreError.self) { try store.update { p, _ in try p.add("x", spoons: 1, at: morning) } }
+    #expect(tmp.bytes("planner.txt") == nil)
+  }
+
+  @Test func theLockMakesOthersWaitThenSayBusy() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.path, lockTimeout: 0.2)
+    try store.update { p, _ in try p.add("A", spoons: 1, at: morning) }
+    let held = try FileLock(directory: tmp.path, exclusive: true, timeout: 1)
+    #expect(throws: StoreError.busy(directory: tmp.path, seconds: 1)) {
+      try store.update { p, _ in try p.add("B", spoons: 1, at: morning) }
+    }
+    #expect(throws: StoreError.busy(directory: tmp.path, seconds: 1)) { try store.load() }
+    withExtendedLifetime(held) {}
+  }
+
+  @Test func threadsUpdatingAtOnceLoseNothing() async throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.path)
+    await withTaskGroup(of: Void.self) { group in
+      for worker in 0..<4 {
+        group.addTask {
+          for i in 0..<50 {
+            _ = try? store.update { p, _ in try p.add("w\(worker) \(i)", spoons: 1, at: morning) }
+          }
+        }
+      }
+    }
+    let planner = try store.load()
+    #expect(planner.taskCount == 200)
+    #expect(Set(planner.allTasks.map(\.id)).count == 200)
+  }
+
+  @Test func aWorldWritableDirectoryIsRefused() throws {
+    let tmp = TemporaryDirectory()
+    chmod(tmp.path, 0o777)
+    let store = PlannerStore(directory: tmp.path)
+    #expect(throws: StoreError.self) { try store.load() }
+    #expect(throws: StoreError.self) { try store.update { p, _ in try p.add("A", spoons: 1, at: morning) } }
+    #expect(tmp.bytes("planner.txt") == nil)
+  }
+
+  @Test(.enabled(if: geteuid() == 0, "needs root to give the directory away"))
+  func aDirectoryOfAnotherUserIsRefused() throws {
+    let tmp = TemporaryDirectory()
+    chown(tmp.path, 65534, 65534)
+    #expect(throws: StoreError.self) { try PlannerStore(directory: tmp.path).load() }
+  }
+
+  @Test func badFilesAreNeverOverwritten() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.path)
+    for bad in ["", "garbage\n", "format\tname=spoons-planner\tversion=9\n"] {
+      try tmp.write("planner.txt", bad)
+      #expect(throws: StoreError.self) { try store.update { p, _ in try p.add("A", spoons: 1, at: morning) } }
+      #expect(tmp.bytes("planner.txt") == Array(bad.utf8))
+    }
+    // A directory where the file should be: a clear error, not a crash.
+    try FileManager.default.removeItem(atPath: tmp.file("planner.txt"))
+    try FileManager.default.createDirectory(atPath: tmp.file("planner.txt"), withIntermediateDirectories: false)
+    #expect(throws: StoreError.io(path: tmp.file("planner.txt"), operation: "read", reason: "not a regular file")) {
+      try store.load()
+    }
+  }
+
+  @Test(.enabled(if: geteuid() != 0, "root reads any file"))
+  func anUnreadableFileIsAnErrorAndLeftAlone() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.path)
+    try store.update { p, _ in try p.add("A", spoons: 1, at: morning) }
+    chmod(tmp.file("planner.txt"), 0)
+    #expect(throws: StoreError.self) { try store.load() }
+  }
+
+  @Test func dataLocationFollowsTheDocumentedOrder() {
+    let env = ["SPOONS_HOME": "/s", "XDG_DATA_HOME": "/x", "HOME": "/h"]
+    #expect(DataLocation.resolve(explicit: "/d", environment: env) == "/d")
+    #expect(DataLocation.resolve(explicit: nil, environment: env) == "/s")
+    #expect(DataLocation.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]) == "/x/spoons")
+    #expect(DataLocation.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"]).hasPrefix("/h/"))
+  }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import SpoonsCore
+@testable import SpoonsStore
+
+let morning = Timestamp(iso: "2026-11-21T08:00:00+01:00")!
+let nextMorning = Timestamp(iso: "2026-11-22T07:45:00+01:00")!
+
+/// A fresh directory under the system's temporary folder, removed when the test ends.
+final class TemporaryDirectory {
+  let path: String
+  init() {
+    var template = Array((NSTemporaryDirectory() + "/spoons-test-XXXXXX").utf8CString)
+    path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+  }
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+
+  func file(_ name: String) -> String { path + "/" + name }
+  func bytes(_ name: String) -> [UInt8]? { FileManager.default.contents(atPath: file(name)).map(Array.init) }
+  func write(_ name: String, _ text: String) throws {
+    try Data(text.utf8).write(to: URL(fileURLWithPath: file(name)))
+  }
+  func mode(_ name: String? = nil) throws -> Int {
+    let attributes = try FileManager.default.attributesOfItem(atPath: name.map(file) ?? path)
+    return (attributes[.posixPermissions] as? Int) ?? -1
+  }
+}
+
+/// A planner with something in every place: categories, backlog (from an earlier day), today's
+/// list open and done, unicode and awkward characters, notes with tabs and newlines.
+func richPlanner() throws -> (Planner, [FinishedDay]) {
+  var p = Planner()
+  try p.startNewDay(budget: 10, at: morning)
+  try p.add("Laundry", spoons: 3, at: morning)
+  try p.add("Call \"mum\" \\ back", spoons: 2, at: morning, note: "line one\nline\ttwo")
+  try p.add("Café ☕ 洗濯 👩‍👩‍👧", spoons: 10, at: morning, note: "line one\nline\ttwo",
+    location: "High St = 5")
+  try p.add("Pharmacy", spoons: 1, at: morning, due: CivilDate(iso: "2026-11-28"))
+  try p.add("Shower", spoons: 2, at: morning)
+  try p.add("Emails", spoons: 4, at: morning)
+  try p.plan([TaskID(1), TaskID(5), TaskID(4)], at: morning)
+  try p.markDone([TaskID(5)], at: morning)
+  let outcome = try p.startNewDay(budget: 12, at: nextMorning)  // #1, #4 to backlog; #5 archived
+  try p.plan([TaskID(4), TaskID(6)], at: nextMorning)
+  try p.markDone([TaskID(6)], at: nextMorning)
+  try p.delete([TaskID(2)])
+  try p.add("Rest \u{200F}שלום", spoons: 1, at: nextMorning, note: "")
+  return (p, outcome.finished.map { [$0] } ?? [])
+}
