@@ -1,1 +1,8 @@
-print("spoons")
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import SpoonsCLI
+
+exit(SpoonsApp.main(arguments: SpoonsApp.processArguments(), environment: .live()))

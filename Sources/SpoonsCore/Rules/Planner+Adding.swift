@@ -5,8 +5,16 @@ extension Planner {
     _ title: String, spoons: Int, at now: Timestamp, note: String? = nil,
     location: String? = nil, due: CivilDate? = nil
   ) throws(PlannerError) -> SpoonTask {
-    let title = try Title(title)
-    let cost = try SpoonCost(spoons)
+    add(try Title(title), spoons: try SpoonCost(spoons), at: now, note: note, location: location,
+      due: due)
+  }
+
+  /// Adds an already validated task; cannot fail.
+  @discardableResult
+  public mutating func add(
+    _ title: Title, spoons cost: SpoonCost, at now: Timestamp, note: String? = nil,
+    location: String? = nil, due: CivilDate? = nil
+  ) -> SpoonTask {
     let task = SpoonTask(
       id: nextID, title: title, spoons: cost, placement: .category, created: now, updated: now,
       note: note, location: location, due: due)

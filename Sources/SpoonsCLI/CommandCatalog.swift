@@ -1,0 +1,103 @@
+/// What every command is called, how it is used, and an example: the single source for the
+/// parser's names, `help`, `help CMD`, tab completion and "did you mean".
+public struct CommandInfo: Sendable {
+  public let name: String
+  public let aliases: [String]
+  public let usage: String
+  public let summary: String
+  public let example: String
+}
+
+public enum CommandCatalog {
+  public static let all: [CommandInfo] = [
+    CommandInfo(
+      name: "new-day", aliases: ["nd"], usage: "new-day N",
+      summary: "start a day with N spoons (0-99); unfinished tasks roll into the backlog",
+      example: "new-day 12"),
+    CommandInfo(
+      name: "status", aliases: ["s"], usage: "status [--json]",
+      summary: "today: budget, planned, spent, left, a spoon bar and the to-do list",
+      example: "status"),
+    CommandInfo(
+      name: "categories", aliases: ["cats"], usage: "categories [--json]",
+      summary: "the ten categories, 1 to 10 spoons, and how many tasks each holds",
+      example: "categories"),
+    CommandInfo(
+      name: "add", aliases: ["a"], usage: "add N TITLE...",
+      summary: "add a task costing N spoons (1-10) to its category",
+      example: "add 3 Laundry"),
+    CommandInfo(
+      name: "list", aliases: ["ls"], usage: "list [N] [--json]",
+      summary: "the tasks waiting in category N, or in every category",
+      example: "list 3"),
+    CommandInfo(
+      name: "plan", aliases: ["p"], usage: "plan ID...",
+      summary: "put tasks on today's list, all or nothing, never past the budget",
+      example: "plan 4 7 #9"),
+    CommandInfo(
+      name: "todo", aliases: ["t"], usage: "todo [--json]",
+      summary: "today's to-do list grouped by spoons, done ones marked",
+      example: "todo"),
+    CommandInfo(
+      name: "done", aliases: ["d"], usage: "done ID...",
+      summary: "check tasks off today's list", example: "done 4"),
+    CommandInfo(
+      name: "undone", aliases: [], usage: "undone ID...",
+      summary: "put checked-off tasks back on today's list as not done", example: "undone 4"),
+    CommandInfo(
+      name: "unplan", aliases: [], usage: "unplan ID...",
+      summary: "take tasks off today's list and back where they came from", example: "unplan 7"),
+    CommandInfo(
+      name: "backlog", aliases: ["bl"], usage: "backlog [--json]",
+      summary: "tasks rolled over from earlier days, oldest first", example: "backlog"),
+    CommandInfo(
+      name: "delete", aliases: ["rm"], usage: "delete ID...",
+      summary: "delete tasks from wherever they are", example: "delete 12 3-5"),
+    CommandInfo(
+      name: "move", aliases: ["mv"], usage: "move ID POS",
+      summary: "move a task to position POS (1 = first) within its category",
+      example: "move 12 1"),
+    CommandInfo(
+      name: "help", aliases: ["?"], usage: "help [COMMAND]",
+      summary: "list the commands, or show one command's usage and an example",
+      example: "help plan"),
+    CommandInfo(
+      name: "quit", aliases: ["exit", "q"], usage: "quit",
+      summary: "leave the REPL (Ctrl-D works too)", example: "quit"),
+  ]
+
+  /// The command a typed name (or alias) means.
+  public static func info(for word: String) -> CommandInfo? {
+    all.first { $0.name == word || $0.aliases.contains(word) }
+  }
+
+  /// The name closest to a mistyped one, when it is close enough to be a plausible typo.
+  public static func suggestion(for word: String) -> String? {
+    let lower = word.lowercased()
+    if let exact = info(for: lower) { return exact.name }
+    let candidates = all.flatMap { [$0.name] + $0.aliases.filter { $0.count > 2 } }
+    let scored = candidates.map { ($0, editDistance(lower, $0)) }.min { $0.1 < $1.1 }
+    guard let (name, distance) = scored, distance <= max(1, name.count / 3) else { return nil }
+    return info(for: name)?.name
+  }
+
+  /// Edit distance counting a swap of two neighbours as one edit ("plna" is one from "plan").
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.unicodeScalars)
+    let b = Array(b.unicodeScalars)
+    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+    var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
+    for i in 1...a.count {
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+        if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+          d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+        }
+      }
+    }
+    return d[a.count][b.count]
+  }
+}

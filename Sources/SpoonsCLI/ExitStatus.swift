@@ -1,0 +1,26 @@
+import SpoonsCore
+import SpoonsStore
+
+/// The process's exit status, as documented in the README and used by scripts.
+public enum ExitStatus: Int32, Sendable {
+  case success = 0
+  /// Refused by a rule (over budget, unknown id...) or a data problem (a corrupt file, busy).
+  case failure = 1
+  /// Not a command Spoons understands: unknown command, wrong arguments (sysexits' EX_USAGE).
+  case usage = 64
+
+  /// The status an error leads to.
+  public init(for error: Error) {
+    self = error is ParseError ? .usage : .failure
+  }
+}
+
+/// The one-line message for any error the front can meet.
+func message(for error: Error) -> String {
+  switch error {
+  case let error as ParseError: return error.message
+  case let error as PlannerError: return error.description
+  case let error as StoreError: return error.description
+  default: return "\(error)"
+  }
+}

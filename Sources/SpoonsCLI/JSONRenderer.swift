@@ -1,0 +1,66 @@
+import SpoonsCore
+
+/// `--json` output for scripts. Written by hand (no Foundation at start-up); field names are
+/// documented in the README and kept stable.
+public enum JSONRenderer {
+  public static func status(_ p: Planner) -> String {
+    guard let day = p.day else {
+      return #"{"date":null,"budget":0,"planned":0,"spent":0,"left":0,"todo":[]}"# + "\n"
+    }
+    return "{\"date\":\(string(day.date.description)),\"budget\":\(day.budget),"
+      + "\"planned\":\(p.planned),\"spent\":\(p.spent),\"left\":\(p.left),"
+      + "\"todo\":\(tasks(p.todo, done: true))}\n"
+  }
+
+  public static func todo(_ p: Planner) -> String { tasks(p.todo, done: true) + "\n" }
+
+  public static func backlog(_ p: Planner) -> String { tasks(p.backlog, done: false) + "\n" }
+
+  public static func list(_ p: Planner, category: SpoonCost?) -> String {
+    let costs = category.map { [$0] } ?? SpoonCost.all
+    return tasks(costs.flatMap { p.category($0) }, done: false) + "\n"
+  }
+
+  public static func categories(_ p: Planner) -> String {
+    "[" + SpoonCost.all.map { "{\"spoons\":\($0.value),\"tasks\":\(p.count(in: $0))}" }
+      .joined(separator: ",") + "]\n"
+  }
+
+  static func tasks(_ list: [SpoonTask], done: Bool) -> String {
+    "[" + list.map { task(_: $0, done: done) }.joined(separator: ",") + "]"
+  }
+
+  static func task(_ t: SpoonTask, done: Bool) -> String {
+    var out = "{\"id\":\(t.id.rawValue),\"title\":\(string(t.title.text)),\"spoons\":\(t.spoons.value)"
+    if done { out += ",\"done\":\(t.isDone)" }
+    if case .backlog(let since) = t.placement { out += ",\"since\":\(string(since.description))" }
+    if let due = t.due { out += ",\"due\":\(string(due.description))" }
+    if let note = t.note { out += ",\"note\":\(string(note))" }
+    if let location = t.location { out += ",\"where\":\(string(location))" }
+    out += ",\"created\":\(string(t.created.description))"
+    if let completed = t.completed { out += ",\"completed\":\(string(completed.description))" }
+    return out + "}"
+  }
+
+  /// A JSON string literal: quotes, backslashes and every control character escaped.
+  static func string(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value) {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+}

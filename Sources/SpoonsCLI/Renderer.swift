@@ -1,0 +1,181 @@
+import SpoonsCore
+
+/// Turns planner state and outcomes into the text a person reads. Pure: same input, same text.
+public struct Renderer: Sendable {
+  public let style: Style
+
+  public init(style: Style) { self.style = style }
+
+  static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+  static let months = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
+
+  /// `Sat 21 Nov 2026`.
+  public static func long(_ date: CivilDate) -> String {
+    "\(weekdays[date.weekday]) \(date.day) \(months[date.month - 1]) \(date.year)"
+  }
+
+  // MARK: - Today
+
+  /// `●●●●●●●○○○○○ 7/12`: one dot per spoon of the budget, filled when planned.
+  public func spoonBar(planned: Int, budget: Int) -> String {
+    let filled = min(planned, budget)
+    let dots = style.bold(String(repeating: "●", count: filled))
+      + String(repeating: "○", count: max(0, budget - filled))
+    return (budget > 0 ? dots + " " : "") + "\(planned)/\(budget)"
+  }
+
+  public func status(_ p: Planner) -> String {
+    guard let day = p.day else { return noDay }
+    var out = style.bold(Self.long(day.date)) + "\n"
+    out += spoonBar(planned: p.planned, budget: day.budget) + "\n"
+    out += "budget \(day.budget) · planned \(p.planned) · spent \(p.spent) · left \(p.left)\n"
+    out += "\n" + todo(p)
+    return out
+  }
+
+  public func todo(_ p: Planner) -> String {
+    guard p.day != nil else { return noDay }
+    let sections = p.todoSections.filter { !$0.tasks.isEmpty }
+    guard !sections.isEmpty else {
+      return "Nothing planned yet. Pick tasks with: plan ID... (see 'list' and 'backlog')\n"
+    }
+    let width = idWidth(p.todo)
+    var out = ""
+    for section in sections {
+      out += style.bold(section.spoons.description) + "\n"
+      for task in section.tasks {
+        let line = "\(Text.padded(task.id.description, to: width))  \(task.title.text)"
+        out += task.isDone ? "  " + style.green("[✓]") + " " + style.dim(line) + "\n" : "  [ ] \(line)\n"
+      }
+    }
+    return out
+  }
+
+  var noDay: String { "No day started yet. Start one with: new-day N (N = today's spoons)\n" }
+
+  // MARK: - Lists
+
+  public func categories(_ p: Planner) -> String {
+    SpoonCost.all.map { cost in
+      let n = p.count(in: cost)
+      let label = Text.padded((cost.value < 10 ? " " : "") + cost.description, to: 10)
+      return "\(label)  \(n) task\(n == 1 ? "" : "s")\n"
+    }.joined()
+  }
+
+  public func list(_ p: Planner, category: SpoonCost?) -> String {
+    let costs = category.map { [$0] } ?? SpoonCost.all
+    let groups = costs.map { ($0, p.category($0)) }.filter { !$0.1.isEmpty }
+    guard !groups.isEmpty else {
+      if let category {
+        return "No tasks cost \(category) yet. Add one with: add \(category.value) TITLE\n"
+      }
+      return "No tasks yet. Add one with: add N TITLE (N = 1 to 10 spoons)\n"
+    }
+    let width = idWidth(groups.flatMap(\.1))
+    var out = ""
+    for (cost, tasks) in groups {
+      out += style.bold(cost.description) + "\n"
+      for task in tasks {
+        out += "  \(Text.padded(task.id.description, to: width))  \(task.title.text)\n"
+      }
+    }
+    return out
+  }
+
+  public func backlog(_ p: Planner) -> String {
+    let tasks = p.backlog
+    guard !tasks.isEmpty else { return "The backlog is empty.\n" }
+    let width = idWidth(tasks)
+    return tasks.map {
+      "\(Text.padded($0.id.description, to: width))  \($0.title.text), \($0.spoons)\n"
+    }.joined()
+  }
+
+  // MARK: - Outcomes
+
+  /// `#4 Laundry, #9 Call mum`.
+  public func names(_ tasks: [SpoonTask]) -> String {
+    tasks.map { "\($0.id) \($0.title.text)" }.joined(separator: ", ")
+  }
+
+  static func spoons(_ n: Int) -> String { n == 1 ? "1 spoon" : "\(n) spoons" }
+
+  func total(_ tasks: [SpoonTask]) -> Int { tasks.reduce(0) { $0 + $1.spoons.value } }
+
+  public func added(_ task: SpoonTask) -> String {
+    "Added \(task.id) \(task.title.text) (\(task.spoons)).\n"
+  }
+
+  public func planned(_ tasks: [SpoonTask], _ p: Planner) -> String {
+    "Planned \(names(tasks)) (\(Self.spoons(total(tasks)))). "
+      + "\(p.planned) of \(p.day?.budget ?? 0) planned, \(p.left) left.\n"
+  }
+
+  public func done(_ tasks: [SpoonTask], _ p: Planner) -> String {
+    "Done: \(names(tasks)) (\(Self.spoons(total(tasks)))). "
+      + "Spent \(p.spent) of \(p.planned) planned.\n"
+  }
+
+  public func undone(_ tasks: [SpoonTask]) -> String {
+    "Back on today's list, not done: \(names(tasks)).\n"
+  }
+
+  public func unplanned(_ tasks: [SpoonTask], _ p: Planner) -> String {
+    let lines = tasks.map { task -> String in
+      let place: String
+      if case .backlog = task.placement {
+        place = "the backlog"
+      } else {
+        place = "its category (\(task.spoons))"
+      }
+      return "Took \(task.id) \(task.title.text) off today's list, back to \(place).\n"
+    }
+    return lines.joined() + "\(p.planned) of \(p.day?.budget ?? 0) planned, \(p.left) left.\n"
+  }
+
+  public func newDay(_ outcome: NewDayOutcome, _ p: Planner) -> String {
+    guard let day = p.day else { return "" }
+    var out = "New day: \(Self.long(day.date)), \(Self.spoons(day.budget)).\n"
+    if let finished = outcome.finished {
+      let r = finished.record
+      out += "Last day (\(Self.long(r.date))): spent \(r.spent) of \(r.planned) planned, "
+        + "\(r.done.count) done.\n"
+      if outcome.rolledOver.isEmpty { out += "Nothing rolled over.\n" }
+    }
+    if !outcome.rolledOver.isEmpty {
+      out += "Rolled into the backlog: "
+        + outcome.rolledOver.map { "\($0.id) \($0.title.text) (\($0.spoons.value))" }
+        .joined(separator: ", ") + ".\n"
+    }
+    return out
+  }
+
+  public func deleted(_ tasks: [SpoonTask]) -> String { "Deleted \(names(tasks)).\n" }
+
+  public func moved(_ task: SpoonTask, to position: Int) -> String {
+    "Moved \(task.id) \(task.title.text) to position \(position) in \(task.spoons).\n"
+  }
+
+  // MARK: - Help
+
+  public func help(topic: String?) -> String {
+    if let topic, let info = CommandCatalog.info(for: topic) {
+      var out = "usage: \(info.usage)\n  \(info.summary)\n"
+      if !info.aliases.isEmpty { out += "  also: \(info.aliases.joined(separator: ", "))\n" }
+      return out + "example: \(info.example)\n"
+    }
+    let width = CommandCatalog.all.map { $0.usage.count }.max() ?? 0
+    var out = "Commands (ids look like 12 or #12; several: 3 5 7, 3-6, 3,5):\n"
+    for info in CommandCatalog.all {
+      out += "  \(Text.padded(info.usage, to: width))  \(info.summary)\n"
+    }
+    return out + "'help COMMAND' shows its usage and an example.\n"
+  }
+
+  func idWidth(_ tasks: [SpoonTask]) -> Int {
+    tasks.map { $0.id.description.count }.max() ?? 2
+  }
+}

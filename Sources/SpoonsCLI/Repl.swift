@@ -1,0 +1,79 @@
+import SpoonsCore
+
+/// The loop that reads lines and runs them: interactively with a prompt (the REPL), or as a
+/// script from a pipe or file.
+public struct Repl {
+  public enum Mode: Equatable {
+    /// A person at a terminal: prompts, errors reported and the loop carries on.
+    case interactive
+    /// Lines from a pipe or file: no prompts, `#` comments and blank lines skipped, stop at the
+    /// first failure unless `keepGoing`.
+    case script(keepGoing: Bool)
+  }
+
+  public let session: Session
+  public let mode: Mode
+
+  public init(session: Session, mode: Mode) {
+    self.session = session
+    self.mode = mode
+  }
+
+  /// Runs until the input ends, `quit`, or (in a script) the first failure.
+  public func run() -> ExitStatus {
+    let env = session.environment
+    let interactive = mode == .interactive
+    var status = ExitStatus.success
+    var lineNumber = 0
+    if interactive {
+      env.output.write("Spoons: plan your day in spoons. 'help' lists the commands.\n")
+    }
+    while true {
+      let prompt = interactive ? session.prompt() : ""
+      let result = env.input.readLine(prompt: prompt)
+      lineNumber += 1
+      let text: String
+      switch result {
+      case .end:
+        if interactive { env.output.write("\n") }
+        env.output.flush()
+        return status
+      case .interrupted:
+        continue
+      case .rejected(let reason):
+        status = report(ParseError(reason), line: lineNumber)
+        if case .script(false) = mode { return status }
+        continue
+      case .line(let line):
+        text = line
+      }
+      let trimmed = text.trimmingSpaces
+      if trimmed.isEmpty || (!interactive && trimmed.hasPrefix("#")) { continue }
+      do {
+        guard let command = try CommandParser.parse(line: text) else { continue }
+        let ask: ((String) -> String?)? =
+          interactive
+          ? { question in
+            if case .line(let answer) = env.input.readLine(prompt: question) { return answer }
+            return nil
+          } : nil
+        let outcome = try session.execute(command, ask: ask)
+        env.output.write(outcome.output)
+        env.output.flush()
+        if outcome.quit { return status }
+      } catch {
+        status = report(error, line: lineNumber)
+        if case .script(false) = mode { return status }
+      }
+    }
+  }
+
+  private func report(_ error: Error, line: Int) -> ExitStatus {
+    let env = session.environment
+    env.output.flush()
+    let place = mode == .interactive ? "" : "line \(line): "
+    env.errors.write("error: \(place)\(message(for: error))\n")
+    env.errors.flush()
+    return ExitStatus(for: error)
+  }
+}

@@ -1,0 +1,137 @@
+import SpoonsCore
+import SpoonsStore
+
+/// The `spoons` program: global options, then the REPL, a script, or one command.
+public enum SpoonsApp {
+  public static let version = "0.1.0"
+
+  /// Runs the program and returns its exit status. Never exits the process itself.
+  ///
+  /// - Parameter arguments: argv without the program name, as raw bytes so that invalid UTF-8
+  ///   is refused with a message rather than silently altered.
+  public static func main(arguments: [[UInt8]], environment: Environment) -> Int32 {
+    var env = environment
+    var words: [String] = []
+    for (index, raw) in arguments.enumerated() {
+      guard let word = String(validating: raw, as: UTF8.self) else {
+        return fail(ParseError("argument \(index + 1) is not valid UTF-8 text"), env)
+      }
+      words.append(word)
+    }
+
+    var options = GlobalOptions()
+    do {
+      try options.consume(&words)
+    } catch {
+      return fail(error, env)
+    }
+    if options.version {
+      env.output.write("spoons \(version)\n")
+      env.output.flush()
+      return ExitStatus.success.rawValue
+    }
+    let renderer = Renderer(
+      style: Style.decide(
+        outputIsTerminal: env.outputIsTerminal, noColorFlag: options.noColor,
+        variables: env.variables))
+    if options.help {
+      env.output.write(usage + "\n" + renderer.help(topic: nil))
+      env.output.flush()
+      return ExitStatus.success.rawValue
+    }
+    if let fixed = env.variables["SPOONS_NOW"], !fixed.isEmpty {
+      // A fixed clock for tests and demos.
+      guard let now = Timestamp(iso: fixed) else {
+        return fail(ParseError("SPOONS_NOW must look like 2026-11-21T08:00:00+01:00"), env)
+      }
+      env.now = { now }
+    }
+    let directory = DataLocation.resolve(explicit: options.data, environment: env.variables)
+    let session = Session(
+      store: PlannerStore(directory: directory), environment: env, renderer: renderer)
+
+    if words.isEmpty {
+      let mode: Repl.Mode =
+        env.inputIsTerminal ? .interactive : .script(keepGoing: options.keepGoing)
+      return Repl(session: session, mode: mode).run().rawValue
+    }
+    do {
+      let command = try CommandParser.parse(words)
+      let result = try session.execute(command)
+      env.output.write(result.output)
+      env.output.flush()
+      return ExitStatus.success.rawValue
+    } catch {
+      return fail(error, env)
+    }
+  }
+
+  static let usage = """
+    usage: spoons [--data DIR] [--no-color] [COMMAND [ARGS...]]
+           spoons                 the interactive planner (or a script, from a pipe)
+           spoons --version | --help
+    options: --data DIR (where the planner lives), --no-color, --keep-going (scripts)
+    """
+
+  private static func fail(_ error: Error, _ env: Environment) -> Int32 {
+    env.output.flush()
+    env.errors.write("error: \(message(for: error))\n")
+    env.errors.flush()
+    return ExitStatus(for: error).rawValue
+  }
+}
+
+/// The options that come before the command.
+struct GlobalOptions {
+  var data: String?
+  var noColor = false
+  var keepGoing = false
+  var help = false
+  var version = false
+
+  /// Takes the leading options off `words`.
+  mutating func consume(_ words: inout [String]) throws(ParseError) {
+    while let word = words.first, word.hasPrefix("-") {
+      words.removeFirst()
+      switch word {
+      case "--": return
+      case "--no-color": noColor = true
+      case "--keep-going": keepGoing = true
+      case "--help", "-h": help = true
+      case "--version", "-V": version = true
+      case "--data":
+        guard let dir = words.first, !dir.isEmpty else {
+          throw ParseError("--data needs a directory; usage: spoons --data DIR [COMMAND]")
+        }
+        words.removeFirst()
+        data = dir
+      default:
+        if word.hasPrefix("--data=") {
+          let dir = String(word.dropFirst("--data=".count))
+          guard !dir.isEmpty else { throw ParseError("--data needs a directory") }
+          data = dir
+        } else {
+          throw ParseError(
+            "unknown option '\(Text.visible(word))'; options go before the command: "
+              + "--data DIR, --no-color, --keep-going, --help, --version")
+        }
+      }
+    }
+  }
+}
+
+extension SpoonsApp {
+  /// This process's argv without the program name, byte for byte.
+  public static func processArguments() -> [[UInt8]] {
+    (1..<Int(CommandLine.argc)).map { index in
+      guard let pointer = CommandLine.unsafeArgv[index] else { return [] }
+      var bytes: [UInt8] = []
+      var p = pointer
+      while p.pointee != 0 {
+        bytes.append(UInt8(bitPattern: p.pointee))
+        p += 1
+      }
+      return bytes
+    }
+  }
+}

@@ -1,0 +1,132 @@
+import SpoonsCore
+import Testing
+@testable import SpoonsCLI
+
+@Suite("Parsing lines into commands")
+struct ParserTests {
+  static func cost(_ n: Int) -> SpoonCost { try! SpoonCost(n) }
+  static func title(_ t: String) -> Title { try! Title(t) }
+  static func ids(_ raw: Int...) -> [TaskID] { raw.map(TaskID.init) }
+
+  @Test(arguments: [
+    ("new-day 12", Command.newDay(budget: 12)),
+    ("nd 0", .newDay(budget: 0)),
+    ("new-day", .newDay(budget: nil)),
+    ("status", .status(json: false)),
+    ("s --json", .status(json: true)),
+    ("categories", .categories(json: false)),
+    ("cats --json", .categories(json: true)),
+    ("add 3 Laundry", .add(spoons: cost(3), title: title("Laundry"))),
+    ("add 2 Call   mum", .add(spoons: cost(2), title: title("Call mum"))),
+    ("add 2 'Call   mum'", .add(spoons: cost(2), title: title("Call   mum"))),
+    ("a 10 \"Say \\\"hi\\\"\"", .add(spoons: cost(10), title: title("Say \"hi\""))),
+    ("add 1 it\\'s done", .add(spoons: cost(1), title: title("it's done"))),
+    ("add 1 -- --verbose thing", .add(spoons: cost(1), title: title("--verbose thing"))),
+    ("add 4 Café ☕ 洗濯", .add(spoons: cost(4), title: title("Café ☕ 洗濯"))),
+    ("list", .list(category: nil, json: false)),
+    ("ls 3", .list(category: cost(3), json: false)),
+    ("list 3 --json", .list(category: cost(3), json: true)),
+    ("list --json", .list(category: nil, json: true)),
+    ("plan 4 7", .plan(ids(4, 7))),
+    ("p #4 #7", .plan(ids(4, 7))),
+    ("plan 3-6", .plan(ids(3, 4, 5, 6))),
+    ("plan 3,5 9-10 #12", .plan(ids(3, 5, 9, 10, 12))),
+    ("todo", .todo(json: false)),
+    ("t --json", .todo(json: true)),
+    ("done 4", .done(ids(4))),
+    ("d 4,5", .done(ids(4, 5))),
+    ("undone 4", .undone(ids(4))),
+    ("unplan 7 8", .unplan(ids(7, 8))),
+    ("backlog", .backlog(json: false)),
+    ("bl --json", .backlog(json: true)),
+    ("delete 12 3-5", .delete(ids(12, 3, 4, 5))),
+    ("rm #1", .delete(ids(1))),
+    ("move 12 1", .move(TaskID(12), position: 1)),
+    ("mv #12 3", .move(TaskID(12), position: 3)),
+    ("help", .help(topic: nil)),
+    ("help plan", .help(topic: "plan")),
+    ("? p", .help(topic: "plan")),
+    ("quit", .quit),
+    ("exit", .quit),
+    ("q", .quit),
+    ("  status  ", .status(json: false)),
+  ])
+  func validLines(_ line: String, _ expected: Command) throws {
+    #expect(try CommandParser.parse(line: line) == expected)
+  }
+
+  @Test(arguments: ["", "   ", "\t"])
+  func blankLinesAreNoCommand(_ line: String) throws {
+    #expect(try CommandParser.parse(line: line) == nil)
+  }
+
+  @Test(arguments: [
+    ("stauts", "unknown command 'stauts'; did you mean 'status'?"),
+    ("plna 3", "unknown command 'plna'; did you mean 'plan'?"),
+    ("xyzzy", "unknown command 'xyzzy'; 'help' lists the commands"),
+    ("\u{1B}[2J", "unknown command '\\e[2J'; 'help' lists the commands"),
+    ("add", "add needs N; usage: add N TITLE..."),
+    ("add 3", "add needs TITLE; usage: add N TITLE..."),
+    ("add 0 x", "spoons must be a whole number from 1 to 10, not 0"),
+    ("add 11 x", "spoons must be a whole number from 1 to 10, not 11"),
+    ("add -3 x", "spoons must be a whole number from 1 to 10, not -3"),
+    ("add 1e3 x", "N must be a whole number, not '1e3'"),
+    ("add 3 '   '", "a task needs a title"),
+    ("add 3 --due fri x", "add has no option '--due'; to use it in a title, put -- before the title; usage: add N TITLE..."),
+    ("add 3 \"a\u{7}b\"", "the title contains the control character U+0007; titles are plain text"),
+    ("add 3 \"x\u{202E}y\"", "the title contains the control character U+202E; titles are plain text"),
+    ("plan", "plan needs task ids; usage: plan ID..."),
+    ("plan 0", "'0' is not a task id; ids look like 12 or #12 (see 'list')"),
+    ("plan -1", "'-1' is not a task id; ids look like 12 or #12 (see 'list')"),
+    ("plan 99999999999999999999", "'99999999999999999999' is not a task id; ids look like 12 or #12 (see 'list')"),
+    ("plan 1.5", "'1.5' is not a task id; ids look like 12 or #12 (see 'list')"),
+    ("plan abc", "'abc' is not a task id; ids look like 12 or #12 (see 'list')"),
+    ("plan ##3", "'##3' is not a task id; ids look like 12 or #12 (see 'list')"),
+    ("plan 6-3", "'6-3' is not a range of task ids; write ranges low-high, like 3-6"),
+    ("plan 1-99999999", "at most 1000 tasks at once"),
+    ("plan 4 --borrow", "plan has no option '--borrow'; usage: plan ID..."),
+    ("done 1,,2", "'1,,2' is not a task id; ids look like 12 or #12 (see 'list')"),
+    ("new-day 100", "a day's budget must be a whole number from 0 to 99 spoons, not 100"),
+    ("new-day -1", "a day's budget must be a whole number from 0 to 99 spoons, not -1"),
+    ("new-day twelve", "N must be a whole number, not 'twelve'"),
+    ("new-day 12 13", "new-day does not take '13'; usage: new-day N"),
+    ("status now", "status does not take 'now'; usage: status [--json]"),
+    ("todo --jsn", "todo has no option '--jsn'; usage: todo [--json]"),
+    ("list 11", "spoons must be a whole number from 1 to 10, not 11"),
+    ("move 3", "move needs POS; usage: move ID POS"),
+    ("move 3-4 1", "move takes one task id, not '3-4'; usage: move ID POS"),
+    ("help frobnicate", "no command 'frobnicate'; 'help' lists the commands"),
+    ("add 3 'unclosed", "a ' quote is not closed"),
+    ("add 3 \"unclosed", "a \" quote is not closed"),
+    ("add 3 trailing\\", "the line ends with a lone backslash"),
+  ])
+  func badLinesSayWhatIsWrong(_ line: String, _ message: String) {
+    #expect(throws: ParseError(message)) { try CommandParser.parse(line: line) }
+  }
+
+  @Test func aThousandCharacterTitleIsRefusedWithItsLength() {
+    let line = "add 3 " + String(repeating: "x", count: 1_000_000)
+    #expect(throws: ParseError("the title is 1000000 characters long; at most 200 are allowed")) {
+      try CommandParser.parse(line: line)
+    }
+  }
+
+  @Test func everyCatalogCommandParsesItsOwnExample() throws {
+    for info in CommandCatalog.all {
+      let command = try CommandParser.parse(line: info.example)
+      #expect(command != nil, "\(info.name)")
+    }
+  }
+
+  @Test(arguments: [
+    ("plain words", ["plain", "words"]),
+    ("'a b' c", ["a b", "c"]),
+    ("\"a \\\"b\\\" \\n\"", ["a \"b\" \\n"]),
+    ("a\\ b", ["a b"]),
+    ("''", [""]),
+    ("x''y", ["xy"]),
+  ])
+  func tokenizerFollowsTheShell(_ line: String, _ words: [String]) throws {
+    #expect(try Tokenizer.words(line) == words)
+  }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import SpoonsCore
+import SpoonsStore
+import Testing
+@testable import SpoonsCLI
+
+/// Golden transcripts: one file per scenario under `Transcripts/`, exactly what a terminal
+/// shows: prompts with the typed input, output and errors. `@@` lines are comments, and
+/// `@@ now TIME` moves the fake clock before the next input. Run with `SPOONS_RECORD=1` to
+/// rewrite the files from the current behaviour (the test then fails once, so a person reads
+/// the diff).
+@Suite("Golden REPL transcripts")
+struct TranscriptTests {
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Transcripts")
+
+  static var names: [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+      .filter { $0.hasSuffix(".txt") }.sorted()
+  }
+
+  @Test func thereAreTranscripts() { #expect(Self.names.count >= 5) }
+
+  @Test(arguments: names)
+  func transcript(_ name: String) throws {
+    let url = Self.directory.appendingPathComponent(name)
+    let expected = try String(contentsOf: url, encoding: .utf8)
+    let actual = try Self.replay(expected)
+    if ProcessInfo.processInfo.environment["SPOONS_RECORD"] == "1" {
+      if actual != expected {
+        try actual.write(to: url, atomically: true, encoding: .utf8)
+        Issue.record("re-recorded \(name); review the diff and run again")
+      }
+      return
+    }
+    #expect(actual == expected, "\(name) differs; SPOONS_RECORD=1 re-records it")
+  }
+
+  /// Replays the inputs of a transcript through the real REPL loop on a fresh store.
+  static func replay(_ transcript: String) throws -> String {
+    let tmp = TemporaryDirectory()
+    let screen = StringSink()
+    let clock = Clock(now: Timestamp(iso: "2026-11-21T08:00:00+01:00")!)
+    let source = TranscriptSource(transcript, screen: screen, clock: clock)
+    let env = Environment(
+      now: { clock.now }, variables: [:], input: source, output: screen, errors: screen,
+      inputIsTerminal: true, outputIsTerminal: false)
+    let session = Session(
+      store: PlannerStore(directory: tmp.data), environment: env,
+      renderer: Renderer(style: Style(color: false)))
+    source.flushDirectives()  // the leading comments stand before the banner
+    _ = Repl(session: session, mode: .interactive).run()
+    source.flushDirectives()
+    return screen.text
+  }
+}
+
+final class Clock {
+  var now: Timestamp
+  init(now: Timestamp) { self.now = now }
+}
+
+/// Feeds a transcript's typed lines to the REPL and echoes them like a terminal would.
+final class TranscriptSource: LineSource {
+  enum Event {
+    case directive(String)
+    case input(String)
+  }
+  private var events: [Event]
+  private let screen: StringSink
+  private let clock: Clock
+
+  static let prompts = ["How many spoons today? "]
+
+  init(_ transcript: String, screen: StringSink, clock: Clock) {
+    self.screen = screen
+    self.clock = clock
+    events = []
+    for line in transcript.split(separator: "\n", omittingEmptySubsequences: false) {
+      let text = String(line)
+      if text.hasPrefix("@@") {
+        events.append(.directive(text))
+      } else if let input = Self.input(in: text) {
+        events.append(.input(input))
+      }
+    }
+  }
+
+  /// The typed part of a line that starts with a prompt.
+  static func input(in line: String) -> String? {
+    if line.hasPrefix("spoons"), let end = line.range(of: "> ") {
+      let prompt = line[..<end.lowerBound]
+      if prompt == "spoons" || prompt == "spoons (no day)"
+        || prompt.range(of: #"^spoons \d+/\d+$"#, options: .regularExpression) != nil
+      {
+        return String(line[end.upperBound...])
+      }
+    }
+    for prompt in prompts where line.hasPrefix(prompt) { return String(line.dropFirst(prompt.count)) }
+    return nil
+  }
+
+  func flushDirectives() {
+    while case .directive(let text)? = events.first {
+      events.removeFirst()
+      screen.write(text + "\n")
+      if text.hasPrefix("@@ now "), let t = Timestamp(iso: text.dropFirst(7)) { clock.now = t }
+    }
+  }
+
+  func readLine(prompt: String) -> LineResult {
+    // Directives stand before the prompt line they apply to.
+    if case .input? = events.first {} else { flushDirectives() }
+    guard case .input(let line)? = events.first else {
+      screen.write(prompt)
+      return .end
+    }
+    events.removeFirst()
+    screen.write(prompt + line + "\n")
+    return .line(line)
+  }
+}
