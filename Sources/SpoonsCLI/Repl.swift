@@ -41,7 +41,8 @@ public struct Repl {
       case .interrupted:
         continue
       case .rejected(let reason):
-        status = report(ParseError(reason), line: lineNumber)
+        let failed = report(ParseError(reason), line: lineNumber)
+        if status == .success { status = failed }
         if case .script(false) = mode { return status }
         continue
       case .line(let line):
@@ -62,18 +63,21 @@ public struct Repl {
         env.output.flush()
         if outcome.quit { return status }
       } catch {
-        status = report(error, line: lineNumber)
+        let failed = report(error, line: lineNumber)
+        if status == .success { status = failed }
         if case .script(false) = mode { return status }
       }
     }
   }
 
+  /// Prints the error; returns the status the run ends with (a person's session that carries
+  /// on after an error still ends in success).
   private func report(_ error: Error, line: Int) -> ExitStatus {
     let env = session.environment
     env.output.flush()
     let place = mode == .interactive ? "" : "line \(line): "
     env.errors.write("error: \(place)\(message(for: error))\n")
     env.errors.flush()
-    return ExitStatus(for: error)
+    return mode == .interactive ? .success : ExitStatus(for: error)
   }
 }

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+/// The built `spoons` binary, run as a subprocess as a user or a script would.
+@Suite("The spoons binary")
+struct BinaryTests {
+  @Test func versionAndHelp() throws {
+    let version = try spoons(["--version"])
+    #expect(version.status == 0 && version.stdout.hasPrefix("spoons ") && version.stderr.isEmpty)
+    let help = try spoons(["--help"])
+    #expect(help.status == 0 && help.stdout.contains("new-day N") && help.stdout.contains("usage:"))
+  }
+
+  @Test func exitStatusesAndStreams() throws {
+    let tmp = TemporaryDirectory()
+    let added = try spoons(["add", "3", "Laundry"], data: tmp.data)
+    #expect(added.status == 0 && added.stdout == "Added #1 Laundry (3 spoons).\n" && added.stderr.isEmpty)
+
+    let refused = try spoons(["plan", "1"], data: tmp.data)
+    #expect(refused.status == 1 && refused.stdout.isEmpty)
+    #expect(refused.stderr == "error: no day started yet: start one with 'new-day N'\n")
+
+    let usage = try spoons(["plna", "1"], data: tmp.data)
+    #expect(usage.status == 64 && usage.stdout.isEmpty)
+    #expect(usage.stderr == "error: unknown command 'plna'; did you mean 'plan'?\n")
+
+    #expect(try spoons(["new-day"], data: tmp.data).status == 64)  // nobody to ask one-shot
+    #expect(try spoons(["--bogus", "status"], data: tmp.data).status == 64)
+    #expect(try spoons(["--data"]).status == 64)
+  }
+
+  @Test func aMorningPlannedOneShotMatchesTheJSON() throws {
+    let tmp = TemporaryDirectory()
+    for args in [["new-day", "12"], ["add", "3", "Laundry"], ["add", "2", "Call mum"], ["plan", "1", "2"], ["done", "#2"]] {
+      #expect(try spoons(args, data: tmp.data).status == 0, "\(args)")
+    }
+    let json = try spoons(["status", "--json"], data: tmp.data)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["date"] as? String == "2026-11-21")
+    #expect(object["budget"] as? Int == 12 && object["planned"] as? Int == 5)
+    #expect(object["spent"] as? Int == 2 && object["left"] as? Int == 7)
+    let todo = try #require(object["todo"] as? [[String: Any]])
+    #expect(todo.map { $0["id"] as? Int } == [1, 2])
+    #expect(todo.map { $0["done"] as? Bool } == [false, true])
+    #expect(todo.map { $0["title"] as? String } == ["Laundry", "Call mum"])
+  }
+
+  @Test func scriptsFromStandardInputStopAtTheFirstFailure() throws {
+    let tmp = TemporaryDirectory()
+    let run = try spoons(
+      [], stdin: script("# a comment", "", "new-day 5", "add 3 Laundry", "plan 1", "plan 1", "add 1 never"),
+      data: tmp.data)
+    #expect(run.status == 1)
+    #expect(run.stdout.contains("Planned #1 Laundry") && !run.stdout.contains("never"))
+    #expect(run.stderr == "error: line 6: #1 is already on today's list\n")
+
+    let keepGoing = try spoons(["--keep-going"], stdin: script("bogus", "add 1 after"), data: tmp.data)
+    #expect(keepGoing.status == 64 && keepGoing.stdout == "Added #2 after (1 spoon).\n")
+  }
+
+  @Test func noColourWhenPipedOrAskedNotTo() throws {
+    let tmp = TemporaryDirectory()
+    try spoons(["new-day", "3"], data: tmp.data)
+    for env in [[:], ["NO_COLOR": "1"]] as [[String: String]] {
+      #expect(!(try spoons(["status"], data: tmp.data, environment: env).stdout.contains("\u{1B}")))
+    }
+    #expect(!(try spoons(["--no-color", "status"], data: tmp.data).stdout.contains("\u{1B}")))
+  }
+
+  @Test func invalidUTF8ArgumentsAreRefused() throws {
+    // Process takes Strings, so build the bytes through a shell's printf.
+    let tmp = TemporaryDirectory()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "\"$0\" --data \"$1\" add 3 \"$(printf 'bad\\377byte')\"", spoonsBinary, tmp.data]
+    let err = Pipe()
+    process.standardError = err
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 64)
+    let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(text == "error: argument 5 is not valid UTF-8 text\n")
+    #expect(tmp.bytes("planner.txt") == nil)
+  }
+
+  @Test func theDefaultLocationIsUsedWhenNoneIsGiven() throws {
+    let tmp = TemporaryDirectory()
+    let run = try spoons(["add", "1", "Tea"], environment: ["SPOONS_HOME": "", "XDG_DATA_HOME": "", "HOME": tmp.path])
+    #expect(run.status == 0)
+    #expect(FileManager.default.fileExists(atPath: tmp.path + "/.local/share/spoons/planner.txt"))
+  }
+
+  @Test func aCorruptFileIsReportedAndLeftAlone() throws {
+    let tmp = TemporaryDirectory()
+    try spoons(["add", "1", "Tea"], data: tmp.data)
+    let path = tmp.data + "/planner.txt"
+    var bytes = try #require(FileManager.default.contents(atPath: path))
+    bytes.removeLast(5)  // cut short, as a bad copy would
+    try bytes.write(to: URL(fileURLWithPath: path))
+    let run = try spoons(["add", "1", "More tea"], data: tmp.data)
+    #expect(run.status == 1)
+    #expect(run.stderr.hasPrefix("error: \(path), line "))
+    #expect(FileManager.default.contents(atPath: path) == bytes)
+  }
+
+  @Test func aNewerFormatIsRefusedWithAnUpgradeMessage() throws {
+    let tmp = TemporaryDirectory()
+    try spoons(["add", "1", "Tea"], data: tmp.data)
+    let path = tmp.data + "/planner.txt"
+    let newer = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "version=1", with: "version=2")
+    try newer.write(toFile: path, atomically: false, encoding: .utf8)
+    let run = try spoons(["status"], data: tmp.data)
+    #expect(run.status == 1 && run.stderr.contains("newer Spoons") && run.stderr.contains("upgrade"))
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == newer)
+  }
+}
+
+@Suite("The sample data")
+struct SampleDataTests {
+  @Test func theSamplePlannerLoadsAndTheMorningScriptRunsOnACopy() throws {
+    let tmp = TemporaryDirectory()
+    let sample = packageRoot.appendingPathComponent("sample-data")
+    let tracked = sample.appendingPathComponent("planner").path
+    let before = try FileManager.default.contentsOfDirectory(atPath: tracked).sorted().map {
+      FileManager.default.contents(atPath: tracked + "/" + $0)
+    }
+    try FileManager.default.copyItem(atPath: tracked, toPath: tmp.data)
+    let status = try spoons(["status", "--json"], data: tmp.data)
+    #expect(status.status == 0 && status.stdout.contains("\"date\":\"2026-11-20\""))
+    let categories = try spoons(["categories", "--json"], data: tmp.data)
+    let counts = try #require(try JSONSerialization.jsonObject(with: Data(categories.stdout.utf8)) as? [[String: Int]])
+    #expect(counts.compactMap { $0["tasks"] }.reduce(0, +) >= 20)
+    #expect(try spoons(["backlog", "--json"], data: tmp.data).stdout.contains("\"id\":15"))
+
+    let script = try Data(contentsOf: sample.appendingPathComponent("morning.spoons"))
+    let run = try spoons([], stdin: script, data: tmp.data)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("Rolled into the backlog: #11 Pay the phone bill (2)"))
+    #expect(run.stdout.contains("9/10"))
+    // Trying the sample never changes the tracked files.
+    let after = try FileManager.default.contentsOfDirectory(atPath: tracked).sorted().map {
+      FileManager.default.contents(atPath: tracked + "/" + $0)
+    }
+    #expect(before == after)
+  }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import SpoonsCore
+import SpoonsStore
+import Testing
+
+/// Kill -9 at random moments, several writers at once, and hostile input: the data on disk is
+/// always a complete state and nothing acknowledged is ever lost.
+@Suite("Reliability of the real binary", .serialized)
+struct ReliabilityTests {
+  /// Starts the binary as a writer running `lines` from stdin, stdout to a file.
+  static func startWriter(data: String, lines: [String], out: String) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: spoonsBinary)
+    process.arguments = ["--data", data]
+    var env = ProcessInfo.processInfo.environment
+    env["SPOONS_NOW"] = "2026-11-21T08:00:00+01:00"
+    process.environment = env
+    let input = out + ".in"
+    FileManager.default.createFile(atPath: input, contents: Data((lines.joined(separator: "\n") + "\n").utf8))
+    FileManager.default.createFile(atPath: out, contents: nil)
+    process.standardInput = FileHandle(forReadingAtPath: input)
+    process.standardOutput = FileHandle(forWritingAtPath: out)
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+  static var trials: Int {
+    Int(ProcessInfo.processInfo.environment["SPOONS_CRASH_TRIALS"] ?? "") ?? 200
+  }
+
+  @Test func killedWritersLeaveACompleteStateAndLoseNothingAcknowledged() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.data)
+    var rng = SplitMix(seed: 20261121)
+    var killedMidway = 0
+    for trial in 0..<Self.trials {
+      let start = try store.load().nextID.rawValue
+      var lines = ["new-day 99"]
+      for i in 0..<40 {
+        let id = start + i
+        lines.append("add 1 Trial \(trial) task \(i)")
+        if i % 4 == 0 { lines += ["plan \(id)", "done \(id)"] }
+        if i % 13 == 12 { lines.append("new-day 99") }
+      }
+      let out = tmp.path + "/out-\(trial)"
+      let writer = try Self.startWriter(data: tmp.data, lines: lines, out: out)
+      usleep(UInt32.random(in: 0...25_000, using: &rng))
+      kill(writer.processIdentifier, SIGKILL)
+      writer.waitUntilExit()
+      if writer.terminationReason == .uncaughtSignal { killedMidway += 1 }
+
+      // The files load, completely, and hold every acknowledged add (and maybe the one in flight).
+      let planner = try store.load()
+      let archive = try store.loadArchive()
+      let acknowledged = String(decoding: FileManager.default.contents(atPath: out) ?? Data(), as: UTF8.self)
+        .components(separatedBy: "\n").filter { $0.hasPrefix("Added ") }.count
+      let added = planner.nextID.rawValue - start
+      #expect(added == acknowledged || added == acknowledged + 1, "trial \(trial): \(added) vs \(acknowledged)")
+      let everywhere = planner.allTasks.map(\.id) + archive.doneTasks.map(\.id)
+      #expect(Set(everywhere).count == everywhere.count, "trial \(trial): a task in two places")
+      #expect(everywhere.count == planner.nextID.rawValue - 1, "trial \(trial): a task was lost")
+    }
+    #expect(killedMidway > Self.trials / 2, "most writers should die mid-script")
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: tmp.data).filter { $0.hasPrefix(".tmp-") }
+    #expect(leftovers.count <= 1, "temporaries are swept by the next writer")
+  }
+
+  @Test func twoProcessesAddingAtOnceLoseNothing() throws {
+    let tmp = TemporaryDirectory()
+    let a = try Self.startWriter(data: tmp.data, lines: (0..<300).map { "add 2 A\($0)" }, out: tmp.path + "/a")
+    let b = try Self.startWriter(data: tmp.data, lines: (0..<300).map { "add 3 B\($0)" }, out: tmp.path + "/b")
+    a.waitUntilExit()
+    b.waitUntilExit()
+    #expect(a.terminationStatus == 0 && b.terminationStatus == 0)
+    let planner = try PlannerStore(directory: tmp.data).load()
+    #expect(planner.taskCount == 600)
+    #expect(Set(planner.allTasks.map(\.id)).count == 600)
+    let two = try SpoonCost(2), three = try SpoonCost(3)
+    #expect(planner.category(two).count == 300 && planner.category(three).count == 300)
+  }
+
+  /// Every class of bad input: a clear one-line message, the documented status, no crash, and
+  /// the data file byte for byte as it was.
+  @Test(arguments: [
+    (["plan", "0"], 64), (["plan", "-1"], 64), (["plan", "99999999999999999999"], 64),
+    (["plan", "1.5"], 64), (["plan", "abc"], 64), (["done", "42"], 1),
+    (["add", "0", "x"], 64), (["add", "11", "x"], 64), (["add", "-3", "x"], 64), (["add", "1e3", "x"], 64),
+    (["add", "3", String(repeating: "x", count: 100_000)], 64),  // argv caps one argument at 128 KiB
+    (["add", "3", "bell\u{7}"], 64), (["add", "3", "\u{1B}[2J"], 64), (["add", "3", "rtl\u{202E}gnp.exe"], 64),
+    (["add", "3", ""], 64), (["add", "3", "   "], 64), ([""], 64), (["   "], 64), (["frobnicate"], 64),
+    (["new-day"], 64), (["new-day", "100"], 64), (["new-day", "1", "2"], 64), (["status", "extra"], 64),
+    (["plan"], 64), (["done"], 64), (["undone"], 64), (["unplan"], 64), (["delete"], 64), (["move", "1"], 64),
+    (["move", "1", "2", "3"], 64), (["list", "0"], 64), (["list", "1", "2"], 64), (["help", "nope"], 64),
+    (["todo", "--jsn"], 64), (["backlog", "x"], 64), (["categories", "1"], 64),
+  ] as [([String], Int32)])
+  func badArgumentsAreRefusedCleanly(_ arguments: [String], _ status: Int32) throws {
+    let tmp = TemporaryDirectory()
+    try spoons(["new-day", "5"], data: tmp.data)
+    try spoons(["add", "2", "Existing"], data: tmp.data)
+    let before = tmp.bytes("planner.txt")
+    let run = try spoons(arguments, data: tmp.data)
+    #expect(run.status == status)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr.hasPrefix("error: ") && run.stderr.filter { $0 == "\n" }.count == 1)
+    #expect(!run.stderr.dropLast().contains("\u{1B}"), "control characters are shown escaped")
+    #expect(run.stderr.count < 400, "the message is one readable line")
+    #expect(tmp.bytes("planner.txt") == before)
+  }
+
+  @Test func hostileStandardInputIsRefusedLineByLine() throws {
+    let tmp = TemporaryDirectory()
+    try spoons(["add", "2", "Existing"], data: tmp.data)
+    let before = tmp.bytes("planner.txt")
+    var input = Data("add 3 nul\u{0}byte\nadd 3 bad".utf8)
+    input.append(contentsOf: [0xFF, 0xFE])
+    input.append(Data("\n".utf8))
+    input.append(Data(repeating: UInt8(ascii: "x"), count: 64 << 20))  // a 64 MB line
+    input.append(Data("\nstatus\n".utf8))
+    let run = try spoons(["--keep-going"], stdin: input, data: tmp.data)
+    let errors = run.stderr.split(separator: "\n")
+    #expect(errors.count == 3)
+    #expect(errors[0] == "error: line 1: the title contains the control character U+0000; titles are plain text")
+    #expect(errors[1] == "error: line 2: the line is not valid UTF-8 text; it was skipped")
+    #expect(errors[2] == "error: line 3: the line is longer than 65536 bytes; it was skipped")
+    #expect(run.stdout.contains("No day started yet"))
+    #expect(run.status == 64)
+    #expect(tmp.bytes("planner.txt") == before)
+  }
+}
+
+/// SplitMix64: seeded and the same on every platform.
+struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

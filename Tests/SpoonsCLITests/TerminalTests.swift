@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A pseudo-terminal pair with the real binary on the far side, read and typed into like a
+/// person at a terminal would.
+final class TerminalSession {
+  let master: Int32
+  let process = Process()
+  private(set) var screen = ""
+
+  init(arguments: [String], environment extra: [String: String] = [:]) throws {
+    var master: Int32 = -1
+    var slave: Int32 = -1
+    guard openpty(&master, &slave, nil, nil, nil) == 0 else { throw POSIXError(.ENOTTY) }
+    self.master = master
+    process.executableURL = URL(fileURLWithPath: spoonsBinary)
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env["TERM"] = "xterm-256color"
+    env["NO_COLOR"] = nil
+    env["SPOONS_NOW"] = "2026-11-21T08:00:00+01:00"
+    for (k, v) in extra { env[k] = v }
+    process.environment = env
+    let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
+    process.standardInput = handle
+    process.standardOutput = handle
+    process.standardError = handle
+    try process.run()
+  }
+
+  deinit {
+    if process.isRunning { process.terminate() }
+    close(master)
+  }
+
+  func type(_ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { write(master, $0.baseAddress!, $0.count) }
+  }
+
+  /// Reads until `text` is on the screen, or `seconds` pass. Returns whether it appeared.
+  @discardableResult
+  func waitFor(_ text: String, seconds: Double = 10) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !screen.contains(text) && Date() < deadline {
+      var poller = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, 50) > 0 else { continue }
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let n = read(master, &buffer, buffer.count)
+      if n <= 0 { break }
+      screen += String(decoding: buffer[0..<n], as: UTF8.self)
+    }
+    return screen.contains(text)
+  }
+
+  func waitForExit(seconds: Double = 10) -> Int32? {
+    let deadline = Date().addingTimeInterval(seconds)
+    while process.isRunning && Date() < deadline {
+      waitFor("\u{0}never", seconds: 0.05)
+    }
+    return process.isRunning ? nil : process.terminationStatus
+  }
+}
+
+@Suite("The REPL on a real terminal", .serialized)
+struct TerminalTests {
+  @Test func promptCommandOutputAndCtrlD() throws {
+    let tmp = TemporaryDirectory()
+    let term = try TerminalSession(arguments: ["--data", tmp.data])
+    #expect(term.waitFor("spoons (no day)> "))
+    term.type("new-day 6\r")
+    #expect(term.waitFor("spoons 0/6> "))
+    term.type("add 2 Tea with Sam\r")
+    #expect(term.waitFor("Added #1 Tea with Sam (2 spoons)."))
+    term.type("plan 1\r")
+    #expect(term.waitFor("spoons 2/6> "))
+    term.type("status\r")
+    #expect(term.waitFor("left 4"))
+    #expect(term.screen.contains("\u{1B}["), "colour on a terminal")
+    term.type("plan 99\r")
+    #expect(term.waitFor("error: there is no task #99"))
+    term.type("\u{4}")  // Ctrl-D
+    #expect(term.waitForExit() == 0)
+  }
+
+  @Test func noColourOnATerminalWhenNoColorIsSet() throws {
+    let tmp = TemporaryDirectory()
+    let term = try TerminalSession(arguments: ["--data", tmp.data, "status"], environment: ["NO_COLOR": "1"])
+    #expect(term.waitForExit() == 0)
+    term.waitFor("No day", seconds: 1)
+    #expect(term.screen.contains("No day started yet"))
+    #expect(!term.screen.contains("\u{1B}["))
+  }
+}
