@@ -21,6 +21,15 @@ struct TranscriptTests {
 
   @Test func thereAreTranscripts() { #expect(Self.names.count >= 5) }
 
+  @Test func theREADMEShowsTheTestedMorning() throws {
+    let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let transcript = try String(
+      contentsOf: Self.directory.appendingPathComponent("readme-morning.txt"), encoding: .utf8)
+    let screen = transcript.split(separator: "\n", omittingEmptySubsequences: false)
+      .filter { !$0.hasPrefix("@@") }.joined(separator: "\n")
+    #expect(readme.contains("$ spoons\n" + screen))
+  }
+
   @Test(arguments: names)
   func transcript(_ name: String) throws {
     let url = Self.directory.appendingPathComponent(name)
