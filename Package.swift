@@ -16,6 +16,8 @@ let package = Package(
     // Front: parser, executor, renderers, REPL.
     .target(name: "SpoonsCLI", dependencies: ["SpoonsCore", "SpoonsStore"]),
     .executableTarget(name: "spoons", dependencies: ["SpoonsCLI"]),
+    // The benchmark: `swift run -c release SpoonsBench` (see README, Performance).
+    .executableTarget(name: "SpoonsBench", dependencies: ["SpoonsCLI"]),
 
     // Tests
     .testTarget(name: "SpoonsCoreTests", dependencies: ["SpoonsCore"]),

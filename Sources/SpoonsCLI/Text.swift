@@ -24,6 +24,8 @@ public enum Text {
   /// How many terminal columns `text` takes: wide (CJK, most emoji) characters take two,
   /// combining marks and zero-width joiners none.
   public static func width(_ text: String) -> Int {
+    // Printable ASCII (ids, numbers, most titles): one column per byte, no Unicode tables.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
     var total = 0
     for character in text {
       total += width(of: character)

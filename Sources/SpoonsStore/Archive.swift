@@ -53,7 +53,7 @@ enum ArchiveFiles {
   {
     var tasks: [SpoonTask] = []
     try decode(bytes, format: doneFormat, file: file) { record throws(DecodeError) in
-      guard record.kind == "task" else {
+      guard record.isKind("task") else {
         throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
       }
       let task = try TaskRecord.decode(record)
@@ -70,7 +70,7 @@ enum ArchiveFiles {
   {
     var days: [DayRecord] = []
     try decode(bytes, format: daysFormat, file: file) { record throws(DecodeError) in
-      guard record.kind == "day" else {
+      guard record.isKind("day") else {
         throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
       }
       try record.expectOnly(["date", "budget", "planned", "spent", "done"])

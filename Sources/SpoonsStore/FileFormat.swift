@@ -15,7 +15,7 @@ struct FileFormat {
 
   /// Checks the first record and returns the file's version (migrations switch on it).
   func checkHeader(_ record: RecordCodec.Record) throws(DecodeError) -> Int {
-    guard record.line == 1, record.kind == "format" else {
+    guard record.line == 1, record.isKind("format") else {
       throw DecodeError(line: record.line, reason: "expected the format line first")
     }
     try record.expectOnly(["name", "version"])

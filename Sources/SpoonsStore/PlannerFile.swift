@@ -81,6 +81,11 @@ enum PlannerFile {
         guard endCount == nil else {
           throw DecodeError(line: record.line, reason: "a record after the end line")
         }
+        if record.isKind("task") {  // checked first: nearly every line is one
+          tasks.append(try TaskRecord.decode(record))
+          taskLines.append(record.line)
+          return
+        }
         switch record.kind {
         case "next":
           try record.expectOnly(["id"])
@@ -104,9 +109,6 @@ enum PlannerFile {
           } catch {
             throw DecodeError(line: record.line, reason: "\(error)")
           }
-        case "task":
-          tasks.append(try TaskRecord.decode(record))
-          taskLines.append(record.line)
         case "end":
           try record.expectOnly(["tasks"])
           endCount = try record.int("tasks")

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import SpoonsCore
 
 /// The line format every Spoons file shares: one record per line,
@@ -34,25 +39,33 @@ enum RecordCodec {
 
   // MARK: - Reading
 
-  /// One parsed line: its kind, its fields in order, its 1-based line number.
+  /// One parsed line: its kind, its fields in order, its 1-based line number. Keys and values
+  /// stay slices of the file's bytes; only the values asked for become Strings.
   struct Record {
     let line: Int
-    let kind: String
-    let fields: [(key: String, value: ArraySlice<UInt8>)]
+    let kindBytes: ArraySlice<UInt8>
+    let fields: [(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>)]
 
-    func raw(_ key: String) -> ArraySlice<UInt8>? { fields.first { $0.key == key }?.value }
+    var kind: String { String(decoding: kindBytes, as: UTF8.self) }
 
-    func string(_ key: String) throws(DecodeError) -> String {
+    func isKind(_ name: StaticString) -> Bool { RecordCodec.equal(kindBytes, name) }
+
+    func raw(_ key: StaticString) -> ArraySlice<UInt8>? {
+      for field in fields where RecordCodec.equal(field.key, key) { return field.value }
+      return nil
+    }
+
+    func string(_ key: StaticString) throws(DecodeError) -> String {
       guard let raw = raw(key) else { throw missing(key) }
-      return try RecordCodec.unescape(raw, line: line, key: key)
+      return try RecordCodec.unescape(raw, line: line, key: key.description)
     }
 
-    func optionalString(_ key: String) throws(DecodeError) -> String? {
+    func optionalString(_ key: StaticString) throws(DecodeError) -> String? {
       guard let raw = raw(key) else { return nil }
-      return try RecordCodec.unescape(raw, line: line, key: key)
+      return try RecordCodec.unescape(raw, line: line, key: key.description)
     }
 
-    func int(_ key: String) throws(DecodeError) -> Int {
+    func int(_ key: StaticString) throws(DecodeError) -> Int {
       guard let raw = raw(key) else { throw missing(key) }
       guard let value = RecordCodec.parseInt(raw) else {
         throw DecodeError(line: line, reason: "\(key) is not a whole number")
@@ -60,22 +73,22 @@ enum RecordCodec {
       return value
     }
 
-    func date(_ key: String) throws(DecodeError) -> CivilDate {
+    func date(_ key: StaticString) throws(DecodeError) -> CivilDate {
       guard let value = try optionalDate(key) else { throw missing(key) }
       return value
     }
 
-    func optionalDate(_ key: String) throws(DecodeError) -> CivilDate? {
+    func optionalDate(_ key: StaticString) throws(DecodeError) -> CivilDate? {
       guard let raw = raw(key) else { return nil }
-      guard let value = CivilDate(iso: String(decoding: raw, as: UTF8.self)) else {
+      guard let value = CivilDate(isoBytes: raw) else {
         throw DecodeError(line: line, reason: "\(key) is not a date (YYYY-MM-DD)")
       }
       return value
     }
 
-    func timestamp(_ key: String) throws(DecodeError) -> Timestamp {
+    func timestamp(_ key: StaticString) throws(DecodeError) -> Timestamp {
       guard let raw = raw(key) else { throw missing(key) }
-      guard let value = Timestamp(iso: String(decoding: raw, as: UTF8.self)) else {
+      guard let value = Timestamp(isoBytes: raw) else {
         throw DecodeError(line: line, reason: "\(key) is not a time (YYYY-MM-DDTHH:MM:SS+HH:MM)")
       }
       return value
@@ -83,14 +96,27 @@ enum RecordCodec {
 
     /// Refuses keys this version does not define: a file we do not fully understand is not
     /// ours to rewrite.
-    func expectOnly(_ keys: Set<String>) throws(DecodeError) {
-      for field in fields where !keys.contains(field.key) {
-        throw DecodeError(line: line, reason: "unknown field '\(field.key)' in a \(kind) record")
+    func expectOnly(_ keys: [StaticString]) throws(DecodeError) {
+      for field in fields where !keys.contains(where: { RecordCodec.equal(field.key, $0) }) {
+        let name = String(decoding: field.key, as: UTF8.self)
+        throw DecodeError(line: line, reason: "unknown field '\(name)' in a \(kind) record")
       }
     }
 
-    func missing(_ key: String) -> DecodeError {
+    func missing(_ key: StaticString) -> DecodeError {
       DecodeError(line: line, reason: "a \(kind) record is missing its '\(key)' field")
+    }
+  }
+
+  static func equal(_ bytes: ArraySlice<UInt8>, _ name: StaticString) -> Bool {
+    guard bytes.count == name.utf8CodeUnitCount else { return false }
+    return name.withUTF8Buffer { buffer in
+      var i = bytes.startIndex
+      for b in buffer {
+        if bytes[i] != b { return false }
+        i += 1
+      }
+      return true
     }
   }
 
@@ -101,36 +127,59 @@ enum RecordCodec {
     var lineNumber = 0
     var start = 0
     let count = bytes.count
+    var fields: [(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>)] = []
+    fields.reserveCapacity(16)
     while start < count {
       lineNumber += 1
-      var end = start
-      while end < count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+      let end = nextIndex(of: UInt8(ascii: "\n"), in: bytes, from: start, to: count)
       if end == count {
         throw DecodeError(line: lineNumber, reason: "the last line is cut short (no line end)")
       }
-      if end > start { try body(parseLine(bytes[start..<end], line: lineNumber)) }
+      if end > start {
+        fields.removeAll(keepingCapacity: true)
+        try body(parseLine(bytes, from: start, to: end, line: lineNumber, fields: &fields))
+      }
       start = end + 1
     }
   }
 
-  static func parseLine(_ line: ArraySlice<UInt8>, line number: Int) throws(DecodeError) -> Record {
-    var parts = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)[...]
-    guard let kindBytes = parts.popFirst(), !kindBytes.isEmpty,
-      kindBytes.allSatisfy({ ($0 >= 97 && $0 <= 122) || $0 == UInt8(ascii: "-") })
+  /// The index of the first `byte` in `bytes[from..<to]`, or `to`: memchr, because every
+  /// command scans the whole planner file for line and field ends.
+  static func nextIndex(of byte: UInt8, in bytes: [UInt8], from: Int, to: Int) -> Int {
+    guard from < to else { return to }
+    return bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress,
+        let found = memchr(base + from, Int32(byte), to - from)
+      else { return to }
+      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+  }
+
+  static func parseLine(
+    _ bytes: [UInt8], from start: Int, to end: Int, line number: Int,
+    fields: inout [(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>)]
+  ) throws(DecodeError) -> Record {
+    var i = nextIndex(of: 9, in: bytes, from: start, to: end)
+    let kind = bytes[start..<i]
+    guard !kind.isEmpty,
+      kind.allSatisfy({ ($0 >= 97 && $0 <= 122) || $0 == UInt8(ascii: "-") })
     else { throw DecodeError(line: number, reason: "not a Spoons record") }
-    var fields: [(key: String, value: ArraySlice<UInt8>)] = []
-    fields.reserveCapacity(parts.count)
-    for part in parts {
-      guard let eq = part.firstIndex(of: UInt8(ascii: "=")), eq > part.startIndex else {
+    while i < end {
+      let fieldStart = i + 1
+      let j = nextIndex(of: 9, in: bytes, from: fieldStart, to: end)
+      let eq = nextIndex(of: UInt8(ascii: "="), in: bytes, from: fieldStart, to: j)
+      guard eq > fieldStart && eq < j else {
         throw DecodeError(line: number, reason: "a field is not of the form key=value")
       }
-      let key = String(decoding: part[part.startIndex..<eq], as: UTF8.self)
-      if fields.contains(where: { $0.key == key }) {
-        throw DecodeError(line: number, reason: "the field '\(key)' appears twice")
+      let key = bytes[fieldStart..<eq]
+      if fields.contains(where: { $0.key.elementsEqual(key) }) {
+        let name = String(decoding: key, as: UTF8.self)
+        throw DecodeError(line: number, reason: "the field '\(name)' appears twice")
       }
-      fields.append((key, part[(eq + 1)...]))
+      fields.append((key, bytes[(eq + 1)..<j]))
+      i = j
     }
-    return Record(line: number, kind: String(decoding: kindBytes, as: UTF8.self), fields: fields)
+    return Record(line: number, kindBytes: kind, fields: fields)
   }
 
   static func unescape(_ raw: ArraySlice<UInt8>, line: Int, key: String) throws(DecodeError)

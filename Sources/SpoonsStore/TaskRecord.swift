@@ -3,7 +3,7 @@ import SpoonsCore
 /// The `task` record, shared by `planner.txt` (open tasks and today's done ones) and `done.txt`
 /// (the archive).
 enum TaskRecord {
-  static let keys: Set<String> = [
+  static let keys: [StaticString] = [
     "id", "spoons", "at", "from", "since", "completed", "created", "updated", "due", "title",
     "note", "where",
   ]
@@ -63,19 +63,25 @@ enum TaskRecord {
     }
 
     func origin() throws(DecodeError) -> Origin {
-      switch try record.string("from") {
-      case "category": return .category
-      case "backlog": return .backlog(since: try record.date("since"))
-      case let other: throw DecodeError(line: line, reason: "unknown origin '\(other)'")
-      }
+      guard let from = record.raw("from") else { throw record.missing("from") }
+      if RecordCodec.equal(from, "category") { return .category }
+      if RecordCodec.equal(from, "backlog") { return .backlog(since: try record.date("since")) }
+      let other = String(decoding: from, as: UTF8.self)
+      throw DecodeError(line: line, reason: "unknown origin '\(other)'")
     }
+    guard let at = record.raw("at") else { throw record.missing("at") }
     let placement: Placement
-    switch try record.string("at") {
-    case "category": placement = .category
-    case "backlog": placement = .backlog(since: try record.date("since"))
-    case "todo": placement = .todo(from: try origin())
-    case "done": placement = .done(from: try origin(), at: try record.timestamp("completed"))
-    case let other: throw DecodeError(line: line, reason: "unknown place '\(other)'")
+    if RecordCodec.equal(at, "category") {
+      placement = .category
+    } else if RecordCodec.equal(at, "backlog") {
+      placement = .backlog(since: try record.date("since"))
+    } else if RecordCodec.equal(at, "todo") {
+      placement = .todo(from: try origin())
+    } else if RecordCodec.equal(at, "done") {
+      placement = .done(from: try origin(), at: try record.timestamp("completed"))
+    } else {
+      let other = String(decoding: at, as: UTF8.self)
+      throw DecodeError(line: line, reason: "unknown place '\(other)'")
     }
     return SpoonTask(
       id: TaskID(id), title: title, spoons: spoons, placement: placement,

@@ -35,11 +35,23 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// Parses `YYYY-MM-DD` exactly.
   public init?(iso text: some StringProtocol) {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-      parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-      let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
-    else { return nil }
+    self.init(isoBytes: Array(text.utf8)[...])
+  }
+
+  /// Parses `YYYY-MM-DD` from UTF-8 bytes: the store reads thousands of dates per command.
+  public init?(isoBytes bytes: ArraySlice<UInt8>) {
+    guard bytes.count == 10 else { return nil }
+    var y = 0, m = 0, d = 0
+    for i in 0..<10 {
+      let b = bytes[bytes.startIndex + i]
+      if i == 4 || i == 7 {
+        guard b == UInt8(ascii: "-") else { return nil }
+        continue
+      }
+      guard b >= 48 && b <= 57 else { return nil }
+      let digit = Int(b - 48)
+      if i < 4 { y = y * 10 + digit } else if i < 7 { m = m * 10 + digit } else { d = d * 10 + digit }
+    }
     self.init(year: y, month: m, day: d)
   }
 

@@ -40,25 +40,27 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// Parses the form `description` writes (seconds and offset required).
   public init?(iso text: some StringProtocol) {
-    let chars = Array(text.utf8)
-    guard chars.count == 25, chars[10] == UInt8(ascii: "T"), chars[13] == UInt8(ascii: ":"),
-      chars[16] == UInt8(ascii: ":"), chars[22] == UInt8(ascii: ":"),
-      chars[19] == UInt8(ascii: "+") || chars[19] == UInt8(ascii: "-")
+    self.init(isoBytes: Array(text.utf8)[...])
+  }
+
+  /// Parses `YYYY-MM-DDTHH:MM:SS+HH:MM` from UTF-8 bytes.
+  public init?(isoBytes bytes: ArraySlice<UInt8>) {
+    guard bytes.count == 25 else { return nil }
+    let o = bytes.startIndex
+    func at(_ k: Int) -> UInt8 { bytes[o + k] }
+    guard at(10) == UInt8(ascii: "T"), at(13) == UInt8(ascii: ":"), at(16) == UInt8(ascii: ":"),
+      at(22) == UInt8(ascii: ":"), at(19) == UInt8(ascii: "+") || at(19) == UInt8(ascii: "-")
     else { return nil }
-    func number(_ from: Int, _ to: Int) -> Int? {
-      var value = 0
-      for c in chars[from..<to] {
-        guard c >= 48 && c <= 57 else { return nil }
-        value = value * 10 + Int(c - 48)
-      }
-      return value
+    func number(_ from: Int) -> Int? {
+      let a = at(from), b = at(from + 1)
+      guard a >= 48 && a <= 57 && b >= 48 && b <= 57 else { return nil }
+      return Int(a - 48) * 10 + Int(b - 48)
     }
-    let str = String(decoding: chars[0..<10], as: UTF8.self)
-    guard let date = CivilDate(iso: str), let h = number(11, 13), let mi = number(14, 16),
-      let s = number(17, 19), let oh = number(20, 22), let om = number(23, 25),
+    guard let date = CivilDate(isoBytes: bytes[o..<(o + 10)]), let h = number(11),
+      let mi = number(14), let s = number(17), let oh = number(20), let om = number(23),
       h < 24, mi < 60, s < 60, oh < 24, om < 60
     else { return nil }
-    let offset = (oh * 3600 + om * 60) * (chars[19] == UInt8(ascii: "-") ? -1 : 1)
+    let offset = (oh * 3600 + om * 60) * (at(19) == UInt8(ascii: "-") ? -1 : 1)
     let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(h * 3600 + mi * 60 + s)
     self.init(seconds: local - Int64(offset), utcOffset: offset)
   }

@@ -8,10 +8,23 @@ public struct Title: Hashable, Sendable, CustomStringConvertible {
   public let text: String
 
   public init(_ raw: String) throws(PlannerError) {
+    // Most titles are plain printable ASCII with no spaces at the ends: check those with one
+    // pass over the bytes, no Unicode tables. Anything else takes the full path below.
+    let utf8 = raw.utf8
+    if utf8.count <= Self.maxLength, let first = utf8.first, let last = utf8.last,
+      first != 0x20, last != 0x20,
+      utf8.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) == true
+    {
+      self.text = raw
+      return
+    }
     let trimmed = Self.trim(raw)
     guard !trimmed.isEmpty else { throw .invalidTitle(.empty) }
-    let length = trimmed.count
-    guard length <= Self.maxLength else { throw .invalidTitle(.tooLong(length)) }
+    // Characters never outnumber UTF-8 bytes: count graphemes only when it could matter.
+    if trimmed.utf8.count > Self.maxLength {
+      let length = trimmed.count
+      guard length <= Self.maxLength else { throw .invalidTitle(.tooLong(length)) }
+    }
     if let bad = trimmed.unicodeScalars.first(where: Self.isForbidden) {
       throw .invalidTitle(.forbiddenCharacter(bad.value))
     }
@@ -24,6 +37,10 @@ public struct Title: Hashable, Sendable, CustomStringConvertible {
   public var matchKey: String { text.lowercased() }
 
   static func trim(_ raw: String) -> String {
+    let ends = raw.unicodeScalars
+    guard let first = ends.first, let last = ends.last,
+      first.properties.isWhitespace || last.properties.isWhitespace
+    else { return raw }
     var scalars = Substring(raw).unicodeScalars[...]
     while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
     while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }

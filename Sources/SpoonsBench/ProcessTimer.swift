@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs a program as a whole process and measures it: wall time, and peak memory from the
+/// kernel's accounting (`wait4`), so the numbers include start-up, loading and writing.
+enum ProcessTimer {
+  struct Sample {
+    let seconds: Double
+    let peakKiB: Int
+    let status: Int32
+  }
+
+  static func now() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+  }
+
+  /// Runs `arguments[0]` with the rest, output discarded.
+  static func run(_ arguments: [String], environment: [String]) -> Sample {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup($0) } + [nil]
+    defer {
+      for p in argv { free(p) }
+      for p in envp { free(p) }
+    }
+    var pid = pid_t()
+    let start = now()
+    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) == 0 else {
+      return Sample(seconds: 0, peakKiB: 0, status: -1)
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    let elapsed = now() - start
+    return Sample(seconds: elapsed, peakKiB: Int(usage.ru_maxrss), status: (status >> 8) & 0xFF)
+  }
+}

@@ -1,0 +1,216 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import SpoonsCLI
+import SpoonsCore
+import SpoonsStore
+
+// The Spoons benchmark: whole processes of the release binary on generated planners.
+// Usage: swift build -c release --static-swift-stdlib && swift run -c release SpoonsBench
+//        [--binary PATH] [--sizes 1000,10000,100000] [--runs 9] [--out FILE]
+
+var binary = ".build/release/spoons"
+var sizes = [1_000, 10_000, 100_000]
+var runs = 9
+var outPath = "bench-results/latest.json"
+var args = Array(CommandLine.arguments.dropFirst())
+while !args.isEmpty {
+  let flag = args.removeFirst()
+  guard let value = args.first else { break }
+  args.removeFirst()
+  switch flag {
+  case "--binary": binary = value
+  case "--sizes": sizes = value.split(separator: ",").compactMap { Int($0) }
+  case "--runs": runs = max(1, Int(value) ?? runs)
+  case "--out": outPath = value
+  default: print("unknown option \(flag)"); exit(64)
+  }
+}
+guard access(binary, X_OK) == 0 else {
+  print("no binary at \(binary); build it first: swift build -c release --static-swift-stdlib")
+  exit(1)
+}
+
+var template = Array("/tmp/spoons-bench-XXXXXX".utf8CString)
+let work = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+defer { _ = ProcessTimer.run(["/bin/rm", "-rf", work], environment: []) }
+
+@MainActor func copyTree(_ from: String, _ to: String) {
+  _ = ProcessTimer.run(["/bin/rm", "-rf", to], environment: [])
+  _ = ProcessTimer.run(["/bin/cp", "-a", from, to], environment: [])
+}
+
+struct Row {
+  let variant: String
+  let size: Int
+  let command: String
+  let medianMs: Double
+  let peakMiB: Double
+  let targetMs: Double?
+  let targetMiB: Double?
+  var met: Bool {
+    (targetMs.map { medianMs <= $0 } ?? true) && (targetMiB.map { peakMiB <= $0 } ?? true)
+  }
+}
+var rows: [Row] = []
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}
+
+/// The README's targets (issue 6), in ms and MiB, by variant, size and command.
+func target(_ variant: String, _ n: Int, _ command: String) -> (Double?, Double?) {
+  switch (variant, n, command) {
+  case ("realistic", 10_000, "--version"): return (3, nil)
+  case ("realistic", 10_000, "status"), ("realistic", 10_000, "todo"): return (5, nil)
+  case ("realistic", 10_000, "add"), ("realistic", 10_000, "plan"), ("realistic", 10_000, "done"):
+    return (5, nil)
+  case ("realistic", 10_000, "new-day"): return (10, nil)
+  case ("stress", 10_000, "list"): return (15, 20)
+  case ("realistic", 100_000, "status"), ("realistic", 100_000, "todo"),
+    ("realistic", 100_000, "add"), ("realistic", 100_000, "done"):
+    return (10, nil)
+  case ("stress", 100_000, "list"): return (60, 64)
+  case ("realistic", 10_000, "repl status"): return (0.5, nil)
+  default: return (nil, nil)
+  }
+}
+
+@MainActor func measure(
+  _ variant: String, _ n: Int, _ name: String, data: String, _ command: [String],
+  before: (() -> Void)? = nil, after: (() -> Void)? = nil
+) {
+  let env = ["SPOONS_HOME=\(data)", "NO_COLOR=1", "HOME=\(work)", "PATH=/usr/bin:/bin"]
+  var times: [Double] = []
+  var peak = 0
+  _ = ProcessTimer.run([binary] + command, environment: env)  // warm the page cache
+  after?()
+  for _ in 0..<runs {
+    before?()
+    let sample = ProcessTimer.run([binary] + command, environment: env)
+    if sample.status != 0 {
+      print("  \(name) exited \(sample.status) on \(variant) \(n)")
+    }
+    times.append(sample.seconds * 1000)
+    peak = max(peak, sample.peakKiB)
+    after?()
+  }
+  let (t, m) = target(variant, n, name)
+  let row = Row(
+    variant: variant, size: n, command: name, medianMs: median(times),
+    peakMiB: Double(peak) / 1024, targetMs: t, targetMiB: m)
+  rows.append(row)
+  print(format(row))
+}
+
+func fixed(_ value: Double, _ digits: Int) -> String {
+  var scale = 1.0
+  for _ in 0..<digits { scale *= 10 }
+  let rounded = (value * scale).rounded() / scale
+  var text = String(rounded)
+  if let dot = text.firstIndex(of: ".") {
+    let decimals = text.distance(from: dot, to: text.endIndex) - 1
+    if decimals < digits { text += String(repeating: "0", count: digits - decimals) }
+  } else if digits > 0 {
+    text += "." + String(repeating: "0", count: digits)
+  }
+  return text
+}
+
+func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+  let fill = String(repeating: " ", count: max(0, width - text.count))
+  return right ? fill + text : text + fill
+}
+
+func format(_ row: Row) -> String {
+  let target =
+    [row.targetMs.map { "≤ \(fixed($0, 1)) ms" }, row.targetMiB.map { "≤ \(Int($0)) MiB" }]
+    .compactMap { $0 }.joined(separator: ", ")
+  return "| \(pad(row.variant, 9)) | \(pad(String(row.size), 7, right: true)) | "
+    + "\(pad(row.command, 11)) | \(pad(fixed(row.medianMs, 2), 8, right: true)) | "
+    + "\(pad(fixed(row.peakMiB, 1), 6, right: true)) | \(pad(target.isEmpty ? "" : target, 20)) | "
+    + "\(target.isEmpty ? "" : row.met ? "met" : "MISSED") |"
+}
+
+print("Spoons benchmark: \(binary), \(runs) runs per command, medians; memory is peak RSS.")
+print("| variant   |       N | command     |   median ms |  MiB | target               |        |")
+print("|---|---:|---|---:|---:|---|---|")
+
+for n in sizes {
+  // Realistic: years of history in the archive, a few hundred open tasks.
+  let real = work + "/real-\(n)"
+  try PlannerGenerator.realistic(total: n, into: real)
+  let planner = try PlannerStore(directory: real).load()
+  let waiting = planner.allTasks.first { $0.placement == .category }!.id.rawValue
+  let open = planner.todo.first { !$0.isDone }!.id.rawValue
+  let scratch = work + "/scratch"
+  if n == sizes.first! || n == 10_000 {
+    measure("realistic", n, "--version", data: real, ["--version"])
+  }
+  for command in ["status", "todo", "list", "categories"] {
+    measure("realistic", n, command, data: real, [command])
+  }
+  measure("realistic", n, "add", data: real, ["add", "3", "Benchmark task"])
+  measure(
+    "realistic", n, "plan", data: real, ["plan", "\(waiting)"],
+    after: { _ = ProcessTimer.run([binary, "--data", real, "unplan", "\(waiting)"], environment: []) })
+  measure(
+    "realistic", n, "done", data: real, ["done", "\(open)"],
+    after: { _ = ProcessTimer.run([binary, "--data", real, "undone", "\(open)"], environment: []) })
+  measure(
+    "realistic", n, "new-day", data: scratch, ["new-day", "12"], before: { copyTree(real, scratch) })
+
+  // One REPL command in-process: the parser, the store read and the renderer, no process start.
+  let sink = StringSink()
+  let session = Session(
+    store: PlannerStore(directory: real),
+    environment: Environment(
+      now: { Timestamp(seconds: 1_800_000_000) }, variables: [:], input: ScriptedLines([]),
+      output: sink, errors: sink, inputIsTerminal: false, outputIsTerminal: false),
+    renderer: Renderer(style: Style(color: false)))
+  var replTimes: [Double] = []
+  for _ in 0..<max(50, runs * 10) {
+    let start = ProcessTimer.now()
+    if let command = try CommandParser.parse(line: "status") {
+      sink.write(try session.execute(command).output)
+    }
+    replTimes.append((ProcessTimer.now() - start) * 1000)
+    _ = sink.take()
+  }
+  let (t, _) = target("realistic", n, "repl status")
+  let replRow = Row(
+    variant: "realistic", size: n, command: "repl status", medianMs: median(replTimes),
+    peakMiB: 0, targetMs: t, targetMiB: nil)
+  rows.append(replRow)
+  print(format(replRow))
+
+  // Stress: every task open.
+  if n >= 10_000 {
+    let stress = work + "/stress-\(n)"
+    try PlannerGenerator.stress(total: n, into: stress)
+    measure("stress", n, "list", data: stress, ["list"])
+    measure("stress", n, "status", data: stress, ["status"])
+    measure("stress", n, "add", data: stress, ["add", "3", "Benchmark task"])
+  }
+}
+
+// Machine-readable results, so two runs can be compared.
+var json = "{\"binary\":\"\(binary)\",\"runs\":\(runs),\"results\":[\n"
+json += rows.map { row in
+  "{\"variant\":\"\(row.variant)\",\"n\":\(row.size),\"command\":\"\(row.command)\","
+    + "\"median_ms\":\(fixed(row.medianMs, 3)),\"peak_mib\":\(fixed(row.peakMiB, 2)),"
+    + "\"target_ms\":\(row.targetMs.map { fixed($0, 1) } ?? "null"),"
+    + "\"target_mib\":\(row.targetMiB.map { fixed($0, 0) } ?? "null"),\"met\":\(row.met)}"
+}.joined(separator: ",\n")
+json += "\n]}\n"
+if let slash = outPath.lastIndex(of: "/") { mkdir(String(outPath[..<slash]), 0o755) }
+if let file = fopen(outPath, "w") {
+  fputs(json, file)
+  fclose(file)
+  print("\nwrote \(outPath)")
+}
+let missed = rows.filter { !$0.met }
+print(missed.isEmpty ? "every target met" : "\(missed.count) target(s) missed")
