@@ -23,7 +23,8 @@ let package = Package(
     .testTarget(name: "SpoonsCoreTests", dependencies: ["SpoonsCore"]),
     .testTarget(name: "SpoonsStoreTests", dependencies: ["SpoonsStore"], exclude: ["Fixtures"]),
     // Depends on the executable so that `swift test` always builds the binary the CLI tests run.
-    .testTarget(name: "SpoonsCLITests", dependencies: ["SpoonsCLI", "spoons"]),
+    .testTarget(
+      name: "SpoonsCLITests", dependencies: ["SpoonsCLI", "spoons"], exclude: ["Transcripts"]),
   ],
   swiftLanguageModes: [.v6]
 )

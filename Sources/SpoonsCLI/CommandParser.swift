@@ -64,6 +64,9 @@ public enum CommandParser {
       let topic = args.next()
       try args.finish()
       if let topic, CommandCatalog.info(for: topic) == nil {
+        if let suggestion = CommandCatalog.suggestion(for: topic) {
+          throw ParseError("no command '\(Text.visible(topic))'; did you mean '\(suggestion)'?")
+        }
         throw ParseError("no command '\(Text.visible(topic))'; 'help' lists the commands")
       }
       return .help(topic: topic.flatMap { CommandCatalog.info(for: $0)?.name })

@@ -28,6 +28,9 @@ public final class FileLineSource: LineSource {
 
   private let fd: Int32
   private let echo: TextSink?
+  /// On a terminal, Ctrl-D after a half-typed line sends it without a newline: that line was
+  /// abandoned, not entered, so it is dropped. A script's last line without a newline still runs.
+  private let dropsUnfinishedLine: Bool
   private var buffer: [UInt8] = []
   private var start = 0
   private var atEnd = false
@@ -36,6 +39,7 @@ public final class FileLineSource: LineSource {
   public init(fd: Int32, echo: TextSink?) {
     self.fd = fd
     self.echo = echo
+    self.dropsUnfinishedLine = isatty(fd) == 1
   }
 
   public func readLine(prompt: String) -> LineResult {
@@ -61,7 +65,7 @@ public final class FileLineSource: LineSource {
         }
       }
       if atEnd {
-        if line.isEmpty && !tooLong { return .end }
+        if (line.isEmpty && !tooLong) || dropsUnfinishedLine { return .end }
         return finish(line, tooLong: tooLong)
       }
       fill()

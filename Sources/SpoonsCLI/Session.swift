@@ -87,7 +87,7 @@ public final class Session {
     }
     guard let answer = ask("How many spoons today? "),
       !answer.allSatisfy({ $0 == " " })
-    else { throw ParseError("no day started: new-day needs a number of spoons") }
+    else { throw ParseError("cancelled: no new day was started") }
     let n = try Arguments.wholeNumber(
       answer.trimmingSpaces, name: "today's spoons", command: "new-day")
     guard Day.budgetRange.contains(n) else {

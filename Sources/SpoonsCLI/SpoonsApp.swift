@@ -106,7 +106,10 @@ struct GlobalOptions {
         words.removeFirst()
         data = dir
       default:
-        if word.hasPrefix("--data=") {
+        if word == "--json" {
+          throw ParseError(
+            "--json goes after the command, as in: spoons status --json")
+        } else if word.hasPrefix("--data=") {
           let dir = String(word.dropFirst("--data=".count))
           guard !dir.isEmpty else { throw ParseError("--data needs a directory") }
           data = dir

@@ -19,6 +19,7 @@ final class FileLock {
     let path = directory + "/" + Self.name
     let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw FileSystem.io(path, "open") }
+    if exclusive { _ = fchmod(fd, 0o600) }  // a writer puts right a mode changed by a copy
     let operation = (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB
     var waited = 0.0
     var pause = 0.000_5

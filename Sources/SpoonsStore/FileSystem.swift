@@ -100,6 +100,7 @@ enum FileSystem {
     let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw io(path, "open") }
     defer { close(fd) }
+    _ = fchmod(fd, 0o600)
     guard ftruncate(fd, off_t(length)) == 0 else { throw io(path, "truncate") }
     guard lseek(fd, off_t(length), SEEK_SET) >= 0 else { throw io(path, "seek in") }
     try writeAll(fd, bytes, path: path)

@@ -27,6 +27,9 @@ struct BinaryTests {
     #expect(try spoons(["new-day"], data: tmp.data).status == 64)  // nobody to ask one-shot
     #expect(try spoons(["--bogus", "status"], data: tmp.data).status == 64)
     #expect(try spoons(["--data"]).status == 64)
+    let misplaced = try spoons(["--json", "status"], data: tmp.data)
+    #expect(misplaced.status == 64)
+    #expect(misplaced.stderr == "error: --json goes after the command, as in: spoons status --json\n")
   }
 
   @Test func aMorningPlannedOneShotMatchesTheJSON() throws {

@@ -96,6 +96,7 @@ struct ParserTests {
     ("move 3", "move needs POS; usage: move ID POS"),
     ("move 3-4 1", "move takes one task id, not '3-4'; usage: move ID POS"),
     ("help frobnicate", "no command 'frobnicate'; 'help' lists the commands"),
+    ("help plna", "no command 'plna'; did you mean 'plan'?"),
     ("add 3 'unclosed", "a ' quote is not closed"),
     ("add 3 \"unclosed", "a \" quote is not closed"),
     ("add 3 trailing\\", "the line ends with a lone backslash"),

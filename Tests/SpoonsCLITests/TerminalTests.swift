@@ -87,6 +87,18 @@ struct TerminalTests {
     #expect(term.waitForExit() == 0)
   }
 
+  @Test func ctrlDAfterAHalfTypedLineDropsItAndLeaves() throws {
+    let tmp = TemporaryDirectory()
+    let term = try TerminalSession(arguments: ["--data", tmp.data])
+    #expect(term.waitFor("spoons (no day)> "))
+    term.type("add 2 half typed")
+    term.type("\u{4}")
+    term.type("\u{4}")
+    #expect(term.waitForExit() == 0)
+    #expect(!term.screen.contains("Added"))
+    #expect(tmp.bytes("planner.txt") == nil)
+  }
+
   @Test func noColourOnATerminalWhenNoColorIsSet() throws {
     let tmp = TemporaryDirectory()
     let term = try TerminalSession(arguments: ["--data", tmp.data, "status"], environment: ["NO_COLOR": "1"])

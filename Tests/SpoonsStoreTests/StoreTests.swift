@@ -56,6 +56,23 @@ struct StoreTests {
     }
   }
 
+  @Test func filesCopiedInWithLooserModesAreTightenedByTheNextChange() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.path)
+    let (planner, finished) = try richPlanner()
+    try store.update { p, f in
+      p = planner
+      f = finished
+    }
+    for name in ["planner.txt", "done.txt", "days.txt", "spoons.lock"] { chmod(tmp.file(name), 0o644) }
+    try store.update { p, f in
+      if let day = try p.startNewDay(budget: 5, at: nextMorning).finished { f.append(day) }
+    }
+    for name in ["planner.txt", "done.txt", "days.txt", "spoons.lock"] {
+      #expect(try tmp.mode(name) == 0o600, "\(name)")
+    }
+  }
+
   @Test func theBackupHoldsThePreviousState() throws {
     let tmp = TemporaryDirectory()
     let store = PlannerStore(directory: tmp.path)
