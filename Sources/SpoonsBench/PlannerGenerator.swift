@@ -1,3 +1,4 @@
+#if os(Linux)
 import SpoonsCore
 import SpoonsStore
 
@@ -92,3 +93,4 @@ enum PlannerGenerator {
     }
   }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(Linux)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -11,6 +12,16 @@ enum ProcessTimer {
     let seconds: Double
     let peakKiB: Int
     let status: Int32
+  }
+
+  static func currentEnvironment() -> [String] {
+    var result: [String] = []
+    var pointer = environ
+    while let entry = pointer.pointee {
+      result.append(String(cString: entry))
+      pointer += 1
+    }
+    return result
   }
 
   static func now() -> Double {
@@ -45,3 +56,4 @@ enum ProcessTimer {
     return Sample(seconds: elapsed, peakKiB: Int(usage.ru_maxrss), status: (status >> 8) & 0xFF)
   }
 }
+#endif

@@ -1,3 +1,5 @@
+// The benchmark measures Linux processes (/proc, wait4 accounting); elsewhere it only says so.
+#if os(Linux)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -10,6 +12,20 @@ import SpoonsStore
 // The Spoons benchmark: whole processes of the release binary on generated planners.
 // Usage: swift build -c release --static-swift-stdlib && swift run -c release SpoonsBench
 //        [--binary PATH] [--sizes 1000,10000,100000] [--runs 9] [--out FILE]
+
+// Peak memory is measured through a fresh, small process: a child's ru_maxrss starts from the
+// high-water mark of whatever spawned it (CLONE_VM, then exec), so spawning from this
+// benchmark, which holds whole generated planners, would report our size, not the command's.
+// `--measure OUT CMD...` is that small process: it runs CMD and writes "KiB status" to OUT.
+if CommandLine.arguments.count > 3 && CommandLine.arguments[1] == "--measure" {
+  let sample = ProcessTimer.run(
+    Array(CommandLine.arguments.dropFirst(3)), environment: ProcessTimer.currentEnvironment())
+  if let file = fopen(CommandLine.arguments[2], "w") {
+    fputs("\(sample.peakKiB) \(sample.status)\n", file)
+    fclose(file)
+  }
+  exit(0)
+}
 
 var binary = ".build/release/spoons"
 var sizes = [1_000, 10_000, 100_000]
@@ -40,6 +56,8 @@ defer { _ = ProcessTimer.run(["/bin/rm", "-rf", work], environment: []) }
 @MainActor func copyTree(_ from: String, _ to: String) {
   _ = ProcessTimer.run(["/bin/rm", "-rf", to], environment: [])
   _ = ProcessTimer.run(["/bin/cp", "-a", from, to], environment: [])
+  // Flush the copy now, or the timed command's fsync would pay for writing it.
+  _ = ProcessTimer.run(["/bin/sync"], environment: [])
 }
 
 struct Row {
@@ -55,6 +73,28 @@ struct Row {
   }
 }
 var rows: [Row] = []
+
+let selfPath: String = {
+  var buffer = [CChar](repeating: 0, count: 4096)
+  let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+  return n > 0 ? String(cString: buffer) : CommandLine.arguments[0]
+}()
+
+/// The command's own peak RSS, measured from a fresh `--measure` process (see the top).
+@MainActor func peakKiB(_ command: [String], environment: [String]) -> Int {
+  let out = work + "/measure.txt"
+  _ = ProcessTimer.run([selfPath, "--measure", out] + command, environment: environment)
+  guard let file = fopen(out, "r") else { return 0 }
+  defer { fclose(file) }
+  var kib = 0
+  var status: Int32 = 0
+  _ = withUnsafeMutablePointer(to: &kib) { k in
+    withUnsafeMutablePointer(to: &status) { s in
+      withVaList([k, s]) { vfscanf(file, "%ld %d", $0) }
+    }
+  }
+  return kib
+}
 
 func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
@@ -85,7 +125,6 @@ func target(_ variant: String, _ n: Int, _ command: String) -> (Double?, Double?
 ) {
   let env = ["SPOONS_HOME=\(data)", "NO_COLOR=1", "HOME=\(work)", "PATH=/usr/bin:/bin"]
   var times: [Double] = []
-  var peak = 0
   _ = ProcessTimer.run([binary] + command, environment: env)  // warm the page cache
   after?()
   for _ in 0..<runs {
@@ -95,9 +134,11 @@ func target(_ variant: String, _ n: Int, _ command: String) -> (Double?, Double?
       print("  \(name) exited \(sample.status) on \(variant) \(n)")
     }
     times.append(sample.seconds * 1000)
-    peak = max(peak, sample.peakKiB)
     after?()
   }
+  before?()
+  let peak = peakKiB([binary] + command, environment: env)
+  after?()
   let (t, m) = target(variant, n, name)
   let row = Row(
     variant: variant, size: n, command: name, medianMs: median(times),
@@ -214,3 +255,6 @@ if let file = fopen(outPath, "w") {
 }
 let missed = rows.filter { !$0.met }
 print(missed.isEmpty ? "every target met" : "\(missed.count) target(s) missed")
+#else
+print("SpoonsBench runs on Linux only.")
+#endif

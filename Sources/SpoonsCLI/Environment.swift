@@ -50,13 +50,17 @@ public struct Environment {
 
   static func processVariables() -> [String: String] {
     var result: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
+    #if canImport(Darwin)
+      var pointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
+    #else
+      var pointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+    #endif
+    while let entry = pointer?.pointee {
       let text = String(cString: entry)
       if let eq = text.firstIndex(of: "=") {
         result[String(text[..<eq])] = String(text[text.index(after: eq)...])
       }
-      pointer += 1
+      pointer = pointer.map { $0 + 1 }
     }
     return result
   }
