@@ -26,7 +26,7 @@ public protocol LineSource: AnyObject {
 public final class FileLineSource: LineSource {
   public static let maxLineBytes = 64 * 1024
 
-  private let fd: Int32
+  let fd: Int32
   private let echo: TextSink?
   /// On a terminal, Ctrl-D after a half-typed line sends it without a newline: that line was
   /// abandoned, not entered, so it is dropped. A script's last line without a newline still runs.

@@ -13,10 +13,13 @@ public struct Repl {
 
   public let session: Session
   public let mode: Mode
+  /// Offer to start the day when the REPL opens on an earlier day (or none).
+  public let morningCheckIn: Bool
 
-  public init(session: Session, mode: Mode) {
+  public init(session: Session, mode: Mode, morningCheckIn: Bool = false) {
     self.session = session
     self.mode = mode
+    self.morningCheckIn = morningCheckIn && mode == .interactive
   }
 
   /// Runs until the input ends, `quit`, or (in a script) the first failure.
@@ -27,6 +30,7 @@ public struct Repl {
     var lineNumber = 0
     if interactive {
       env.output.write("Spoons: plan your day in spoons. 'help' lists the commands.\n")
+      if morningCheckIn { checkIn() }
     }
     while true {
       let prompt = interactive ? session.prompt() : ""
@@ -68,6 +72,37 @@ public struct Repl {
         if case .script(false) = mode { return status }
       }
     }
+  }
+
+  /// The morning check-in: when the current day began on an earlier date, or none has begun,
+  /// offer to start one, the last budget as the default. Declining keeps the old day.
+  private func checkIn() {
+    let env = session.environment
+    guard let planner = try? session.store.load() else { return }
+    let today = env.now().date
+    if let day = planner.day, day.date >= today { return }
+    let last = planner.day?.budget
+    let question =
+      "Good morning. How many spoons today?" + (last.map { " [\($0)]" } ?? "") + " "
+    guard case .line(let answer) = env.input.readLine(prompt: question) else { return }
+    let typed = answer.trimmingSpaces.lowercased()
+    let declined = ["n", "no", "skip", "later"].contains(typed) || (typed.isEmpty && last == nil)
+    if declined {
+      let carryOn = planner.day.map { "Carrying on with \(Renderer.long($0.date))." }
+        ?? "No day started; 'new-day N' starts one."
+      env.output.write(carryOn + "\n")
+      return
+    }
+    do {
+      let budget = try typed.isEmpty
+        ? (last ?? 0)
+        : Arguments.wholeNumber(typed, name: "today's spoons", command: "new-day")
+      let command = try CommandParser.parse(["new-day", String(budget)])
+      env.output.write(try session.execute(command).output)
+    } catch {
+      _ = report(error, line: 0)
+    }
+    env.output.flush()
   }
 
   /// Prints the error; returns the status the run ends with (a person's session that carries

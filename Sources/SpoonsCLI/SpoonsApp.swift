@@ -51,9 +51,21 @@ public enum SpoonsApp {
       store: PlannerStore(directory: directory), environment: env, renderer: renderer)
 
     if words.isEmpty {
-      let mode: Repl.Mode =
-        env.inputIsTerminal ? .interactive : .script(keepGoing: options.keepGoing)
-      return Repl(session: session, mode: mode).run().rawValue
+      guard env.inputIsTerminal else {
+        return Repl(session: session, mode: .script(keepGoing: options.keepGoing)).run().rawValue
+      }
+      if env.variables["TERM"] != "dumb", let fd = (env.input as? FileLineSource)?.fd {
+        let historyFile = HistoryFile(directory: directory)
+        let history = LineHistory(historyFile.load(), onAdd: { historyFile.append($0) })
+        session.environment.input = LineEditor(
+          input: fd, output: env.output, history: history,
+          completer: { [unowned session] line, cursor in
+            session.completions(line: line, cursor: cursor)
+          })
+      }
+      let status = Repl(session: session, mode: .interactive, morningCheckIn: true).run()
+      (session.environment.input as? LineEditor)?.restoreTerminal()
+      return status.rawValue
     }
     do {
       let command = try CommandParser.parse(words)

@@ -9,6 +9,7 @@ import Testing
 /// person at a terminal would.
 final class TerminalSession {
   let master: Int32
+  let slave: Int32
   let process = Process()
   private(set) var screen = ""
 
@@ -17,6 +18,7 @@ final class TerminalSession {
     var slave: Int32 = -1
     guard openpty(&master, &slave, nil, nil, nil) == 0 else { throw POSIXError(.ENOTTY) }
     self.master = master
+    self.slave = slave
     process.executableURL = URL(fileURLWithPath: spoonsBinary)
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
@@ -25,7 +27,7 @@ final class TerminalSession {
     env["SPOONS_NOW"] = "2026-11-21T08:00:00+01:00"
     for (k, v) in extra { env[k] = v }
     process.environment = env
-    let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
+    let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
     process.standardInput = handle
     process.standardOutput = handle
     process.standardError = handle
@@ -35,6 +37,7 @@ final class TerminalSession {
   deinit {
     if process.isRunning { process.terminate() }
     close(master)
+    close(slave)
   }
 
   func type(_ text: String) {
@@ -71,6 +74,8 @@ struct TerminalTests {
   @Test func promptCommandOutputAndCtrlD() throws {
     let tmp = TemporaryDirectory()
     let term = try TerminalSession(arguments: ["--data", tmp.data])
+    #expect(term.waitFor("Good morning. How many spoons today? "))
+    term.type("no\r")
     #expect(term.waitFor("spoons (no day)> "))
     term.type("new-day 6\r")
     #expect(term.waitFor("spoons 0/6> "))
@@ -87,9 +92,60 @@ struct TerminalTests {
     #expect(term.waitForExit() == 0)
   }
 
+  /// The terminal's settings as comparable bytes.
+  static func mode(_ fd: Int32) -> [UInt8] {
+    var t = termios()
+    tcgetattr(fd, &t)
+    return withUnsafeBytes(of: &t) { Array($0) }
+  }
+
+  @Test func editingHistoryCompletionCtrlCAndCtrlD() throws {
+    let tmp = TemporaryDirectory()
+    try spoons(["add", "3", "Laundry"], data: tmp.data)
+    let term = try TerminalSession(arguments: ["--data", tmp.data])
+    let before = Self.mode(term.slave)
+    #expect(term.waitFor("Good morning. How many spoons today? "))
+    term.type("6\r")
+    #expect(term.waitFor("spoons 0/6> "))
+    term.type("ad 1 Tea")  // a typo, mended in the middle: Home, two Rights, "d"
+    term.type("\u{1}\u{1B}[C\u{1B}[Cd\r")
+    #expect(term.waitFor("Added #2 Tea (1 spoon)."))
+    term.type("plan 1\r")
+    #expect(term.waitFor("spoons 3/6> "))
+    term.type("\u{1B}[A")  // Up recalls the last line
+    #expect(term.waitFor("spoons 3/6> plan 1"))
+    term.type("\u{15}done \t")  // Ctrl-U, then Tab completes the only open task's id
+    #expect(term.waitFor("done 1 "))
+    term.type("\r")
+    #expect(term.waitFor("Done: #1 Laundry (3 spoons)."))
+    term.type("delete 2\u{3}")  // Ctrl-C abandons the line
+    #expect(term.waitFor("^C"))
+    #expect(term.screen.contains("delete 2"))
+    term.type("\u{4}")  // Ctrl-D on an empty line leaves
+    #expect(term.waitForExit() == 0)
+    #expect(Self.mode(term.slave) == before, "the terminal is restored")
+    let left = try spoons(["list", "1", "--json"], data: tmp.data)
+    #expect(left.stdout.contains("\"Tea\""), "the abandoned delete did not run")
+    let history = String(decoding: FileManager.default.contents(atPath: tmp.data + "/history.txt") ?? Data(), as: UTF8.self)
+    #expect(history.contains("add 1 Tea\nplan 1\ndone 1 \n"))
+  }
+
+  @Test func sigtermWhileEditingRestoresTheTerminal() throws {
+    let tmp = TemporaryDirectory()
+    let term = try TerminalSession(arguments: ["--data", tmp.data, "--no-color"])
+    let before = Self.mode(term.slave)
+    #expect(term.waitFor("How many spoons today? "))
+    #expect(Self.mode(term.slave) != before, "raw mode is on while a line is edited")
+    kill(term.process.processIdentifier, SIGTERM)
+    #expect(term.waitForExit() == 143)
+    #expect(Self.mode(term.slave) == before)
+  }
+
   @Test func ctrlDAfterAHalfTypedLineDropsItAndLeaves() throws {
     let tmp = TemporaryDirectory()
-    let term = try TerminalSession(arguments: ["--data", tmp.data])
+    let term = try TerminalSession(arguments: ["--data", tmp.data], environment: ["TERM": "dumb"])
+    #expect(term.waitFor("Good morning. How many spoons today? "))
+    term.type("no\n")
     #expect(term.waitFor("spoons (no day)> "))
     term.type("add 2 half typed")
     term.type("\u{4}")

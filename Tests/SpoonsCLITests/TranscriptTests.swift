@@ -51,14 +51,26 @@ struct TranscriptTests {
     let screen = StringSink()
     let clock = Clock(now: Timestamp(iso: "2026-11-21T08:00:00+01:00")!)
     let source = TranscriptSource(transcript, screen: screen, clock: clock)
+    let seedStore = PlannerStore(directory: tmp.data)
     let env = Environment(
       now: { clock.now }, variables: [:], input: source, output: screen, errors: screen,
       inputIsTerminal: true, outputIsTerminal: false)
     let session = Session(
       store: PlannerStore(directory: tmp.data), environment: env,
       renderer: Renderer(style: Style(color: false)))
+    // `@@ before COMMAND` lines run on the store before the REPL opens, silently.
+    source.runBefore = { line in
+      let seeder = Session(
+        store: seedStore,
+        environment: Environment(
+          now: { clock.now }, variables: [:], input: ScriptedLines([]), output: StringSink(),
+          errors: StringSink(), inputIsTerminal: false, outputIsTerminal: false),
+        renderer: Renderer(style: Style(color: false)))
+      if let command = try? CommandParser.parse(line: line) { _ = try? seeder.execute(command) }
+    }
     source.flushDirectives()  // the leading comments stand before the banner
-    _ = Repl(session: session, mode: .interactive).run()
+    _ = Repl(session: session, mode: .interactive, morningCheckIn: transcript.contains("\n@@ check-in\n"))
+      .run()
     source.flushDirectives()
     return screen.text
   }
@@ -78,6 +90,7 @@ final class TranscriptSource: LineSource {
   private var events: [Event]
   private let screen: StringSink
   private let clock: Clock
+  var runBefore: ((String) -> Void)?
 
   static let prompts = ["How many spoons today? "]
 
@@ -106,6 +119,11 @@ final class TranscriptSource: LineSource {
       }
     }
     for prompt in prompts where line.hasPrefix(prompt) { return String(line.dropFirst(prompt.count)) }
+    if let match = line.range(
+      of: #"^Good morning\. How many spoons today\?( \[\d+\])? "#, options: .regularExpression)
+    {
+      return String(line[match.upperBound...])
+    }
     return nil
   }
 
@@ -114,6 +132,7 @@ final class TranscriptSource: LineSource {
       events.removeFirst()
       screen.write(text + "\n")
       if text.hasPrefix("@@ now "), let t = Timestamp(iso: text.dropFirst(7)) { clock.now = t }
+      if text.hasPrefix("@@ before ") { runBefore?(String(text.dropFirst(10))) }
     }
   }
 
