@@ -105,13 +105,11 @@ public final class FileLineSource: LineSource {
 /// Lines from a list, for tests.
 public final class ScriptedLines: LineSource {
   private var lines: [LineResult]
-  public private(set) var prompts: [String] = []
 
   public init(_ lines: [String]) { self.lines = lines.map(LineResult.line) }
   public init(results: [LineResult]) { self.lines = results }
 
   public func readLine(prompt: String) -> LineResult {
-    prompts.append(prompt)
-    return lines.isEmpty ? .end : lines.removeFirst()
+    lines.isEmpty ? .end : lines.removeFirst()
   }
 }

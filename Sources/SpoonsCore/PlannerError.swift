@@ -47,7 +47,7 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidBudget(let n):
       return "a day's budget must be a whole number from 0 to 99 spoons, not \(n)"
     case .noDayStarted: return "no day started yet: start one with 'new-day N'"
-    case .unknownTask(let id): return "there is no task \(id)"
+    case .unknownTask(let id): return "there is no task \(id) (see 'list', 'backlog' and 'todo' for ids)"
     case .repeatedTask(let id): return "\(id) is selected twice"
     case .alreadyPlanned(let id): return "\(id) is already on today's list"
     case .alreadyDone(let id): return "\(id) is already done"

@@ -20,6 +20,8 @@ public final class LineEditor: LineSource {
   /// terminal's cooked mode between lines would let it act on keys typed ahead (Ctrl-D as end
   /// of file, Ctrl-C as a kill) before the editor sees them.
   private var raw: RawMode?
+  /// Used only if the terminal cannot be put in raw mode.
+  private lazy var plain = FileLineSource(fd: input, echo: output)
 
   public init(
     input: Int32, output: TextSink, history: LineHistory, completer: Completer?,
@@ -50,9 +52,7 @@ public final class LineEditor: LineSource {
 
   public func readLine(prompt: String) -> LineResult {
     if raw == nil { raw = RawMode(fd: input) }
-    guard raw != nil else {
-      return FileLineSource(fd: input, echo: output).readLine(prompt: prompt)
-    }
+    guard raw != nil else { return plain.readLine(prompt: prompt) }
     var session = Editing(prompt: prompt, history: history.entries)
     var lastWasTab = false
     redraw(&session)
