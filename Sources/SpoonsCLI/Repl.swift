@@ -32,8 +32,10 @@ public struct Repl {
       env.output.write("Spoons: plan your day in spoons. 'help' lists the commands.\n")
       if morningCheckIn { checkIn() }
     }
+    var lastSeen: Planner?  // the state the last command left, for the prompt
     while true {
-      let prompt = interactive ? session.prompt() : ""
+      let prompt = interactive ? session.prompt(for: lastSeen) : ""
+      lastSeen = nil
       let result = env.input.readLine(prompt: prompt)
       lineNumber += 1
       let text: String
@@ -63,6 +65,7 @@ public struct Repl {
             return nil
           } : nil
         let outcome = try session.execute(command, ask: ask)
+        lastSeen = outcome.planner
         env.output.write(outcome.output)
         env.output.flush()
         if outcome.quit { return status }
@@ -94,11 +97,8 @@ public struct Repl {
       return
     }
     do {
-      let budget = try typed.isEmpty
-        ? (last ?? 0)
-        : Arguments.wholeNumber(typed, name: "today's spoons", command: "new-day")
-      let command = try CommandParser.parse(["new-day", String(budget)])
-      env.output.write(try session.execute(command).output)
+      let budget = try typed.isEmpty ? (last ?? 0) : Session.budget(answer: typed)
+      env.output.write(try session.execute(.newDay(budget: budget)).output)
     } catch {
       _ = report(error, line: 0)
     }

@@ -16,10 +16,12 @@ public final class Session {
     self.renderer = renderer
   }
 
-  /// What a command printed, and whether it asked to leave.
+  /// What a command printed, whether it asked to leave, and the planner as the command left
+  /// it (nil for commands that do not read it), so the REPL's prompt needs no second read.
   public struct Result: Equatable {
     public var output: String
     public var quit = false
+    public var planner: Planner?
   }
 
   /// Runs one command. Throws `ParseError`, `PlannerError` or `StoreError`; on a throw nothing
@@ -32,20 +34,21 @@ public final class Session {
     switch command {
     case .status(let json):
       let p = try store.load()
-      return Result(output: json ? JSONRenderer.status(p) : r.status(p))
+      return Result(output: json ? JSONRenderer.status(p) : r.status(p), planner: p)
     case .todo(let json):
       let p = try store.load()
-      return Result(output: json ? JSONRenderer.todo(p) : r.todo(p))
+      return Result(output: json ? JSONRenderer.todo(p) : r.todo(p), planner: p)
     case .categories(let json):
       let p = try store.load()
-      return Result(output: json ? JSONRenderer.categories(p) : r.categories(p))
+      return Result(output: json ? JSONRenderer.categories(p) : r.categories(p), planner: p)
     case .list(let category, let json):
       let p = try store.load()
       return Result(
-        output: json ? JSONRenderer.list(p, category: category) : r.list(p, category: category))
+        output: json ? JSONRenderer.list(p, category: category) : r.list(p, category: category),
+        planner: p)
     case .backlog(let json):
       let p = try store.load()
-      return Result(output: json ? JSONRenderer.backlog(p) : r.backlog(p))
+      return Result(output: json ? JSONRenderer.backlog(p) : r.backlog(p), planner: p)
     case .help(let topic):
       return Result(output: r.help(topic: topic))
     case .quit:
@@ -78,7 +81,12 @@ public final class Session {
   private func change(_ body: (inout Planner, inout [FinishedDay]) throws -> String) throws
     -> Result
   {
-    Result(output: try store.update(body))
+    var after: Planner?
+    let output = try store.update { p, finished in
+      defer { after = p }
+      return try body(&p, &finished)
+    }
+    return Result(output: output, planner: after)
   }
 
   private func askBudget(_ ask: ((String) -> String?)?) throws -> Int {
@@ -88,6 +96,11 @@ public final class Session {
     guard let answer = ask("How many spoons today? "),
       !answer.allSatisfy({ $0 == " " })
     else { throw ParseError("cancelled: no new day was started") }
+    return try Self.budget(answer: answer)
+  }
+
+  /// Today's spoons as typed in answer to a question: a whole number 0...99.
+  static func budget(answer: String) throws(ParseError) -> Int {
     let n = try Arguments.wholeNumber(
       answer.trimmingSpaces, name: "today's spoons", command: "new-day")
     guard Day.budgetRange.contains(n) else {
@@ -96,9 +109,10 @@ public final class Session {
     return n
   }
 
-  /// The REPL prompt: `spoons 7/12> `, or `spoons (no day)> `.
-  public func prompt() -> String {
-    guard let p = try? store.load() else { return "spoons> " }
+  /// The REPL prompt for `planner` (read now when not given): `spoons 7/12> `, or
+  /// `spoons (no day)> `.
+  public func prompt(for planner: Planner? = nil) -> String {
+    guard let p = planner ?? (try? store.load()) else { return "spoons> " }
     guard let day = p.day else { return "spoons (no day)> " }
     return "spoons \(p.planned)/\(day.budget)> "
   }

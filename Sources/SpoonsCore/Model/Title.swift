@@ -33,9 +33,6 @@ public struct Title: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String { text }
 
-  /// The form used to spot duplicates: case-insensitive, spaces folded.
-  public var matchKey: String { text.lowercased() }
-
   static func trim(_ raw: String) -> String {
     let ends = raw.unicodeScalars
     guard let first = ends.first, let last = ends.last,

@@ -20,14 +20,11 @@ extension Planner {
   public mutating func plan(_ ids: [TaskID], at now: Timestamp) throws(PlannerError) -> [SpoonTask] {
     guard !ids.isEmpty else { throw .nothingSelected }
     guard var day else { throw .noDayStarted }
-    var seen = Set<TaskID>()
     var selection = 0
-    for id in ids {
-      guard let task = tasks[id] else { throw .unknownTask(id) }
-      guard seen.insert(id).inserted else { throw .repeatedTask(id) }
+    try validateSelection(ids) { task throws(PlannerError) in
       switch task.placement {
-      case .todo: throw .alreadyPlanned(id)
-      case .done: throw .alreadyDone(id)
+      case .todo: throw .alreadyPlanned(task.id)
+      case .done: throw .alreadyDone(task.id)
       case .category, .backlog: selection += task.spoons.value
       }
     }
