@@ -18,6 +18,8 @@ let package = Package(
     .executableTarget(name: "spoons", dependencies: ["SpoonsCLI"]),
     // The benchmark: `swift run -c release SpoonsBench` (see README, Performance).
     .executableTarget(name: "SpoonsBench", dependencies: ["SpoonsCLI"]),
+    // What the fuzzers run; `swift test` replays the kept inputs through it.
+    .target(name: "SpoonsFuzzing", dependencies: ["SpoonsCLI"]),
 
     // Tests
     .testTarget(name: "SpoonsCoreTests", dependencies: ["SpoonsCore"]),
@@ -25,6 +27,15 @@ let package = Package(
     // Depends on the executable so that `swift test` always builds the binary the CLI tests run.
     .testTarget(
       name: "SpoonsCLITests", dependencies: ["SpoonsCLI", "spoons"], exclude: ["Transcripts"]),
+    .testTarget(name: "SpoonsFuzzingTests", dependencies: ["SpoonsFuzzing"], exclude: ["Corpus"]),
   ],
   swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer executables exist only when asked for (scripts/fuzz.sh sets SPOONS_FUZZ=1 and
+// builds with --sanitize=fuzzer), so the everyday build is unchanged.
+if Context.environment["SPOONS_FUZZ"] != nil {
+  for name in ["FuzzParser", "FuzzRepl", "FuzzLoader"] {
+    package.targets.append(.executableTarget(name: name, dependencies: ["SpoonsFuzzing"]))
+  }
+}

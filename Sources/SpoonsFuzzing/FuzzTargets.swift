@@ -1,0 +1,180 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import SpoonsCLI
+import SpoonsCore
+import SpoonsStore
+
+/// What the fuzzers exercise, one function per target, shared by the libFuzzer executables
+/// (`scripts/fuzz.sh`) and by `swift test`, which replays every kept input through them.
+///
+/// Each target takes arbitrary bytes and must return; a crash, a trap or a hang is the bug.
+/// Where there is a property stronger than "does not crash", the target checks it and traps
+/// (`FuzzFailure`) when it does not hold, so libFuzzer keeps the input.
+public enum FuzzTargets {
+  public static let names = ["parser", "repl", "loader"]
+
+  /// One REPL line through the tokenizer and the command parser: a `Command` or a
+  /// `ParseError`, nothing else.
+  public static func parser(_ bytes: [UInt8]) {
+    guard let line = String(validating: bytes, as: UTF8.self) else { return }
+    do {
+      _ = try CommandParser.parse(line: line)
+    } catch {
+      _ = error.description  // the message must render, too
+    }
+  }
+
+  /// The whole program in script mode on a scratch data directory: the bytes are standard
+  /// input, any sequence of commands. Afterwards the data must still load.
+  public static func repl(_ bytes: [UInt8], scratch: String) {
+    reset(scratch)
+    let data = scratch + "/data"
+    let inputPath = scratch + "/stdin"
+    writeFile(inputPath, bytes)
+    let fd = open(inputPath, O_RDONLY)
+    guard fd >= 0 else { fail("cannot open \(inputPath)") }
+    defer { close(fd) }
+    let env = Environment(
+      now: { Timestamp(seconds: 1_795_158_000, utcOffset: 3600) }, variables: [:],
+      input: FileLineSource(fd: fd, echo: nil), output: StringSink(), errors: StringSink(),
+      inputIsTerminal: false, outputIsTerminal: false)
+    let arguments = ["--data", data, "--keep-going"].map { Array($0.utf8) }
+    let status = SpoonsApp.main(arguments: arguments, environment: env)
+    guard [0, 1, 64].contains(status) else { fail("exit status \(status)") }
+    do {
+      _ = try PlannerStore(directory: data).load()
+      _ = try PlannerStore(directory: data).loadArchive()
+    } catch {
+      fail("the REPL left data that does not load: \(error)")
+    }
+  }
+
+  /// The bytes as the data files, then a load. The input holds `planner.txt`, optionally
+  /// followed by a line `=== done.txt` and that file, and/or `=== days.txt` and that one.
+  /// Loading must refuse or succeed without changing a byte; what loads must save and load
+  /// back equal.
+  public static func loader(_ bytes: [UInt8], scratch: String) {
+    reset(scratch)
+    let data = scratch + "/data"
+    mkdir(data, 0o700)
+    let files = split(bytes)
+    for (name, content) in files { writeFile(data + "/" + name, content) }
+
+    let store = PlannerStore(directory: data)
+    let planner: Planner
+    do {
+      planner = try store.load()
+      _ = try store.loadArchive()
+    } catch {
+      _ = "\(error)"  // the message must render, too
+      return
+    }
+    for (name, content) in files where readFile(data + "/" + name) != content {
+      fail("loading changed \(name)")
+    }
+    let copy = PlannerStore(directory: scratch + "/copy")
+    do {
+      try copy.update { current, _ in current = planner }
+      guard try copy.load() == planner else { fail("what loaded did not save and load back equal") }
+    } catch {
+      fail("what loaded could not be saved again: \(error)")
+    }
+  }
+
+  /// Splits the loader's input into its files.
+  public static func split(_ bytes: [UInt8]) -> [(String, [UInt8])] {
+    var files: [(String, [UInt8])] = []
+    var name = "planner.txt"
+    var current: [UInt8] = []
+    var lineStart = 0
+    var index = 0
+    /// A marker starts its file once; after that it is an ordinary line of the current file.
+    func marker(_ line: ArraySlice<UInt8>) -> String? {
+      for candidate in ["done.txt", "days.txt"]
+      where name != candidate && !files.contains(where: { $0.0 == candidate })
+        && line.elementsEqual("=== \(candidate)".utf8)
+      {
+        return candidate
+      }
+      return nil
+    }
+    while index <= bytes.count {
+      if index == bytes.count || bytes[index] == 10 {
+        let line = bytes[lineStart..<index]
+        if let next = marker(line) {
+          files.append((name, current))
+          name = next
+          current = []
+        } else {
+          current += line
+          if index < bytes.count { current.append(10) }
+        }
+        lineStart = index + 1
+      }
+      index += 1
+    }
+    files.append((name, current))
+    return files
+  }
+
+  /// A fresh scratch directory for one fuzzing process, in memory where the system has
+  /// `/dev/shm` (the REPL target saves on every change).
+  public static func makeScratch() -> String {
+    var base = "/dev/shm"
+    if access(base, W_OK) != 0 { base = "/tmp" }
+    var template = Array((base + "/spoons-fuzz-XXXXXX").utf8CString)
+    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+  }
+
+  // MARK: - Scratch files (plain POSIX: this is test tooling, not the store)
+
+  static func reset(_ scratch: String) {
+    mkdir(scratch, 0o700)
+    for dir in [scratch + "/data", scratch + "/copy"] {
+      if let entries = opendir(dir) {
+        var names: [String] = []
+        while let entry = readdir(entries) {
+          let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+          }
+          if name != "." && name != ".." { names.append(name) }
+        }
+        closedir(entries)
+        for name in names { unlink(dir + "/" + name) }
+        rmdir(dir)
+      }
+    }
+  }
+
+  static func writeFile(_ path: String, _ bytes: [UInt8]) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    guard fd >= 0 else { fail("cannot write \(path)") }
+    defer { close(fd) }
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
+      guard n > 0 else { fail("cannot write \(path)") }
+      offset += n
+    }
+  }
+
+  static func readFile(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var result: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+      if n <= 0 { return result }
+      result += buffer[0..<n]
+    }
+  }
+
+  static func fail(_ message: String) -> Never {
+    fatalError("fuzz property failed: \(message)")
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import SpoonsFuzzing
+import XCTest
+
+/// Every input the fuzzers were seeded with or ever found a crash with stays in `Corpus/`,
+/// one folder per target, and runs through the same target here on every `swift test`.
+final class CorpusReplayTests: XCTestCase {
+  static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Corpus")
+
+  func inputs(_ target: String) throws -> [(String, [UInt8])] {
+    let folder = Self.corpus.appendingPathComponent(target)
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    return try names.map { name in
+      (name, [UInt8](try Data(contentsOf: folder.appendingPathComponent(name))))
+    }
+  }
+
+  func scratch() throws -> String {
+    let path = NSTemporaryDirectory() + "/spoons-fuzz-replay-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+    return path
+  }
+
+  func testEveryTargetHasACorpus() throws {
+    for target in FuzzTargets.names {
+      XCTAssertGreaterThan(try inputs(target).count, 0, "no inputs kept for \(target)")
+    }
+  }
+
+  func testParserCorpus() throws {
+    for (_, bytes) in try inputs("parser") { FuzzTargets.parser(bytes) }
+  }
+
+  func testReplCorpus() throws {
+    let dir = try scratch()
+    for (_, bytes) in try inputs("repl") { FuzzTargets.repl(bytes, scratch: dir) }
+  }
+
+  func testLoaderCorpus() throws {
+    let dir = try scratch()
+    for (_, bytes) in try inputs("loader") { FuzzTargets.loader(bytes, scratch: dir) }
+  }
+
+  /// The REPL target really runs commands: a seed that adds tasks leaves them in the store.
+  func testReplTargetSavesWhatTheScriptDid() throws {
+    let dir = try scratch()
+    FuzzTargets.repl(Array("add 3 Laundry\nadd 2 Call mum\n".utf8), scratch: dir)
+    let planner = try String(contentsOfFile: dir + "/data/planner.txt", encoding: .utf8)
+    XCTAssertTrue(planner.contains("title=Laundry"), planner)
+    XCTAssertTrue(planner.contains("title=Call mum"), planner)
+  }
+
+  /// The loader target splits its input into the three data files at the marker lines.
+  func testLoaderInputSplitsIntoFiles() {
+    let files = FuzzTargets.split(Array("a\nb\n=== done.txt\nc\n=== days.txt\nd".utf8))
+    XCTAssertEqual(files.map(\.0), ["planner.txt", "done.txt", "days.txt"])
+    XCTAssertEqual(files.map { String(decoding: $0.1, as: UTF8.self) }, ["a\nb\n", "c\n", "d"])
+
+    // Each file starts once; a repeated marker is content, so every file is written once.
+    let repeated = FuzzTargets.split(Array("a\n=== done.txt\nb\n=== done.txt\nc".utf8))
+    XCTAssertEqual(repeated.map(\.0), ["planner.txt", "done.txt"])
+    XCTAssertEqual(String(decoding: repeated[1].1, as: UTF8.self), "b\n=== done.txt\nc")
+  }
+}
