@@ -21,23 +21,31 @@ final class FileLock {
     guard fd >= 0 else { throw FileSystem.io(path, "open") }
     if exclusive { _ = fchmod(fd, 0o600) }  // a writer puts right a mode changed by a copy
     let operation = (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB
-    var waited = 0.0
-    var pause = 0.000_5
+    // Polling, not a blocking flock, so the wait can time out. Pauses stay short and
+    // jittered: with long pauses a waiter loses every release to newcomers and starves
+    // (seen with nine writers: one gave up as busy after 5 s while the others took turns).
+    let started = Self.monotonicSeconds()
+    var pause = 0.000_1
     while flock(fd, operation) != 0 {
       let code = errno
       guard code == EWOULDBLOCK || code == EINTR else {
         close(fd)
         throw FileSystem.io(path, "lock", code)
       }
-      guard waited < timeout else {
+      guard Self.monotonicSeconds() - started < timeout else {
         close(fd)
         throw .busy(directory: directory, seconds: Int(timeout.rounded(.up)))
       }
-      usleep(useconds_t(pause * 1_000_000))
-      waited += pause
-      pause = min(pause * 2, 0.02)
+      usleep(useconds_t(pause * Double.random(in: 0.5...1.5) * 1_000_000))
+      pause = min(pause * 2, 0.002)
     }
     self.fd = fd
+  }
+
+  static func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
 
   deinit {

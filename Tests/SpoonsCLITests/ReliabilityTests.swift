@@ -16,8 +16,9 @@ struct ReliabilityTests {
     env["SPOONS_NOW"] = "2026-11-21T08:00:00+01:00"
     process.environment = env
     let input = out + ".in"
-    FileManager.default.createFile(atPath: input, contents: Data((lines.joined(separator: "\n") + "\n").utf8))
-    FileManager.default.createFile(atPath: out, contents: nil)
+    _ = FileManager.default.createFile(
+      atPath: input, contents: Data((lines.joined(separator: "\n") + "\n").utf8))
+    _ = FileManager.default.createFile(atPath: out, contents: nil)
     process.standardInput = FileHandle(forReadingAtPath: input)
     process.standardOutput = FileHandle(forWritingAtPath: out)
     process.standardError = FileHandle.nullDevice
@@ -45,10 +46,16 @@ struct ReliabilityTests {
       }
       let out = tmp.path + "/out-\(trial)"
       let writer = try Self.startWriter(data: tmp.data, lines: lines, out: out)
+      // A reader alongside: every read it makes must see a whole state.
+      let reader = try Self.startWriter(
+        data: tmp.data, lines: Array(repeating: "status --json", count: 12), out: out + "-reader")
       usleep(UInt32.random(in: 0...25_000, using: &rng))
       kill(writer.processIdentifier, SIGKILL)
       writer.waitUntilExit()
       if writer.terminationReason == .uncaughtSignal { killedMidway += 1 }
+      reader.waitUntilExit()
+      #expect(reader.terminationStatus == 0, "trial \(trial): a read failed")
+      try Self.expectWholeStates(readBy: out + "-reader", trial: trial)
 
       // The files load, completely, and hold every acknowledged add (and maybe the one in flight).
       let planner = try store.load()
@@ -66,6 +73,26 @@ struct ReliabilityTests {
     #expect(leftovers.count <= 1, "temporaries are swept by the next writer")
   }
 
+  /// Each line the reader printed is a complete status: valid JSON, with the day's numbers
+  /// adding up, and as many lines as it asked for.
+  static func expectWholeStates(readBy path: String, trial: Int) throws {
+    let lines = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+      .split(separator: "\n")
+    #expect(lines.count == 12, "trial \(trial): the reader printed \(lines.count) states")
+    for line in lines {
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      if let budget = object?["budget"] as? Int, let planned = object?["planned"] as? Int,
+        let spent = object?["spent"] as? Int, let left = object?["left"] as? Int,
+        let todo = object?["todo"] as? [Any]
+      {
+        #expect(spent <= planned && planned <= budget && left == budget - planned)
+        #expect(todo.count <= planned, "trial \(trial): every planned task costs a spoon here")
+      } else {
+        Issue.record("trial \(trial): not a whole state: \(line)")
+      }
+    }
+  }
+
   @Test func twoProcessesAddingAtOnceLoseNothing() throws {
     let tmp = TemporaryDirectory()
     let a = try Self.startWriter(data: tmp.data, lines: (0..<300).map { "add 2 A\($0)" }, out: tmp.path + "/a")
@@ -78,6 +105,60 @@ struct ReliabilityTests {
     #expect(Set(planner.allTasks.map(\.id)).count == 600)
     let two = try SpoonCost(2), three = try SpoonCost(3)
     #expect(planner.category(two).count == 300 && planner.category(three).count == 300)
+  }
+
+  static var loadChanges: Int {
+    Int(ProcessInfo.processInfo.environment["SPOONS_LOAD_CHANGES"] ?? "") ?? 250
+  }
+
+  /// Eight processes each making `loadChanges` changes through one-shot commands, while a
+  /// REPL stays open on the same data and makes changes of its own: every change is there.
+  @Test func eightProcessesAndAnOpenReplLoseNothing() throws {
+    let tmp = TemporaryDirectory()
+    let perProcess = Self.loadChanges
+    // The REPL: a long-lived process reading commands from a pipe as they come.
+    let repl = Process()
+    repl.executableURL = URL(fileURLWithPath: spoonsBinary)
+    repl.arguments = ["--data", tmp.data]
+    let replInput = Pipe()
+    repl.standardInput = replInput
+    repl.standardOutput = FileHandle.nullDevice
+    let replErrors = tmp.path + "/repl-errors"
+    _ = FileManager.default.createFile(atPath: replErrors, contents: nil)
+    repl.standardError = FileHandle(forWritingAtPath: replErrors)
+    try repl.run()
+
+    var workers: [Process] = []
+    for worker in 1...8 {
+      let shell = Process()
+      shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+      shell.arguments = [
+        "-c",
+        #"i=1; while [ $i -le "$3" ]; do "$1" --data "$2" add 1 "W$4 $i" >/dev/null || exit 1; i=$((i+1)); done"#,
+        "sh", spoonsBinary, tmp.data, String(perProcess), String(worker),
+      ]
+      try shell.run()
+      workers.append(shell)
+    }
+    var replChanges = 0
+    while workers.contains(where: \.isRunning) {
+      if replChanges < 50 {
+        replInput.fileHandleForWriting.write(Data("add 2 REPL \(replChanges)\nstatus\n".utf8))
+        replChanges += 1
+      }
+      usleep(50_000)
+    }
+    replInput.fileHandleForWriting.closeFile()
+    repl.waitUntilExit()
+
+    #expect(workers.allSatisfy { $0.terminationStatus == 0 })
+    #expect(repl.terminationStatus == 0)
+    #expect(FileManager.default.contents(atPath: replErrors)?.isEmpty == true)
+    let planner = try PlannerStore(directory: tmp.data).load()
+    let one = try SpoonCost(1), two = try SpoonCost(2)
+    #expect(planner.category(one).count == 8 * perProcess)
+    #expect(planner.category(two).count == replChanges)
+    #expect(Set(planner.allTasks.map(\.title.description)).count == 8 * perProcess + replChanges)
   }
 
   /// Every class of bad input: a clear one-line message, the documented status, no crash, and

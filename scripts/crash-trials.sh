@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Kills writers with SIGKILL at random moments, N times (default 1000), with a reader process
+# alongside each, and checks after every kill that the data loads completely, holds every
+# acknowledged change, and that every read the reader made saw a whole state.
+# `swift test` runs the same test with 200 trials.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SPOONS_CRASH_TRIALS=${1:-1000} swift test --filter killedWritersLeaveACompleteState
