@@ -23,33 +23,35 @@ public enum CommandCatalog {
       summary: "the ten categories, 1 to 10 spoons, and how many tasks each holds",
       example: "categories"),
     CommandInfo(
-      name: "add", aliases: ["a"], usage: "add N TITLE...",
+      name: "add", aliases: ["a"],
+      usage: "add N TITLE... [--due D] [--where PLACE] [--note TEXT] [--force]",
       summary: "add a task costing N spoons (1-10) to its category",
-      example: "add 3 Laundry"),
+      example: "add 3 Pharmacy run --due fri --where \"High St\""),
     CommandInfo(
-      name: "list", aliases: ["ls"], usage: "list [N] [--json]",
+      name: "list", aliases: ["ls"], usage: "list [N] [--sort due|created|title] [--json]",
       summary: "the tasks waiting in category N, or in every category",
-      example: "list 3"),
+      example: "list 3 --sort due"),
     CommandInfo(
       name: "plan", aliases: ["p"], usage: "plan ID...",
       summary: "put tasks on today's list, all or nothing, never past the budget",
       example: "plan 4 7 #9"),
     CommandInfo(
       name: "todo", aliases: ["t"], usage: "todo [--json]",
-      summary: "today's to-do list grouped by spoons, done ones marked",
+      summary: "today's to-do list grouped by spoons, done ones marked at the end",
       example: "todo"),
     CommandInfo(
       name: "done", aliases: ["d"], usage: "done ID...",
       summary: "check tasks off today's list", example: "done 4"),
     CommandInfo(
       name: "undone", aliases: [], usage: "undone ID...",
-      summary: "put checked-off tasks back on today's list as not done", example: "undone 4"),
+      summary: "reopen checked-off tasks: today's go back on the list, earlier ones to their category",
+      example: "undone 4"),
     CommandInfo(
       name: "unplan", aliases: [], usage: "unplan ID...",
       summary: "take tasks off today's list and back where they came from", example: "unplan 7"),
     CommandInfo(
-      name: "backlog", aliases: ["bl"], usage: "backlog [--json]",
-      summary: "tasks rolled over from earlier days, oldest first", example: "backlog"),
+      name: "backlog", aliases: ["bl"], usage: "backlog [--sort due|age|spoons] [--json]",
+      summary: "tasks rolled over from earlier days, oldest first", example: "backlog --sort due"),
     CommandInfo(
       name: "delete", aliases: ["rm"], usage: "delete ID...",
       summary: "delete tasks from wherever they are", example: "delete 12 3-5"),
@@ -57,6 +59,27 @@ public enum CommandCatalog {
       name: "move", aliases: ["mv"], usage: "move ID POS",
       summary: "move a task to position POS (1 = first) within its category",
       example: "move 12 1"),
+    CommandInfo(
+      name: "edit", aliases: ["e"],
+      usage: "edit ID [--title T] [--spoons N] [--note T] [--where T] [--due D | --no-due]",
+      summary: "change a task; with no option, show its values ready to copy",
+      example: "edit 12 --spoons 2 --due tomorrow"),
+    CommandInfo(
+      name: "show", aliases: [], usage: "show ID [--json]",
+      summary: "every detail of a task: where it is, its note, place, due date and dates",
+      example: "show 12"),
+    CommandInfo(
+      name: "completed", aliases: [], usage: "completed [DAYS] [--json]",
+      summary: "tasks checked off in the last DAYS days (default 7), by day",
+      example: "completed 14"),
+    CommandInfo(
+      name: "search", aliases: ["find"], usage: "search TEXT... [--json]",
+      summary: "find tasks by title, note or place everywhere, ignoring case and accents",
+      example: "search pharmacy"),
+    CommandInfo(
+      name: "clear", aliases: [], usage: "clear backlog|completed [--yes]",
+      summary: "delete every backlog task, or every task checked off on an earlier day",
+      example: "clear backlog"),
     CommandInfo(
       name: "help", aliases: ["?"], usage: "help [COMMAND]",
       summary: "list the commands, or show one command's usage and an example",

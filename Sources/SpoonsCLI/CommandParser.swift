@@ -34,22 +34,84 @@ public enum CommandParser {
     case "status": return .status(json: try args.jsonFlagOnly())
     case "categories": return .categories(json: try args.jsonFlagOnly())
     case "todo": return .todo(json: try args.jsonFlagOnly())
-    case "backlog": return .backlog(json: try args.jsonFlagOnly())
+    case "backlog":
+      let json = args.takeFlag("--json")
+      let order = try args.order(allowed: [.due, .age, .spoons], default: .user)
+      try args.finish()
+      return .backlog(order: order, json: json)
     case "list":
       let json = args.takeFlag("--json")
+      let order = try args.order(allowed: [.due, .created, .title], default: .user)
       let category = try args.optionalNumber(named: "N").map { n throws(ParseError) in
         try spoonCost(n)
       }
       try args.finish()
-      return .list(category: category, json: json)
+      return .list(category: category, order: order, json: json)
     case "add":
-      let spoons = try spoonCost(try args.number(named: "N"))
-      let title = try args.rest(named: "TITLE")
-      do {
-        return .add(spoons: spoons, title: try Title(title))
-      } catch {
-        throw ParseError(error.description)
+      let force = args.takeFlag("--force")
+      let due = try args.option("--due").map(dueDate)
+      let place = try args.option("--where").flatMap { text throws(ParseError) in
+        try valid { () throws(PlannerError) in try TaskDetail.place.validate(text) }
       }
+      let note = try args.option("--note").flatMap { text throws(ParseError) in
+        try valid { () throws(PlannerError) in try TaskDetail.note.validate(text) }
+      }
+      let spoons = try spoonCost(try args.number(named: "N"))
+      let words = try args.rest(named: "TITLE")
+      let title = try valid { () throws(PlannerError) in try Title(words) }
+      return .add(
+        NewTask(
+          spoons: spoons, title: title, note: note, location: place, due: due, force: force))
+    case "edit":
+      var edit = TaskEdit()
+      if let title = try args.option("--title") {
+        edit.title = try valid { () throws(PlannerError) in try Title(title) }
+      }
+      if let n = try args.option("--spoons") {
+        edit.spoons = try spoonCost(try Arguments.wholeNumber(n, name: "--spoons", command: "edit"))
+      }
+      if let note = try args.option("--note") {
+        _ = try valid { () throws(PlannerError) in try TaskDetail.note.validate(note) }
+        edit.note = note
+      }
+      if let place = try args.option("--where") {
+        _ = try valid { () throws(PlannerError) in try TaskDetail.place.validate(place) }
+        edit.location = place
+      }
+      let due = try args.option("--due").map(dueDate)
+      let noDue = args.takeFlag("--no-due")
+      if due != nil && noDue { throw ParseError("use --due D or --no-due, not both") }
+      if let due { edit.due = .set(due) }
+      if noDue { edit.due = .clear }
+      let id = try args.id()
+      try args.finish()
+      return .edit(id, edit)
+    case "show":
+      let json = args.takeFlag("--json")
+      let id = try args.id()
+      try args.finish()
+      return .show(id, json: json)
+    case "completed":
+      let json = args.takeFlag("--json")
+      let days = try args.optionalNumber(named: "DAYS") ?? 7
+      try args.finish()
+      guard (1...maxDays).contains(days) else {
+        throw ParseError("DAYS must be from 1 to \(maxDays), not \(days)")
+      }
+      return .completed(days: days, json: json)
+    case "search":
+      let json = args.takeFlag("--json")
+      let text = try args.rest(named: "TEXT").trimmingSpaces
+      guard !text.isEmpty else { throw ParseError("search needs TEXT; \(args.usage)") }
+      return .search(text, json: json)
+    case "clear":
+      let yes = args.takeFlag("--yes")
+      guard let word = args.next() else { throw ParseError("clear needs what to clear; \(args.usage)") }
+      guard let target = ClearTarget(rawValue: word) else {
+        throw ParseError("clear empties 'backlog' or 'completed', not '\(Text.visible(word))'")
+      }
+      try args.finish()
+      return .clear(target, confirmed: yes)
     case "plan": return .plan(try args.ids())
     case "done": return .done(try args.ids())
     case "undone": return .undone(try args.ids())
@@ -76,6 +138,22 @@ public enum CommandParser {
     }
   }
 
+  /// The longest look back `completed` takes: ten years.
+  public static let maxDays = 3_660
+
+  static func dueDate(_ word: String) throws(ParseError) -> DueDateSpec {
+    guard let spec = DueDateSpec(word) else {
+      throw ParseError(
+        "'\(Text.visible(word))' is not a date; use \(DueDateSpec.acceptedForms)")
+    }
+    return spec
+  }
+
+  /// A core refusal, as a usage error.
+  static func valid<T>(_ body: () throws(PlannerError) -> T) throws(ParseError) -> T {
+    do { return try body() } catch { throw ParseError(error.description) }
+  }
+
   static func spoonCost(_ n: Int) throws(ParseError) -> SpoonCost {
     do { return try SpoonCost(n) } catch { throw ParseError(error.description) }
   }
@@ -95,10 +173,45 @@ struct Arguments {
 
   mutating func next() -> String? { words.isEmpty ? nil : words.removeFirst() }
 
+  /// The words before `--` (after it, everything is literal text).
+  private var optionWords: Range<Int> { 0..<(words.firstIndex(of: "--") ?? words.count) }
+
   mutating func takeFlag(_ flag: String) -> Bool {
-    guard let index = words.firstIndex(of: flag) else { return false }
+    guard let index = words[optionWords].firstIndex(of: flag) else { return false }
     words.remove(at: index)
     return true
+  }
+
+  /// `--name VALUE` or `--name=VALUE`, anywhere before `--`; nil when absent.
+  mutating func option(_ name: String) throws(ParseError) -> String? {
+    for index in optionWords {
+      let word = words[index]
+      if word == name {
+        guard index + 1 < words.count, words[index + 1] != "--" else {
+          throw ParseError("\(name) needs a value; \(usage)")
+        }
+        let value = words[index + 1]
+        words.removeSubrange(index...(index + 1))
+        return value
+      }
+      if word.hasPrefix(name + "=") {
+        words.remove(at: index)
+        return String(word.dropFirst(name.count + 1))
+      }
+    }
+    return nil
+  }
+
+  /// `--sort KEY`, one of `allowed`.
+  mutating func order(allowed: [TaskOrder], default order: TaskOrder) throws(ParseError)
+    -> TaskOrder
+  {
+    guard let key = try option("--sort") else { return order }
+    guard let chosen = TaskOrder(rawValue: key), allowed.contains(chosen) else {
+      let keys = allowed.map(\.rawValue).joined(separator: "|")
+      throw ParseError("\(info.name) sorts by \(keys), not '\(Text.visible(key))'")
+    }
+    return chosen
   }
 
   mutating func jsonFlagOnly() throws(ParseError) -> Bool {

@@ -14,11 +14,37 @@ public enum JSONRenderer {
 
   public static func todo(_ p: Planner) -> String { tasks(p.todo, done: true) + "\n" }
 
-  public static func backlog(_ p: Planner) -> String { tasks(p.backlog, done: false) + "\n" }
+  public static func backlog(_ p: Planner, order: TaskOrder) -> String {
+    tasks(order.sorted(p.backlog), done: false) + "\n"
+  }
 
-  public static func list(_ p: Planner, category: SpoonCost?) -> String {
+  public static func list(_ p: Planner, category: SpoonCost?, order: TaskOrder) -> String {
     let costs = category.map { [$0] } ?? SpoonCost.all
-    return tasks(costs.flatMap { p.category($0) }, done: false) + "\n"
+    return tasks(costs.flatMap { order.sorted(p.category($0)) }, done: false) + "\n"
+  }
+
+  /// One task with every field, and `in`: which list holds it.
+  public static func task(_ t: SpoonTask) -> String {
+    let list: String
+    switch t.placement {
+    case .category: list = "category"
+    case .backlog: list = "backlog"
+    case .todo: list = "todo"
+    case .done: list = "done"
+    }
+    return String(task(t, done: true).dropLast()) + ",\"in\":\(string(list))}"
+  }
+
+  public static func completed(_ days: [CompletedDay]) -> String {
+    "[" + days.map { day in
+      "{\"date\":\(string(day.date.description)),\"tasks\":\(tasks(day.tasks, done: false))}"
+    }.joined(separator: ",") + "]\n"
+  }
+
+  public static func search(_ hits: [SearchHit]) -> String {
+    "[" + hits.map { hit in
+      String(task(hit.task).dropLast()) + ",\"matched\":\(string(hit.field.rawValue))}"
+    }.joined(separator: ",") + "]\n"
   }
 
   public static func categories(_ p: Planner) -> String {
@@ -38,6 +64,7 @@ public enum JSONRenderer {
     if let note = t.note { out += ",\"note\":\(string(note))" }
     if let location = t.location { out += ",\"where\":\(string(location))" }
     out += ",\"created\":\(string(t.created.description))"
+    out += ",\"updated\":\(string(t.updated.description))"
     if let completed = t.completed { out += ",\"completed\":\(string(completed.description))" }
     return out + "}"
   }

@@ -16,6 +16,31 @@ public struct Renderer: Sendable {
     "\(weekdays[date.weekday]) \(date.day) \(months[date.month - 1]) \(date.year)"
   }
 
+  /// `Fri 28 Nov`, with the year only when it is not this year's.
+  public static func short(_ date: CivilDate, today: CivilDate) -> String {
+    let base = "\(weekdays[date.weekday]) \(date.day) \(months[date.month - 1])"
+    return date.year == today.year ? base : base + " \(date.year)"
+  }
+
+  /// `due Fri 28 Nov`; `due today` and `due Tue 18 Nov, overdue` in red, the words saying it
+  /// without colour too. Nil without a due date.
+  public func due(_ task: SpoonTask, today: CivilDate) -> String? {
+    guard let date = task.due else { return nil }
+    switch task.dueStatus(today: today) {
+    case .overdue?: return style.red("due \(Self.short(date, today: today)), overdue")
+    case .dueToday?: return style.red("due today")
+    default: return "due \(Self.short(date, today: today))"
+    }
+  }
+
+  /// `#12  Pharmacy run` and its due date, for listings; ids padded to `width`.
+  func line(_ task: SpoonTask, width: Int, today: CivilDate, cost: Bool = false) -> String {
+    var text = "\(Text.padded(task.id.description, to: width))  \(task.title.text)"
+    if cost { text += ", \(task.spoons)" }
+    if let due = due(task, today: today) { text += " · " + due }
+    return text
+  }
+
   // MARK: - Today
 
   /// `●●●●●●●○○○○○ 7/12`: one dot per spoon of the budget, filled when planned.
@@ -26,28 +51,35 @@ public struct Renderer: Sendable {
     return (budget > 0 ? dots + " " : "") + "\(planned)/\(budget)"
   }
 
-  public func status(_ p: Planner) -> String {
+  public func status(_ p: Planner, today: CivilDate) -> String {
     guard let day = p.day else { return noDay }
     var out = style.bold(Self.long(day.date)) + "\n"
     out += spoonBar(planned: p.planned, budget: day.budget) + "\n"
     out += "budget \(day.budget) · planned \(p.planned) · spent \(p.spent) · left \(p.left)\n"
-    out += "\n" + todo(p)
+    out += "\n" + todo(p, today: today)
     return out
   }
 
-  public func todo(_ p: Planner) -> String {
+  /// Open tasks grouped by cost, then what is done today, marked and dimmed.
+  public func todo(_ p: Planner, today: CivilDate) -> String {
     guard p.day != nil else { return noDay }
-    let sections = p.todoSections.filter { !$0.tasks.isEmpty }
-    guard !sections.isEmpty else {
+    guard !p.todo.isEmpty else {
       return "Nothing planned yet. Pick tasks with: plan ID... (see 'list' and 'backlog')\n"
     }
     let width = idWidth(p.todo)
     var out = ""
-    for section in sections {
+    for section in p.todoSections {
+      let open = section.tasks.filter { !$0.isDone }
+      guard !open.isEmpty else { continue }
       out += style.bold(section.spoons.description) + "\n"
-      for task in section.tasks {
-        let line = "\(Text.padded(task.id.description, to: width))  \(task.title.text)"
-        out += task.isDone ? "  " + style.green("[✓]") + " " + style.dim(line) + "\n" : "  [ ] \(line)\n"
+      for task in open { out += "  [ ] \(line(task, width: width, today: today))\n" }
+    }
+    let done = p.todo.filter(\.isDone)
+    if !done.isEmpty {
+      out += style.bold("Done") + "\n"
+      for task in done {
+        let text = line(task, width: width, today: today, cost: true)
+        out += "  " + style.green("[✓]") + " " + style.dim(text) + "\n"
       }
     }
     return out
@@ -65,9 +97,11 @@ public struct Renderer: Sendable {
     }.joined()
   }
 
-  public func list(_ p: Planner, category: SpoonCost?) -> String {
+  public func list(_ p: Planner, category: SpoonCost?, order: TaskOrder, today: CivilDate)
+    -> String
+  {
     let costs = category.map { [$0] } ?? SpoonCost.all
-    let groups = costs.map { ($0, p.category($0)) }.filter { !$0.1.isEmpty }
+    let groups = costs.map { ($0, order.sorted(p.category($0))) }.filter { !$0.1.isEmpty }
     guard !groups.isEmpty else {
       if let category {
         return "No tasks cost \(category) yet. Add one with: add \(category.value) TITLE\n"
@@ -78,20 +112,16 @@ public struct Renderer: Sendable {
     var out = ""
     for (cost, tasks) in groups {
       out += style.bold(cost.description) + "\n"
-      for task in tasks {
-        out += "  \(Text.padded(task.id.description, to: width))  \(task.title.text)\n"
-      }
+      for task in tasks { out += "  \(line(task, width: width, today: today))\n" }
     }
     return out
   }
 
-  public func backlog(_ p: Planner) -> String {
-    let tasks = p.backlog
+  public func backlog(_ p: Planner, order: TaskOrder, today: CivilDate) -> String {
+    let tasks = order.sorted(p.backlog)
     guard !tasks.isEmpty else { return "The backlog is empty.\n" }
     let width = idWidth(tasks)
-    return tasks.map {
-      "\(Text.padded($0.id.description, to: width))  \($0.title.text), \($0.spoons)\n"
-    }.joined()
+    return tasks.map { line($0, width: width, today: today, cost: true) + "\n" }.joined()
   }
 
   // MARK: - Outcomes
@@ -105,8 +135,9 @@ public struct Renderer: Sendable {
 
   func total(_ tasks: [SpoonTask]) -> Int { tasks.reduce(0) { $0 + $1.spoons.value } }
 
-  public func added(_ task: SpoonTask) -> String {
-    "Added \(task.id) \(task.title.text) (\(task.spoons)).\n"
+  public func added(_ task: SpoonTask, today: CivilDate) -> String {
+    let due = due(task, today: today).map { ", " + $0 } ?? ""
+    return "Added \(task.id) \(task.title.text) (\(task.spoons))\(due).\n"
   }
 
   public func planned(_ tasks: [SpoonTask], _ p: Planner) -> String {
@@ -120,7 +151,14 @@ public struct Renderer: Sendable {
   }
 
   public func undone(_ tasks: [SpoonTask]) -> String {
-    "Back on today's list, not done: \(names(tasks)).\n"
+    let today = tasks.filter { if case .todo = $0.placement { true } else { false } }
+    let reopened = tasks.filter { $0.placement == .category }
+    var out = ""
+    if !today.isEmpty { out += "Back on today's list, not done: \(names(today)).\n" }
+    for task in reopened {
+      out += "Reopened \(task.id) \(task.title.text), back in its category (\(task.spoons)).\n"
+    }
+    return out
   }
 
   public func unplanned(_ tasks: [SpoonTask], _ p: Planner) -> String {

@@ -30,25 +30,48 @@ public final class Session {
   /// - Parameter ask: asks the user for a missing value (the REPL); nil where nobody can answer.
   public func execute(_ command: Command, ask: ((String) -> String?)? = nil) throws -> Result {
     let now = environment.now()
+    let today = now.date
     let r = renderer
     switch command {
     case .status(let json):
       let p = try store.load()
-      return Result(output: json ? JSONRenderer.status(p) : r.status(p), planner: p)
+      return Result(output: json ? JSONRenderer.status(p) : r.status(p, today: today), planner: p)
     case .todo(let json):
       let p = try store.load()
-      return Result(output: json ? JSONRenderer.todo(p) : r.todo(p), planner: p)
+      return Result(output: json ? JSONRenderer.todo(p) : r.todo(p, today: today), planner: p)
     case .categories(let json):
       let p = try store.load()
       return Result(output: json ? JSONRenderer.categories(p) : r.categories(p), planner: p)
-    case .list(let category, let json):
+    case .list(let category, let order, let json):
       let p = try store.load()
       return Result(
-        output: json ? JSONRenderer.list(p, category: category) : r.list(p, category: category),
+        output: json
+          ? JSONRenderer.list(p, category: category, order: order)
+          : r.list(p, category: category, order: order, today: today),
         planner: p)
-    case .backlog(let json):
+    case .backlog(let order, let json):
       let p = try store.load()
-      return Result(output: json ? JSONRenderer.backlog(p) : r.backlog(p), planner: p)
+      return Result(
+        output: json
+          ? JSONRenderer.backlog(p, order: order) : r.backlog(p, order: order, today: today),
+        planner: p)
+    case .show(let id, let json):
+      let p = try store.load()
+      guard let task = try p.task(id) ?? archived(id) else { throw PlannerError.unknownTask(id) }
+      return Result(output: json ? JSONRenderer.task(task) + "\n" : r.show(task, today: today), planner: p)
+    case .completed(let days, let json):
+      let p = try store.load()
+      let done = p.completed(days: days, archived: try store.loadArchive().doneTasks, today: today)
+      return Result(
+        output: json
+          ? JSONRenderer.completed(done) : r.completed(done, lookingBack: days, today: today),
+        planner: p)
+    case .search(let text, let json):
+      let p = try store.load()
+      let hits = p.search(text, completed: try store.loadArchive().doneTasks.reversed())
+      return Result(
+        output: json ? JSONRenderer.search(hits) : r.search(hits, query: text, today: today),
+        planner: p)
     case .help(let topic):
       return Result(output: r.help(topic: topic))
     case .quit:
@@ -61,20 +84,89 @@ public final class Session {
         if let finished = outcome.finished { archive.append(finished) }
         return r.newDay(outcome, p)
       }
-    case .add(let spoons, let title):
-      return try change { p, _ in r.added(p.add(title, spoons: spoons, at: now)) }
+    case .add(let new):
+      return try change { p, _ in
+        r.added(
+          try p.add(
+            new.title, spoons: new.spoons, at: now, note: new.note, location: new.location,
+            due: new.due, force: new.force), today: today)
+      }
+    case .edit(let id, let edit):
+      guard !edit.isEmpty else {
+        let p = try store.load()
+        guard let task = p.task(id) else { throw PlannerError.unknownTask(id) }
+        return Result(output: r.editCommand(task), planner: p)
+      }
+      return try change { p, _ in r.edited(try p.edit(id, edit, at: now), today: today) }
     case .plan(let ids):
       return try change { p, _ in r.planned(try p.plan(ids, at: now), p) }
     case .done(let ids):
       return try change { p, _ in r.done(try p.markDone(ids, at: now), p) }
     case .undone(let ids):
-      return try change { p, _ in r.undone(try p.markUndone(ids, at: now)) }
+      return try undo(ids, at: now)
     case .unplan(let ids):
       return try change { p, _ in r.unplanned(try p.unplan(ids, at: now), p) }
     case .delete(let ids):
       return try change { p, _ in r.deleted(try p.delete(ids)) }
     case .move(let id, let position):
       return try change { p, _ in r.moved(try p.move(id, to: position, at: now), to: position) }
+    case .clear(let target, let confirmed):
+      return try clear(target, confirmed: confirmed, ask: ask)
+    }
+  }
+
+  /// A task checked off on an earlier day, from the archive.
+  private func archived(_ id: TaskID) throws -> SpoonTask? {
+    try store.loadArchive().doneTasks.last { $0.id == id }
+  }
+
+  /// `undone`: today's check-offs go back on the list; tasks done on earlier days come back
+  /// from the archive to their category. All or nothing.
+  private func undo(_ ids: [TaskID], at now: Timestamp) throws -> Result {
+    let live = try store.load()
+    let fromArchive = ids.filter { live.task($0) == nil }
+    let archive = fromArchive.isEmpty ? [] : try store.loadArchive().doneTasks
+    return try change { p, _ in
+      var reopened: [SpoonTask] = []
+      var today: [TaskID] = []
+      for id in ids {
+        if p.task(id) != nil {
+          today.append(id)
+        } else if let task = archive.last(where: { $0.id == id }) {
+          reopened.append(try p.reopen(task, at: now))
+        } else {
+          throw PlannerError.unknownTask(id)
+        }
+      }
+      let undone = today.isEmpty ? [] : try p.markUndone(today, at: now)
+      return renderer.undone(undone + reopened)
+    }
+  }
+
+  /// `clear backlog|completed`: asks first in the REPL; elsewhere it needs `--yes`.
+  private func clear(_ target: ClearTarget, confirmed: Bool, ask: ((String) -> String?)?)
+    throws -> Result
+  {
+    let p = try store.load()
+    let count = target == .backlog ? p.backlog.count : try store.loadArchive().doneTasks.count
+    let what = target == .backlog ? "in the backlog" : "checked off on earlier days"
+    guard count > 0 else { return Result(output: "There are no tasks \(what).\n", planner: p) }
+    let tasks = "\(count) task\(count == 1 ? "" : "s")"
+    if !confirmed {
+      guard let ask else {
+        throw ParseError("clear \(target.rawValue) deletes \(tasks); add --yes to confirm")
+      }
+      let answer = ask("Delete the \(tasks) \(what)? This cannot be undone. [y/N] ")
+      guard let answer, ["y", "yes"].contains(answer.trimmingSpaces.lowercased()) else {
+        return Result(output: "Nothing deleted.\n", planner: p)
+      }
+    }
+    switch target {
+    case .backlog:
+      return try change { p, _ in renderer.cleared(.backlog, count: p.clearBacklog().count) }
+    case .completed:
+      let cleared = try store.clearArchivedTasks()
+      return Result(output: renderer.cleared(.completed, count: cleared), planner: p)
     }
   }
 

@@ -21,4 +21,5 @@ public struct Style: Sendable {
   public func bold(_ text: String) -> String { wrap("1", text) }
   public func dim(_ text: String) -> String { wrap("2", text) }
   public func green(_ text: String) -> String { wrap("32", text) }
+  public func red(_ text: String) -> String { wrap("31", text) }
 }

@@ -31,18 +31,15 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidPosition(Int, count: Int)
   /// An operation on tasks was given none.
   case nothingSelected
+  /// `add` of a title already open at the same cost (the existing task's id, title and place).
+  case duplicateTask(TaskID, title: Title, spoons: SpoonCost, place: Placement)
+  /// A note or place that is too long or holds a control character.
+  case invalidDetail(TaskDetail, TitleProblem)
 
   public var description: String {
     switch self {
-    case .invalidTitle(.empty): return "a task needs a title"
-    case .invalidTitle(.tooLong(let n)):
-      return "the title is \(n) characters long; at most \(Title.maxLength) are allowed"
-    case .invalidTitle(.forbiddenCharacter(let v)):
-      let hex = String(v, radix: 16, uppercase: true)
-      let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-      return v == 0xFFFD
-        ? "the title is not valid UTF-8 text"
-        : "the title contains the control character U+\(code); titles are plain text"
+    case .invalidTitle(let problem):
+      return Self.describe(problem, of: "title", maxLength: Title.maxLength)
     case .invalidSpoons(let n): return "spoons must be a whole number from 1 to 10, not \(n)"
     case .invalidBudget(let n):
       return "a day's budget must be a whole number from 0 to 99 spoons, not \(n)"
@@ -63,6 +60,27 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidPosition(let p, let count):
       return "position \(p) is out of range: the category has \(count) task\(count == 1 ? "" : "s")"
     case .nothingSelected: return "no tasks given"
+    case .duplicateTask(let id, let title, let spoons, let place):
+      let whereItIs = place == .category ? "in category \(spoons.value)" : place.phrase
+      return "\(id) \(title) is already \(whereItIs); add --force to add another"
+    case .invalidDetail(let field, let problem):
+      return Self.describe(problem, of: field.rawValue, maxLength: field.maxLength)
+    }
+  }
+
+  private static func describe(_ problem: TitleProblem, of field: String, maxLength: Int)
+    -> String
+  {
+    switch problem {
+    case .empty: return "a task needs a \(field)"
+    case .tooLong(let n):
+      return "the \(field) is \(n) characters long; at most \(maxLength) are allowed"
+    case .forbiddenCharacter(let v):
+      let hex = String(v, radix: 16, uppercase: true)
+      let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      return v == 0xFFFD
+        ? "the \(field) is not valid UTF-8 text"
+        : "the \(field) contains the control character U+\(code); \(field)s are plain text"
     }
   }
 }

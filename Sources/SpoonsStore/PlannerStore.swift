@@ -41,8 +41,8 @@ public struct PlannerStore: Sendable {
     guard try FileSystem.existingDirectory(directory) else { return Archive() }
     let lock = try FileLock(directory: directory, exclusive: false, timeout: lockTimeout)
     defer { withExtendedLifetime(lock) {} }
-    let lengths = try readSnapshot().archive
-    return try readArchive(lengths)
+    let snapshot = try readSnapshot()
+    return try readArchive(snapshot.archive, live: snapshot.planner)
   }
 
   // MARK: - Changing
@@ -81,6 +81,25 @@ public struct PlannerStore: Sendable {
     return result
   }
 
+  /// Deletes every task checked off on an earlier day (the archive's done tasks; the day
+  /// records stay, for history) and returns how many there were.
+  @discardableResult
+  public func clearArchivedTasks() throws(StoreError) -> Int {
+    try FileSystem.prepareDirectory(directory)
+    let lock = try FileLock(directory: directory, exclusive: true, timeout: lockTimeout)
+    defer { withExtendedLifetime(lock) {} }
+    FileSystem.sweepTemporaries(in: directory)
+    var snapshot = try readSnapshot()
+    guard snapshot.archive.done > 0 else { return 0 }
+    let count = try readArchive(snapshot.archive, live: snapshot.planner).doneTasks.count
+    // planner.txt naming length 0 is the commit; the bytes are then cut, not just hidden.
+    snapshot.archive.done = 0
+    try FileSystem.replace(
+      plannerPath, with: PlannerFile.encode(snapshot), in: directory, backup: backupPath)
+    try FileSystem.append([], to: donePath, truncatingTo: 0)
+    return count
+  }
+
   // MARK: - Internals
 
   func readSnapshot() throws(StoreError) -> PlannerSnapshot {
@@ -97,7 +116,26 @@ public struct PlannerStore: Sendable {
     return PlannerSnapshot(planner: Planner())
   }
 
-  func readArchive(_ lengths: ArchiveLengths) throws(StoreError) -> Archive {
+  /// The archive as recorded, less what has come back to life: a task reopened with `undone`
+  /// lives in the planner again, and if it was done and archived once more, the newest copy
+  /// is the one that counts.
+  func readArchive(_ lengths: ArchiveLengths, live planner: Planner) throws(StoreError) -> Archive {
+    var archive = try readRecordedArchive(lengths)
+    var seen = Set<TaskID>()
+    var superseded = false
+    for task in archive.doneTasks.reversed() {
+      if planner.task(task.id) != nil || !seen.insert(task.id).inserted { superseded = true }
+    }
+    if superseded {
+      seen.removeAll()
+      archive.doneTasks = archive.doneTasks.reversed().filter { task in
+        planner.task(task.id) == nil && seen.insert(task.id).inserted
+      }.reversed()
+    }
+    return archive
+  }
+
+  func readRecordedArchive(_ lengths: ArchiveLengths) throws(StoreError) -> Archive {
     func committed(_ path: String, _ length: Int) throws(StoreError) -> [UInt8] {
       guard length > 0 else { return [] }
       let bytes = try FileSystem.read(path, limit: length) ?? []

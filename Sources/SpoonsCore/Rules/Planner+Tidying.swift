@@ -34,3 +34,32 @@ extension Planner {
     return task
   }
 }
+
+extension Planner {
+  /// Deletes every task in the backlog and returns them, oldest first.
+  @discardableResult
+  public mutating func clearBacklog() -> [SpoonTask] {
+    let cleared = backlog
+    for task in cleared { tasks[task.id] = nil }
+    backlogOrder.removeAll()
+    return cleared
+  }
+
+  /// Brings a task checked off on an earlier day (now in the archive) back to the end of its
+  /// category, open again. Its archived copy is superseded by the live one.
+  @discardableResult
+  public mutating func reopen(_ archived: SpoonTask, at now: Timestamp) throws(PlannerError)
+    -> SpoonTask
+  {
+    guard tasks[archived.id] == nil else { throw .notDone(archived.id) }
+    guard archived.isDone, archived.id.rawValue < nextID.rawValue else {
+      throw .unknownTask(archived.id)
+    }
+    var task = archived
+    task.placement = .category
+    task.updated = now
+    tasks[task.id] = task
+    categoryOrder[task.spoons.value - 1].append(task.id)
+    return task
+  }
+}

@@ -1,0 +1,110 @@
+import SpoonsCore
+
+/// `show`, `edit`, `completed`, `search` and `clear`: one task in full, and finding and
+/// tidying.
+extension Renderer {
+  /// Where a task lives, in words: `category 3`, `backlog since Thu 19 Nov`, `today's list`,
+  /// `done today`, `done Thu 19 Nov` (checked off on an earlier day).
+  public static func place(of task: SpoonTask, today: CivilDate) -> String {
+    switch task.placement {
+    case .category: return "category \(task.spoons.value)"
+    case .backlog(let since): return "backlog since \(short(since, today: today))"
+    case .todo: return "today's list"
+    case .done(_, let at):
+      return at.date == today ? "done today" : "done \(short(at.date, today: today))"
+    }
+  }
+
+  /// Every field, one per line.
+  public func show(_ task: SpoonTask, today: CivilDate) -> String {
+    var rows: [(String, String)] = [
+      ("title", task.title.text), ("spoons", "\(task.spoons.value)"),
+      ("where it is", Self.place(of: task, today: today)),
+    ]
+    if let due = due(task, today: today) {
+      rows.append(("due", String(due.dropFirst(due.hasPrefix("due ") ? 4 : 0))))
+    }
+    if let place = task.location { rows.append(("place", place)) }
+    if let note = task.note { rows.append(("note", note)) }
+    rows.append(("created", stamp(task.created)))
+    rows.append(("updated", stamp(task.updated)))
+    if let at = task.completed { rows.append(("completed", stamp(at))) }
+    let width = rows.map(\.0.count).max() ?? 0
+    var out = style.bold("\(task.id) \(task.title.text)") + "\n"
+    for (label, value) in rows { out += "  \(Text.padded(label, to: width))  \(value)\n" }
+    return out
+  }
+
+  /// `Sat 21 Nov 2026 08:00`.
+  func stamp(_ time: Timestamp) -> String {
+    let iso = time.description  // 2026-11-21T08:00:00+01:00
+    let clock = iso.split(separator: "T").dropFirst().first.map { String($0.prefix(5)) } ?? ""
+    return "\(Self.long(time.date)) \(clock)"
+  }
+
+  /// The `edit` command that would set the task's current values, ready to copy and change.
+  public func editCommand(_ task: SpoonTask) -> String {
+    var words = ["edit", "\(task.id.rawValue)", "--title", Self.quoted(task.title.text),
+      "--spoons", "\(task.spoons.value)"]
+    if let note = task.note { words += ["--note", Self.quoted(note)] }
+    if let place = task.location { words += ["--where", Self.quoted(place)] }
+    words += task.due.map { ["--due", $0.description] } ?? ["--no-due"]
+    return words.joined(separator: " ") + "\n"
+  }
+
+  /// A word the tokenizer reads back as `text`: bare when it is plain, else single-quoted.
+  static func quoted(_ text: String) -> String {
+    let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { c in
+      c.properties.isAlphabetic || c.properties.numericType != nil || "-_.,:/@+#".unicodeScalars.contains(c)
+    }
+    if plain && !text.hasPrefix("--") { return text }
+    var out = "'"
+    for c in text { out += c == "'" ? "'\\''" : String(c) }
+    return out + "'"
+  }
+
+  public func edited(_ task: SpoonTask, today: CivilDate) -> String {
+    let due = due(task, today: today).map { ", " + $0 } ?? ""
+    return "Changed \(task.id) \(task.title.text) (\(task.spoons))\(due).\n"
+  }
+
+  public func completed(_ days: [CompletedDay], lookingBack: Int, today: CivilDate) -> String {
+    guard !days.isEmpty else {
+      return "Nothing checked off in the last \(lookingBack == 1 ? "day" : "\(lookingBack) days").\n"
+    }
+    let width = idWidth(days.flatMap(\.tasks))
+    var out = ""
+    for day in days {
+      let total = total(day.tasks)
+      let heading = (day.date == today ? "Today, " : "") + Self.long(day.date)
+      out += style.bold(heading) + " · \(day.tasks.count) done, \(Self.spoons(total))\n"
+      for task in day.tasks {
+        out += "  " + style.green("[✓]") + " \(line(task, width: width, today: today, cost: true))\n"
+      }
+    }
+    return out
+  }
+
+  public func search(_ hits: [SearchHit], query: String, today: CivilDate) -> String {
+    guard !hits.isEmpty else { return "No task matches '\(Text.visible(query))'.\n" }
+    let width = idWidth(hits.map(\.task))
+    let n = hits.count
+    var out = "\(n) task\(n == 1 ? " matches" : "s match") '\(Text.visible(query))':\n"
+    for hit in hits {
+      var text = line(hit.task, width: width, today: today, cost: true)
+      text += "  " + style.dim("(" + Self.place(of: hit.task, today: today))
+      if hit.field != .title { text += style.dim(", in its \(hit.field.rawValue)") }
+      text += style.dim(")")
+      out += text + "\n"
+    }
+    return out
+  }
+
+  public func cleared(_ target: ClearTarget, count: Int) -> String {
+    switch target {
+    case .backlog: return "Deleted \(count) task\(count == 1 ? "" : "s") from the backlog.\n"
+    case .completed:
+      return "Deleted \(count) task\(count == 1 ? "" : "s") checked off on earlier days.\n"
+    }
+  }
+}

@@ -1,0 +1,46 @@
+extension Planner {
+  /// Changes a task's details in place and returns it as it now is. All or nothing.
+  ///
+  /// A new cost moves a task waiting in a category to the end of the new category. On today's
+  /// list the max-spoon rule applies to the difference: a dearer task must still fit the day.
+  @discardableResult
+  public mutating func edit(_ id: TaskID, _ edit: TaskEdit, at now: Timestamp) throws(PlannerError)
+    -> SpoonTask
+  {
+    guard var task = tasks[id] else { throw .unknownTask(id) }
+    let note = try edit.note.map { text throws(PlannerError) in try TaskDetail.note.validate(text) }
+    let location = try edit.location.map { text throws(PlannerError) in
+      try TaskDetail.place.validate(text)
+    }
+    let oldCost = task.spoons
+    if let cost = edit.spoons, cost != oldCost {
+      switch task.placement {
+      case .todo, .done:
+        if let budget = day?.budget, cost.value > oldCost.value {
+          let others = planned - oldCost.value
+          guard others + cost.value <= budget else {
+            throw .overBudget(budget: budget, planned: others, selection: cost.value)
+          }
+        }
+      case .category:
+        categoryOrder[oldCost.value - 1].removeAll { $0 == id }
+        categoryOrder[cost.value - 1].append(id)
+      case .backlog: break
+      }
+      task.spoons = cost
+    }
+    if let title = edit.title { task.title = title }
+    if let note { task.note = note }
+    if let location { task.location = location }
+    switch edit.due {
+    case .set(let spec)?: task.due = spec.resolve(today: now.date)
+    case .clear?: task.due = nil
+    case nil: break
+    }
+    if task != tasks[id] {
+      task.updated = now
+      tasks[id] = task
+    }
+    return task
+  }
+}
