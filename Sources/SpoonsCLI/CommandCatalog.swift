@@ -8,81 +8,92 @@ public struct CommandInfo: Sendable {
   public let example: String
 }
 
+extension CommandInfo {
+  /// The usage short enough for the list of all commands: more than one option becomes
+  /// `[options]` (`help COMMAND` shows them all).
+  public var synopsis: String {
+    guard let start = usage.firstRange(of: " [--")?.lowerBound else { return usage }
+    let options = usage[start...]
+    let single = !options.dropFirst().contains(" ")  // one flag, like [--json] or [--yes]
+    return single ? usage : usage[..<start] + " [options]"
+  }
+}
+
 public enum CommandCatalog {
   public static let all: [CommandInfo] = [
     CommandInfo(
       name: "new-day", aliases: ["nd"], usage: "new-day N",
-      summary: "start a day with N spoons (0-99); unfinished tasks roll into the backlog",
+      summary: "start a day of N spoons, roll over the rest",
       example: "new-day 12"),
     CommandInfo(
       name: "status", aliases: ["s"], usage: "status [--json]",
-      summary: "today: budget, planned, spent, left, a spoon bar and the to-do list",
+      summary: "today: budget, planned, spent, left, to-do",
       example: "status"),
     CommandInfo(
       name: "categories", aliases: ["cats"], usage: "categories [--json]",
-      summary: "the ten categories, 1 to 10 spoons, and how many tasks each holds",
+      summary: "the ten categories and how many tasks each",
       example: "categories"),
     CommandInfo(
       name: "add", aliases: ["a"],
       usage: "add N TITLE... [--due D] [--where PLACE] [--note TEXT] [--force]",
-      summary: "add a task costing N spoons (1-10) to its category",
+      summary: "add a task costing N spoons (1-10)",
       example: "add 3 Pharmacy run --due fri --where \"High St\""),
     CommandInfo(
       name: "list", aliases: ["ls"], usage: "list [N] [--sort due|created|title] [--json]",
-      summary: "the tasks waiting in category N, or in every category",
+      summary: "the tasks waiting in category N, or in all",
       example: "list 3 --sort due"),
     CommandInfo(
       name: "plan", aliases: ["p"], usage: "plan ID...",
-      summary: "put tasks on today's list, all or nothing, never past the budget",
+      summary: "put tasks on today's list, within budget",
       example: "plan 4 7 #9"),
     CommandInfo(
       name: "todo", aliases: ["t"], usage: "todo [--json]",
-      summary: "today's to-do list grouped by spoons, done ones marked at the end",
+      summary: "today's to-do list by spoons, done ones last",
       example: "todo"),
     CommandInfo(
       name: "done", aliases: ["d"], usage: "done ID...",
       summary: "check tasks off today's list", example: "done 4"),
     CommandInfo(
       name: "undone", aliases: [], usage: "undone ID...",
-      summary: "reopen checked-off tasks: today's go back on the list, earlier ones to their category",
+      summary: "reopen checked-off tasks, today's or older",
       example: "undone 4"),
     CommandInfo(
       name: "unplan", aliases: [], usage: "unplan ID...",
-      summary: "take tasks off today's list and back where they came from", example: "unplan 7"),
+      summary: "take tasks off today's list again", example: "unplan 7"),
     CommandInfo(
       name: "backlog", aliases: ["bl"], usage: "backlog [--sort due|age|spoons] [--json]",
-      summary: "tasks rolled over from earlier days, oldest first", example: "backlog --sort due"),
+      summary: "tasks left from earlier days, oldest first", example: "backlog --sort due"),
     CommandInfo(
       name: "delete", aliases: ["rm"], usage: "delete ID...",
       summary: "delete tasks from wherever they are", example: "delete 12 3-5"),
     CommandInfo(
       name: "move", aliases: ["mv"], usage: "move ID POS",
-      summary: "move a task to position POS (1 = first) within its category",
+      summary: "move a task to position POS in its category",
       example: "move 12 1"),
     CommandInfo(
       name: "edit", aliases: ["e"],
       usage: "edit ID [--title T] [--spoons N] [--note T] [--where T] [--due D | --no-due]",
-      summary: "change a task; with no option, show its values ready to copy",
+      summary: "change a task; alone, show its values",
       example: "edit 12 --spoons 2 --due tomorrow"),
     CommandInfo(
       name: "show", aliases: [], usage: "show ID [--json]",
-      summary: "every detail of a task: where it is, its note, place, due date and dates",
+      summary: "every detail of one task, and where it is",
       example: "show 12"),
     CommandInfo(
       name: "completed", aliases: [], usage: "completed [DAYS] [--json]",
-      summary: "tasks checked off in the last DAYS days (default 7), by day",
+      summary: "tasks checked off in the last DAYS days (7)",
       example: "completed 14"),
     CommandInfo(
       name: "search", aliases: ["find"], usage: "search TEXT... [--json]",
-      summary: "find tasks by title, note or place everywhere, ignoring case and accents",
+      summary: "find tasks anywhere by title, note or place",
       example: "search pharmacy"),
     CommandInfo(
       name: "clear", aliases: [], usage: "clear backlog|completed [--yes]",
-      summary: "delete every backlog task, or every task checked off on an earlier day",
+      summary: "empty the backlog, or the completed tasks",
       example: "clear backlog"),
     CommandInfo(
       name: "help", aliases: ["?"], usage: "help [COMMAND]",
-      summary: "list the commands, or show one command's usage and an example",
+      summary: "the commands, or one command's usage",
       example: "help plan"),
     CommandInfo(
       name: "quit", aliases: ["exit", "q"], usage: "quit",

@@ -205,10 +205,10 @@ public struct Renderer: Sendable {
       if !info.aliases.isEmpty { out += "  also: \(info.aliases.joined(separator: ", "))\n" }
       return out + "example: \(info.example)\n"
     }
-    let width = CommandCatalog.all.map { $0.usage.count }.max() ?? 0
+    let width = CommandCatalog.all.map { $0.synopsis.count }.max() ?? 0
     var out = "Commands (ids look like 12 or #12; several: 3 5 7, 3-6, 3,5):\n"
     for info in CommandCatalog.all {
-      out += "  \(Text.padded(info.usage, to: width))  \(info.summary)\n"
+      out += "  \(Text.padded(info.synopsis, to: width))  \(info.summary)\n"
     }
     return out + "'help COMMAND' shows its usage and an example.\n"
   }

@@ -2,7 +2,8 @@ import SpoonsCore
 
 extension Session {
   /// What Tab offers at the cursor: command names first, then what the command takes: task
-  /// ids (with their titles) for the task commands, 1 to 10 for a cost, names for `help`.
+  /// ids (with their titles) for the task commands, 1 to 10 for a cost, names for `help`,
+  /// what `clear` empties.
   public func completions(line: [Character], cursor: Int) -> Completion? {
     let before = String(line[..<cursor])
     var wordStart = cursor
@@ -38,6 +39,12 @@ extension Session {
       return tasks { if case .todo = $0.placement { return true } else { return false } }
     case "undone": return tasks(\.isDone)
     case "delete": return tasks { _ in true }
+    case "edit" where argumentIndex == 1, "show" where argumentIndex == 1:
+      return tasks { _ in true }
+    case "clear" where argumentIndex == 1:
+      return Completion(
+        wordStart: wordStart,
+        candidates: [ClearTarget.backlog, .completed].map { Completion.Candidate(text: $0.rawValue) })
     case "move" where argumentIndex == 1:
       return tasks { $0.placement == .category }
     case "add" where argumentIndex == 1, "list" where argumentIndex == 1:

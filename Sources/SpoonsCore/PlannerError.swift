@@ -25,6 +25,8 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
   case notDone(TaskID)
   /// The max-spoon rule: `planned + selection > budget`.
   case overBudget(budget: Int, planned: Int, selection: Int)
+  /// The max-spoon rule for `edit`: a planned task made dearer must still fit the day.
+  case editOverBudget(TaskID, spoons: Int, budget: Int, plannedWithout: Int)
   /// Only tasks waiting in a category can be moved.
   case notInCategory(TaskID)
   /// A position outside 1...count of the category.
@@ -55,6 +57,10 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
       let left = budget - planned
       return "over budget by \(over): \(planned) of \(budget) planned, "
         + "selection costs \(selection), \(left) left"
+    case .editOverBudget(let id, let spoons, let budget, let others):
+      return "\(id) at \(spoons) spoons would take today over budget by "
+        + "\(others + spoons - budget): \(others) of \(budget) planned without it, "
+        + "\(budget - others) left"
     case .notInCategory(let id):
       return "\(id) is not waiting in a category; only those can be moved"
     case .invalidPosition(let p, let count):

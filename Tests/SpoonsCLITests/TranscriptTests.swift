@@ -119,10 +119,13 @@ final class TranscriptSource: LineSource {
       }
     }
     for prompt in prompts where line.hasPrefix(prompt) { return String(line.dropFirst(prompt.count)) }
-    if let match = line.range(
-      of: #"^Good morning\. How many spoons today\?( \[\d+\])? "#, options: .regularExpression)
-    {
-      return String(line[match.upperBound...])
+    for question in [
+      #"^Good morning\. How many spoons today\?( \[\d+\])? "#,
+      #"^Delete the \d+ tasks? [a-z ]+\? This cannot be undone\. \[y/N\] "#,
+    ] {
+      if let match = line.range(of: question, options: .regularExpression) {
+        return String(line[match.upperBound...])
+      }
     }
     return nil
   }

@@ -36,6 +36,60 @@ struct StoreTests {
     #expect(later.doneTasks.map(\.id) == [TaskID(5), TaskID(6)])
   }
 
+  /// A task reopened from the archive lives in the planner again and its archived copy no
+  /// longer counts; done and archived once more, only the newest copy does.
+  @Test func aReopenedTaskSupersedesItsArchivedCopy() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.file("data"))
+    let (planner, finished) = try richPlanner()
+    try store.update { p, f in
+      p = planner
+      f = finished
+    }
+    let archived = try #require(try store.loadArchive().doneTasks.first)
+    try store.update { p, _ in try p.reopen(archived, at: nextMorning) }
+    #expect(try store.loadArchive().doneTasks.contains { $0.id == archived.id } == false)
+    #expect(try store.load().task(archived.id)?.placement == .category)
+
+    let dayAfter = Timestamp(iso: "2026-11-23T08:00:00+01:00")!
+    try store.update { p, f in
+      if let day = try p.startNewDay(budget: 10, at: dayAfter).finished { f.append(day) }
+      try p.plan([archived.id], at: dayAfter)
+      try p.markDone([archived.id], at: dayAfter)
+    }
+    try store.update { p, f in
+      let later = Timestamp(iso: "2026-11-24T08:00:00+01:00")!
+      if let day = try p.startNewDay(budget: 10, at: later).finished { f.append(day) }
+    }
+    let copies = try store.loadArchive().doneTasks.filter { $0.id == archived.id }
+    #expect(copies.count == 1 && copies.first?.completed == dayAfter)
+  }
+
+  @Test func clearingCompletedTasksCutsTheArchiveAndKeepsTheDays() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.file("data"))
+    let (planner, finished) = try richPlanner()
+    try store.update { p, f in
+      p = planner
+      f = finished
+    }
+    let before = try store.loadArchive()
+    #expect(try store.clearArchivedTasks() == before.doneTasks.count)
+    let after = try store.loadArchive()
+    #expect(after.doneTasks.isEmpty && after.days == before.days)
+    #expect(tmp.bytes("data/done.txt") == [])
+    #expect(try store.load() == planner)
+    #expect(try store.clearArchivedTasks() == 0)
+
+    // The next finished day starts the file afresh, readable as before.
+    try store.update { p, f in
+      if let day = try p.startNewDay(budget: 8, at: Timestamp(iso: "2026-11-23T08:00:00+01:00")!).finished {
+        f.append(day)
+      }
+    }
+    #expect(try store.loadArchive().doneTasks.map(\.id) == planner.todo.filter(\.isDone).map(\.id))
+  }
+
   @Test func filesAre0600AndTheDirectory0700AfterEverySave() throws {
     let tmp = TemporaryDirectory()
     let dir = tmp.file("data")

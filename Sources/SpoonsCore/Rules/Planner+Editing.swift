@@ -19,7 +19,8 @@ extension Planner {
         if let budget = day?.budget, cost.value > oldCost.value {
           let others = planned - oldCost.value
           guard others + cost.value <= budget else {
-            throw .overBudget(budget: budget, planned: others, selection: cost.value)
+            throw .editOverBudget(
+              id, spoons: cost.value, budget: budget, plannedWithout: others)
           }
         }
       case .category:

@@ -1,0 +1,248 @@
+import Testing
+@testable import SpoonsCore
+
+/// Saturday 21 November 2026, the tests' today.
+let today = CivilDate(year: 2026, month: 11, day: 21)!
+
+@Suite("Due dates")
+struct DueDateTests {
+  @Test(arguments: [
+    ("2026-11-28", "2026-11-28"), ("today", "2026-11-21"), ("TODAY", "2026-11-21"),
+    ("tomorrow", "2026-11-22"), ("fri", "2026-11-27"), ("Friday", "2026-11-27"),
+    ("sun", "2026-11-22"), ("mon", "2026-11-23"),
+    ("sat", "2026-11-28"),  // today is Saturday: the next Saturday is a week ahead
+    ("+0d", "2026-11-21"), ("+3d", "2026-11-24"), ("+2w", "2026-12-05"), ("+10d", "2026-12-01"),
+    ("2028-02-29", "2028-02-29"),
+  ])
+  func acceptedFormsResolveAgainstToday(_ text: String, _ expected: String) throws {
+    let spec = try #require(DueDateSpec(text))
+    #expect(spec.resolve(today: today).description == expected)
+  }
+
+  @Test(arguments: [
+    "", "someday", "2026-02-30", "2026-13-01", "26-11-28", "+d", "+3", "+3m", "-3d", "+99999d",
+    "+523w", "fr", "next friday", "+1.5d",
+  ])
+  func anythingElseIsNotADate(_ text: String) {
+    #expect(DueDateSpec(text) == nil)
+  }
+
+  @Test func overdueDueTodayAndUpcomingAreDecidedByTheCalendarDay() throws {
+    var p = try planner()
+    let yesterday = p.add(try Title("Yesterday"), spoons: try SpoonCost(1), at: morning, due: today.adding(days: -1))
+    let now = p.add(try Title("Today"), spoons: try SpoonCost(1), at: morning, due: today)
+    let tomorrow = p.add(try Title("Tomorrow"), spoons: try SpoonCost(1), at: morning, due: today.adding(days: 1))
+    let undated = p.add(try Title("Whenever"), spoons: try SpoonCost(1), at: morning)
+    #expect(yesterday.dueStatus(today: today) == .overdue)
+    #expect(now.dueStatus(today: today) == .dueToday)
+    #expect(tomorrow.dueStatus(today: today) == .upcoming)
+    #expect(undated.dueStatus(today: today) == nil)
+    // A task checked off is never late.
+    try p.plan([yesterday.id], at: morning)
+    let done = try p.markDone([yesterday.id], at: morning)[0]
+    #expect(done.dueStatus(today: today) == nil)
+  }
+
+  @Test func addResolvesTheDueDateWithTheClockItIsGiven() throws {
+    var p = try planner()
+    let task = try p.add(
+      try Title("Pharmacy run"), spoons: try SpoonCost(3), at: morning, note: " bring the card ",
+      location: "High St", due: .next(weekday: 5), force: false)
+    #expect(task.due?.description == "2026-11-27")
+    #expect(task.note == "bring the card" && task.location == "High St")
+  }
+}
+
+@Suite("No accidental duplicates")
+struct DuplicateTests {
+  func add(_ p: inout Planner, _ title: String, _ cost: Int, force: Bool = false) throws -> SpoonTask {
+    try p.add(try Title(title), spoons: try SpoonCost(cost), at: morning, note: nil, location: nil, due: nil, force: force)
+  }
+
+  @Test func sameTitleAndCostAmongOpenTasksIsRefusedWithAPointer() throws {
+    var p = try planner()
+    let first = try add(&p, "Laundry", 3)
+    for title in ["Laundry", "laundry", "  LAUNDRY "] {
+      #expect(expectRefusal(p, .duplicateTask(first.id, title: first.title, spoons: first.spoons, place: .category)) {
+        _ = try add(&$0, title, 3)
+      })
+    }
+    #expect(PlannerError.duplicateTask(first.id, title: first.title, spoons: first.spoons, place: .category)
+      .description == "#1 Laundry is already in category 3; add --force to add another")
+  }
+
+  @Test func forceOtherCostsAndFinishedTasksAreAllowed() throws {
+    var p = try planner()
+    _ = try add(&p, "Laundry", 3)
+    #expect(try add(&p, "Laundry", 3, force: true).id == TaskID(2))
+    #expect(try add(&p, "Laundry", 2).id == TaskID(3))
+    let call = try add(&p, "Call mum", 1)
+    try p.plan([call.id], at: morning)
+    #expect(expectRefusal(p, .duplicateTask(call.id, title: call.title, spoons: call.spoons, place: .todo(from: .category))) {
+      _ = try add(&$0, "call MUM", 1)
+    })
+    try p.markDone([call.id], at: morning)
+    #expect(try add(&p, "Call mum", 1).id == TaskID(5))
+  }
+
+  @Test func nonASCIITitlesCompareIgnoringCase() throws {
+    var p = try planner()
+    _ = try add(&p, "Crème Brûlée", 2)
+    #expect(throws: PlannerError.self) { try add(&p, "CRÈME BRÛLÉE", 2) }
+    #expect(try add(&p, "Creme Brulee", 2).id == TaskID(2))  // accents differ: a different title
+  }
+}
+
+@Suite("edit")
+struct EditTests {
+  @Test func changingTheCostMovesATaskToItsNewCategory() throws {
+    var p = try planner(costs: [3, 3, 5])
+    let later = at("2026-11-21T09:00:00+01:00")
+    let task = try p.edit(TaskID(1), TaskEdit(spoons: try SpoonCost(5)), at: later)
+    #expect(task.spoons.value == 5 && task.updated == later && task.created == morning)
+    #expect(p.category(try SpoonCost(3)).map(\.id) == ids(2))
+    #expect(p.category(try SpoonCost(5)).map(\.id) == ids(3, 1))
+  }
+
+  @Test func onTodaysListADearerTaskMustStillFit() throws {
+    var p = try planner(budget: 10, costs: [3, 4])
+    try p.plan(ids(1, 2), at: morning)
+    #expect(expectRefusal(p, .editOverBudget(TaskID(1), spoons: 7, budget: 10, plannedWithout: 4)) {
+      try $0.edit(TaskID(1), TaskEdit(spoons: try SpoonCost(7)), at: morning)
+    })
+    try p.edit(TaskID(1), TaskEdit(spoons: try SpoonCost(6)), at: morning)
+    #expect(p.planned == 10 && p.left == 0)
+    try p.edit(TaskID(2), TaskEdit(spoons: try SpoonCost(1)), at: morning)
+    #expect(p.planned == 7)
+  }
+
+  @Test func detailsAreSetAndClearedAndTheDueDateResolved() throws {
+    var p = try planner(costs: [2])
+    var task = try p.edit(
+      TaskID(1),
+      TaskEdit(title: try Title("Renamed"), note: "a note", location: "Home", due: .set(.tomorrow)),
+      at: morning)
+    #expect(task.title.text == "Renamed" && task.note == "a note" && task.location == "Home")
+    #expect(task.due?.description == "2026-11-22")
+    task = try p.edit(TaskID(1), TaskEdit(note: "", location: "  ", due: .clear), at: morning)
+    #expect(task.note == nil && task.location == nil && task.due == nil)
+  }
+
+  @Test func badDetailsAndUnknownIdsChangeNothing() throws {
+    let p = try planner(costs: [2])
+    #expect(expectRefusal(p, .invalidDetail(.note, .forbiddenCharacter(0x1B))) {
+      try $0.edit(TaskID(1), TaskEdit(note: "\u{1B}[2J"), at: morning)
+    })
+    #expect(expectRefusal(p, .invalidDetail(.place, .tooLong(201))) {
+      try $0.edit(TaskID(1), TaskEdit(location: String(repeating: "x", count: 201)), at: morning)
+    })
+    #expect(expectRefusal(p, .unknownTask(TaskID(9))) {
+      try $0.edit(TaskID(9), TaskEdit(title: try Title("x")), at: morning)
+    })
+  }
+
+  @Test func anEditThatChangesNothingKeepsTheUpdatedTime() throws {
+    var p = try planner(costs: [2])
+    let task = try p.edit(TaskID(1), TaskEdit(spoons: try SpoonCost(2)), at: at("2026-11-21T10:00:00+01:00"))
+    #expect(task.updated == morning)
+  }
+}
+
+@Suite("Completed tasks")
+struct CompletedTests {
+  @Test func reopeningAnArchivedTaskPutsItBackInItsCategory() throws {
+    var p = try planner(budget: 10, costs: [2, 3])
+    try p.plan(ids(1), at: morning)
+    try p.markDone(ids(1), at: morning)
+    let outcome = try p.startNewDay(budget: 10, at: at("2026-11-22T08:00:00+01:00"))
+    let archived = try #require(outcome.finished?.doneTasks.first)
+    #expect(p.task(TaskID(1)) == nil)
+    let later = at("2026-11-22T09:00:00+01:00")
+    let task = try p.reopen(archived, at: later)
+    #expect(task.placement == .category && task.updated == later && task.created == morning)
+    #expect(p.category(try SpoonCost(2)).map(\.id) == ids(1))
+    #expect(expectRefusal(p, .notDone(TaskID(1))) { try $0.reopen(archived, at: later) })
+  }
+
+  @Test func completedGroupsByDayNewestFirstWithinTheWindow() throws {
+    var p = try planner(budget: 20, costs: [1, 2, 3, 4])
+    func done(_ id: Int, _ iso: String) -> SpoonTask {
+      var t = p.task(TaskID(id))!
+      t.placement = .done(from: .category, at: at(iso))
+      return t
+    }
+    let archived = [
+      done(1, "2026-11-10T09:00:00+01:00"),  // outside a 7-day window
+      done(2, "2026-11-19T18:00:00+01:00"), done(3, "2026-11-19T08:00:00+01:00"),
+    ]
+    try p.plan(ids(4), at: morning)
+    try p.markDone(ids(4), at: at("2026-11-21T07:00:00+01:00"))
+    let days = p.completed(days: 7, archived: archived, today: today)
+    #expect(days.map(\.date.description) == ["2026-11-21", "2026-11-19"])
+    #expect(days.map { $0.tasks.map(\.id.rawValue) } == [[4], [3, 2]])
+    #expect(p.completed(days: 1, archived: archived, today: today).map(\.date) == [today])
+    #expect(p.completed(days: 30, archived: archived, today: today).count == 3)
+  }
+}
+
+@Suite("Finding and tidying")
+struct SearchAndSortTests {
+  @Test(arguments: [
+    ("Crème Brûlée", "creme brulee"), ("ÅNGSTRÖM", "angstrom"), ("Straße", "strasse"),
+    ("Œuvre", "oeuvre"), ("ŁÓDŹ", "lodz"), ("cafe\u{301}", "cafe"), ("ПРИВЕТ", "привет"),
+    ("Laundry", "laundry"), ("洗濯", "洗濯"),
+  ])
+  func foldingIgnoresCaseAndAccents(_ text: String, _ folded: String) {
+    #expect(SearchText.fold(text) == Array(folded.utf8))
+  }
+
+  @Test func searchLooksAtTitlesNotesAndPlacesEverywhere() throws {
+    var p = try planner(budget: 10)
+    try p.add("Pharmacy run", spoons: 3, at: morning, location: "High St")
+    try p.add("Call mum", spoons: 2, at: morning, note: "about the PHARMACY")
+    try p.add("Bake", spoons: 4, at: morning, note: "crème brûlée")
+    try p.plan(ids(2), at: morning)
+    var archived = p.task(TaskID(1))!
+    archived.placement = .done(from: .category, at: morning)
+    let hits = p.search("pharmacy", completed: [])
+    #expect(hits.map(\.task.id) == ids(1, 2))
+    #expect(hits.map(\.field) == [.title, .note])
+    #expect(p.search("HIGH st", completed: []).map(\.field) == [.place])
+    #expect(p.search("Creme", completed: []).map(\.task.id) == ids(3))
+    #expect(p.search("nothing like it", completed: []).isEmpty)
+    #expect(p.search("high", completed: [archived]).count == 2)
+  }
+
+  @Test func sortOrdersPutUndatedLastAndKeepTiesInTheirOrder() throws {
+    var p = try planner()
+    let c = try SpoonCost(2)
+    p.add(try Title("b undated"), spoons: c, at: at("2026-11-03T08:00:00+01:00"))
+    p.add(try Title("A late"), spoons: c, at: at("2026-11-01T08:00:00+01:00"), due: today.adding(days: 5))
+    p.add(try Title("c soon"), spoons: c, at: at("2026-11-02T08:00:00+01:00"), due: today)
+    p.add(try Title("d undated"), spoons: c, at: at("2026-11-01T08:00:00+01:00"))
+    let tasks = p.category(c)
+    func order(_ o: TaskOrder) -> [Int] { o.sorted(tasks).map(\.id.rawValue) }
+    #expect(order(.user) == [1, 2, 3, 4])
+    #expect(order(.due) == [3, 2, 1, 4])
+    #expect(order(.created) == [2, 4, 3, 1])
+    #expect(order(.title) == [2, 1, 3, 4])
+  }
+
+  @Test func backlogSortsByAgeAndCost() throws {
+    var p = try planner(budget: 20, costs: [5, 1, 3])
+    try p.plan(ids(1), at: morning)
+    try p.startNewDay(budget: 20, at: at("2026-11-22T08:00:00+01:00"))
+    try p.plan(ids(2, 3), at: morning)
+    try p.startNewDay(budget: 20, at: at("2026-11-23T08:00:00+01:00"))
+    #expect(TaskOrder.age.sorted(p.backlog).map(\.id.rawValue) == [1, 2, 3])
+    #expect(TaskOrder.spoons.sorted(p.backlog).map(\.id.rawValue) == [2, 3, 1])
+  }
+
+  @Test func clearingTheBacklogDeletesOnlyIt() throws {
+    var p = try planner(budget: 20, costs: [5, 1, 3])
+    try p.plan(ids(1, 2), at: morning)
+    try p.startNewDay(budget: 20, at: at("2026-11-22T08:00:00+01:00"))
+    #expect(p.clearBacklog().map(\.id) == ids(1, 2))
+    #expect(p.backlog.isEmpty && p.taskCount == 1 && p.task(TaskID(3)) != nil)
+  }
+}
