@@ -32,6 +32,49 @@ struct BinaryTests {
     #expect(misplaced.stderr == "error: --json goes after the command, as in: spoons status --json\n")
   }
 
+  /// One-shot `clear` needs `--yes`; without it nothing is deleted. The same in a script.
+  @Test func clearingNeedsYesOutsideThePrompt() throws {
+    let tmp = TemporaryDirectory()
+    for args in [["new-day", "6"], ["add", "2", "Sort the post"], ["add", "3", "Hoover"], ["plan", "1", "2"]] {
+      #expect(try spoons(args, data: tmp.data).status == 0, "\(args)")
+    }
+    let nextDay = ["SPOONS_NOW": "2026-11-22T08:00:00+01:00"]
+    #expect(try spoons(["new-day", "6"], data: tmp.data, environment: nextDay).status == 0)
+    let before = tmp.bytes("planner.txt")
+
+    let refused = try spoons(["clear", "backlog"], data: tmp.data, environment: nextDay)
+    #expect(refused.status == 64 && refused.stdout.isEmpty)
+    #expect(refused.stderr == "error: clear backlog deletes 2 tasks; add --yes to confirm\n")
+    let scripted = try spoons([], stdin: Data("clear backlog\n".utf8), data: tmp.data, environment: nextDay)
+    #expect(scripted.status == 64)
+    #expect(tmp.bytes("planner.txt") == before)
+
+    let cleared = try spoons(["clear", "backlog", "--yes"], data: tmp.data, environment: nextDay)
+    #expect(cleared.status == 0 && cleared.stdout == "Deleted 2 tasks from the backlog.\n")
+    #expect(try spoons(["backlog"], data: tmp.data).stdout == "The backlog is empty.\n")
+  }
+
+  /// The fields `--json` gained with details: due, note, where, updated, completed, in.
+  @Test func detailsRoundTripThroughTheBinaryAsJSON() throws {
+    let tmp = TemporaryDirectory()
+    #expect(try spoons(["new-day", "9"], data: tmp.data).status == 0)
+    let added = try spoons(
+      ["add", "3", "Pharmacy run", "--due", "fri", "--where", "High St", "--note", "bring the card"],
+      data: tmp.data)
+    #expect(added.stdout == "Added #1 Pharmacy run (3 spoons), due Fri 27 Nov.\n")
+    let shown = try spoons(["show", "1", "--json"], data: tmp.data)
+    let task = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
+    #expect(task["due"] as? String == "2026-11-27" && task["where"] as? String == "High St")
+    #expect(task["note"] as? String == "bring the card" && task["in"] as? String == "category")
+    #expect(task["updated"] as? String == "2026-11-21T08:00:00+01:00")
+    let duplicate = try spoons(["add", "3", "PHARMACY RUN"], data: tmp.data)
+    #expect(duplicate.status == 1)
+    #expect(duplicate.stderr == "error: #1 Pharmacy run is already in category 3; add --force to add another\n")
+    let found = try spoons(["search", "high", "--json"], data: tmp.data)
+    let hits = try #require(try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]])
+    #expect(hits.map { $0["matched"] as? String } == ["place"])
+  }
+
   @Test func aMorningPlannedOneShotMatchesTheJSON() throws {
     let tmp = TemporaryDirectory()
     for args in [["new-day", "12"], ["add", "3", "Laundry"], ["add", "2", "Call mum"], ["plan", "1", "2"], ["done", "#2"]] {

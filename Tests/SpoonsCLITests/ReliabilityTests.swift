@@ -174,6 +174,11 @@ struct ReliabilityTests {
     (["plan"], 64), (["done"], 64), (["undone"], 64), (["unplan"], 64), (["delete"], 64), (["move", "1"], 64),
     (["move", "1", "2", "3"], 64), (["list", "0"], 64), (["list", "1", "2"], 64), (["help", "nope"], 64),
     (["todo", "--jsn"], 64), (["backlog", "x"], 64), (["categories", "1"], 64),
+    (["edit"], 64), (["edit", "1", "--spoons"], 64), (["edit", "1", "--due", "nope"], 64),
+    (["edit", "9", "--title", "x"], 1), (["show"], 64), (["show", "abc"], 64), (["show", "9"], 1),
+    (["search"], 64), (["completed", "-1"], 64), (["completed", "99999"], 64), (["clear"], 64),
+    (["clear", "all"], 64), (["add", "3", "x", "--due", "+1d", "--note", "\u{1B}[2J"], 64),
+    (["add", "2", "Existing"], 1), (["list", "--sort", "mood"], 64),
   ] as [([String], Int32)])
   func badArgumentsAreRefusedCleanly(_ arguments: [String], _ status: Int32) throws {
     let tmp = TemporaryDirectory()

@@ -43,9 +43,16 @@ struct InvariantTests {
         case 70..<75: try p.markUndone(someIDs(), at: now)
         case 75..<82: try p.unplan(someIDs(today), at: now)
         case 82..<87: try p.delete(someIDs())
-        case 87..<92:
+        case 87..<90:
           try p.move(
             someIDs().first ?? TaskID(0), to: Int.random(in: 0...5, using: &rng), at: now)
+        case 90..<93:
+          // A new cost re-files the task and must respect the budget on today's list.
+          let edit = TaskEdit(
+            spoons: try SpoonCost(Int.random(in: 1...10, using: &rng)),
+            note: ["", "a note", "\u{1B}"].randomElement(using: &rng)!,
+            due: Bool.random(using: &rng) ? .set(.inDays(Int.random(in: 0...9, using: &rng))) : .clear)
+          try p.edit(someIDs().first ?? TaskID(0), edit, at: now)
         default:
           let outcome = try p.startNewDay(budget: Int.random(in: -2...101, using: &rng), at: now)
           // A new day never loses a task: what left is exactly the archived done tasks.
