@@ -24,8 +24,9 @@ extension Renderer {
     if let due = due(task, today: today) {
       rows.append(("due", String(due.dropFirst(due.hasPrefix("due ") ? 4 : 0))))
     }
-    if let place = task.location { rows.append(("place", place)) }
-    if let note = task.note { rows.append(("note", note)) }
+    // Text.visible: what the prompt accepts is plain, but a file edited by hand may not be.
+    if let place = task.location { rows.append(("place", Text.visible(place))) }
+    if let note = task.note { rows.append(("note", Text.visible(note))) }
     rows.append(("created", stamp(task.created)))
     rows.append(("updated", stamp(task.updated)))
     if let at = task.completed { rows.append(("completed", stamp(at))) }
@@ -46,8 +47,8 @@ extension Renderer {
   public func editCommand(_ task: SpoonTask) -> String {
     var words = ["edit", "\(task.id.rawValue)", "--title", Self.quoted(task.title.text),
       "--spoons", "\(task.spoons.value)"]
-    if let note = task.note { words += ["--note", Self.quoted(note)] }
-    if let place = task.location { words += ["--where", Self.quoted(place)] }
+    if let note = task.note { words += ["--note", Self.quoted(Text.visible(note))] }
+    if let place = task.location { words += ["--where", Self.quoted(Text.visible(place))] }
     words += task.due.map { ["--due", $0.description] } ?? ["--no-due"]
     return words.joined(separator: " ") + "\n"
   }

@@ -58,7 +58,8 @@ public final class Session {
     case .show(let id, let json):
       let p = try store.load()
       guard let task = try p.task(id) ?? archived(id) else { throw PlannerError.unknownTask(id) }
-      return Result(output: json ? JSONRenderer.task(task) + "\n" : r.show(task, today: today), planner: p)
+      return Result(
+        output: json ? JSONRenderer.task(task) + "\n" : r.show(task, today: today), planner: p)
     case .completed(let days, let json):
       let p = try store.load()
       let done = p.completed(days: days, archived: try store.loadArchive().doneTasks, today: today)
@@ -103,7 +104,7 @@ public final class Session {
     case .done(let ids):
       return try change { p, _ in r.done(try p.markDone(ids, at: now), p) }
     case .undone(let ids):
-      return try undo(ids, at: now)
+      return try undone(ids, at: now)
     case .unplan(let ids):
       return try change { p, _ in r.unplanned(try p.unplan(ids, at: now), p) }
     case .delete(let ids):
@@ -122,7 +123,7 @@ public final class Session {
 
   /// `undone`: today's check-offs go back on the list; tasks done on earlier days come back
   /// from the archive to their category. All or nothing.
-  private func undo(_ ids: [TaskID], at now: Timestamp) throws -> Result {
+  private func undone(_ ids: [TaskID], at now: Timestamp) throws -> Result {
     let live = try store.load()
     let fromArchive = ids.filter { live.task($0) == nil }
     let archive = fromArchive.isEmpty ? [] : try store.loadArchive().doneTasks

@@ -23,6 +23,38 @@ struct RendererTests {
     #expect(Text.visible("Café ☕") == "Café ☕")
   }
 
+  /// Notes and places typed at the prompt are plain text, but one edited into the file by hand
+  /// may hold anything: `show` and `edit` print it escaped, never raw.
+  @Test func hostileNotesFromAFileAreShownEscaped() throws {
+    let now = Timestamp(iso: "2026-11-21T08:00:00+01:00")!
+    let task = SpoonTask(
+      id: TaskID(3), title: try Title("Tidy"), spoons: try SpoonCost(2), placement: .category,
+      created: now, updated: now, note: "line one\n\u{1B}[2Jgone", location: "\u{202E}evil")
+    let r = Renderer(style: Style(color: false))
+    for text in [r.show(task, today: now.date), r.editCommand(task)] {
+      #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
+      #expect(text.contains("line one\\n\\e[2Jgone"))
+      #expect(text.filter { $0 == "\n" }.count == (text.hasPrefix("edit") ? 1 : 8), "one line per field, none broken")
+    }
+  }
+
+  /// Overdue and due today are said in words, and in red only where colour is allowed.
+  @Test func dueDatesAreFlaggedInWordsAndColour() throws {
+    let now = Timestamp(iso: "2026-11-21T08:00:00+01:00")!
+    func task(due: String) throws -> SpoonTask {
+      SpoonTask(
+        id: TaskID(1), title: try Title("Bill"), spoons: try SpoonCost(1), placement: .category,
+        created: now, updated: now, due: CivilDate(iso: due))
+    }
+    let plain = Renderer(style: Style(color: false)), coloured = Renderer(style: Style(color: true))
+    #expect(plain.due(try task(due: "2026-11-20"), today: now.date) == "due Fri 20 Nov, overdue")
+    #expect(plain.due(try task(due: "2026-11-21"), today: now.date) == "due today")
+    #expect(plain.due(try task(due: "2026-11-22"), today: now.date) == "due Sun 22 Nov")
+    #expect(plain.due(try task(due: "2027-01-04"), today: now.date) == "due Mon 4 Jan 2027")
+    #expect(coloured.due(try task(due: "2026-11-20"), today: now.date) == "\u{1B}[31mdue Fri 20 Nov, overdue\u{1B}[0m")
+    #expect(coloured.due(try task(due: "2026-11-22"), today: now.date) == "due Sun 22 Nov")
+  }
+
   @Test func jsonStringsEscapeEverything() {
     #expect(JSONRenderer.string("a\"b\\c\nd\u{1}é") == "\"a\\\"b\\\\c\\nd\\u0001é\"")
   }
