@@ -182,8 +182,16 @@ struct Arguments {
     return true
   }
 
-  /// `--name VALUE` or `--name=VALUE`, anywhere before `--`; nil when absent.
+  /// `--name VALUE` or `--name=VALUE`, anywhere before `--`, at most once; nil when absent.
   mutating func option(_ name: String) throws(ParseError) -> String? {
+    let value = try takeOption(name)
+    if value != nil, try takeOption(name) != nil {
+      throw ParseError("\(name) is given twice; \(usage)")
+    }
+    return value
+  }
+
+  private mutating func takeOption(_ name: String) throws(ParseError) -> String? {
     for index in optionWords {
       let word = words[index]
       if word == name {

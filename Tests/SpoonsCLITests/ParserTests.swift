@@ -105,6 +105,7 @@ struct ParserTests {
     ("add 3 x --note \"a\u{7}\"", "the note contains the control character U+0007; notes are plain text"),
     ("edit", "edit needs a task id; usage: edit ID [--title T] [--spoons N] [--note T] [--where T] [--due D | --no-due]"),
     ("edit 3 --due fri --no-due", "use --due D or --no-due, not both"),
+    ("edit 3 --due fri --due=mon", "--due is given twice; usage: edit ID [--title T] [--spoons N] [--note T] [--where T] [--due D | --no-due]"),
     ("edit 3 --spoons 11", "spoons must be a whole number from 1 to 10, not 11"),
     ("edit 3 --title ''", "a task needs a title"),
     ("list 3 --sort age", "list sorts by due|created|title, not 'age'"),
