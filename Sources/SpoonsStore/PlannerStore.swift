@@ -122,16 +122,10 @@ public struct PlannerStore: Sendable {
   func readArchive(_ lengths: ArchiveLengths, live planner: Planner) throws(StoreError) -> Archive {
     var archive = try readRecordedArchive(lengths)
     var seen = Set<TaskID>()
-    var superseded = false
-    for task in archive.doneTasks.reversed() {
-      if planner.task(task.id) != nil || !seen.insert(task.id).inserted { superseded = true }
+    let current = archive.doneTasks.reversed().filter { task in
+      planner.task(task.id) == nil && seen.insert(task.id).inserted
     }
-    if superseded {
-      seen.removeAll()
-      archive.doneTasks = archive.doneTasks.reversed().filter { task in
-        planner.task(task.id) == nil && seen.insert(task.id).inserted
-      }.reversed()
-    }
+    if current.count != archive.doneTasks.count { archive.doneTasks = current.reversed() }
     return archive
   }
 
