@@ -209,6 +209,37 @@ struct StoreTests {
     withExtendedLifetime(held) {}
   }
 
+  /// Busy means one holder stuck for the whole timeout. While the lock keeps changing hands
+  /// (here: the stamp rewritten every 0.1 s, as ten writers taking turns would), a waiter
+  /// waits on past the timeout and gets its turn.
+  @Test func aMovingQueueIsWaitedOutPastTheTimeout() throws {
+    let tmp = TemporaryDirectory()
+    let path = tmp.path
+    let store = PlannerStore(directory: path, lockTimeout: 0.3)
+    try store.update { p, _ in try p.add("A", spoons: 1, at: morning) }
+    let holding = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      guard let held = try? FileLock(directory: path, exclusive: true, timeout: 1),
+        let handle = FileHandle(forWritingAtPath: path + "/" + FileLock.name)
+      else {
+        holding.signal()
+        return
+      }
+      holding.signal()
+      for turn in 0..<10 {  // 1 s in all: over three timeouts
+        usleep(100_000)
+        try? handle.seek(toOffset: 0)
+        handle.write(Data("turn \(turn)\n".utf8))
+      }
+      withExtendedLifetime(held) {}
+    }
+    holding.wait()
+    let started = Date()
+    try store.update { p, _ in try p.add("B", spoons: 1, at: morning) }
+    #expect(Date().timeIntervalSince(started) > 0.6, "it waited for the holder to finish")
+    #expect(try store.load().taskCount == 2)
+  }
+
   @Test func threadsUpdatingAtOnceLoseNothing() async throws {
     let tmp = TemporaryDirectory()
     let store = PlannerStore(directory: tmp.path)
