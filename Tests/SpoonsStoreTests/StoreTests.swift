@@ -3,6 +3,17 @@ import SpoonsCore
 import Testing
 @testable import SpoonsStore
 
+/// `richPlanner()` saved in `tmp/data`, its finished days archived.
+func savedRichPlanner(in tmp: TemporaryDirectory) throws -> (PlannerStore, Planner, [FinishedDay]) {
+  let store = PlannerStore(directory: tmp.file("data"))
+  let (planner, finished) = try richPlanner()
+  try store.update { p, f in
+    p = planner
+    f = finished
+  }
+  return (store, planner, finished)
+}
+
 @Suite("The planner on disk")
 struct StoreTests {
   @Test func aMissingDirectoryIsAFreshStartAndReadingCreatesNothing() throws {
@@ -15,12 +26,7 @@ struct StoreTests {
 
   @Test func changesAndTheArchiveRoundTripThroughFiles() throws {
     let tmp = TemporaryDirectory()
-    let store = PlannerStore(directory: tmp.file("data"))
-    let (planner, finished) = try richPlanner()
-    try store.update { p, f in
-      p = planner
-      f = finished
-    }
+    let (store, planner, finished) = try savedRichPlanner(in: tmp)
     #expect(try store.load() == planner)
     let archive = try store.loadArchive()
     #expect(archive.doneTasks == finished.flatMap(\.doneTasks))
@@ -40,12 +46,7 @@ struct StoreTests {
   /// longer counts; done and archived once more, only the newest copy does.
   @Test func aReopenedTaskSupersedesItsArchivedCopy() throws {
     let tmp = TemporaryDirectory()
-    let store = PlannerStore(directory: tmp.file("data"))
-    let (planner, finished) = try richPlanner()
-    try store.update { p, f in
-      p = planner
-      f = finished
-    }
+    let (store, planner, finished) = try savedRichPlanner(in: tmp)
     let archived = try #require(try store.loadArchive().doneTasks.first)
     try store.update { p, _ in try p.reopen(archived, at: nextMorning) }
     #expect(try store.loadArchive().doneTasks.contains { $0.id == archived.id } == false)
@@ -67,12 +68,7 @@ struct StoreTests {
 
   @Test func clearingCompletedTasksCutsTheArchiveAndKeepsTheDays() throws {
     let tmp = TemporaryDirectory()
-    let store = PlannerStore(directory: tmp.file("data"))
-    let (planner, finished) = try richPlanner()
-    try store.update { p, f in
-      p = planner
-      f = finished
-    }
+    let (store, planner, finished) = try savedRichPlanner(in: tmp)
     let before = try store.loadArchive()
     #expect(try store.clearArchivedTasks() == before.doneTasks.count)
     let after = try store.loadArchive()
