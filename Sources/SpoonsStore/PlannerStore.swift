@@ -13,10 +13,12 @@ import SpoonsCore
 /// - `spoons.lock`: the lock.
 public struct PlannerStore: Sendable {
   public let directory: String
-  /// How long to wait for another process's lock before giving up with `busy`.
+  /// How long one other process may hold the lock before waiting gives up with `busy`. Long
+  /// enough to outlast a disk that stalls a save's fsync for seconds on a loaded machine (seen
+  /// here: over 5 s under heavy fsync traffic), short enough to report a stuck process.
   public var lockTimeout: Double
 
-  public init(directory: String, lockTimeout: Double = 5) {
+  public init(directory: String, lockTimeout: Double = 30) {
     self.directory = directory
     self.lockTimeout = lockTimeout
   }
