@@ -11,6 +11,9 @@ final class TerminalSession {
   let master: Int32
   let slave: Int32
   let process = Process()
+  /// The terminal's mode before the program started (read after the start, it could already
+  /// be the program's raw mode).
+  let initialMode: [UInt8]
   private(set) var screen = ""
 
   init(arguments: [String], environment extra: [String: String] = [:]) throws {
@@ -19,6 +22,7 @@ final class TerminalSession {
     guard openpty(&master, &slave, nil, nil, nil) == 0 else { throw POSIXError(.ENOTTY) }
     self.master = master
     self.slave = slave
+    initialMode = TerminalTests.mode(slave)
     process.executableURL = URL(fileURLWithPath: spoonsBinary)
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
@@ -103,7 +107,7 @@ struct TerminalTests {
     let tmp = TemporaryDirectory()
     try spoons(["add", "3", "Laundry"], data: tmp.data)
     let term = try TerminalSession(arguments: ["--data", tmp.data])
-    let before = Self.mode(term.slave)
+    let before = term.initialMode
     #expect(term.waitFor("Good morning. How many spoons today? "))
     term.type("6\r")
     #expect(term.waitFor("spoons 0/6> "))
@@ -133,7 +137,7 @@ struct TerminalTests {
   @Test func sigtermWhileEditingRestoresTheTerminal() throws {
     let tmp = TemporaryDirectory()
     let term = try TerminalSession(arguments: ["--data", tmp.data, "--no-color"])
-    let before = Self.mode(term.slave)
+    let before = term.initialMode
     #expect(term.waitFor("How many spoons today? "))
     #expect(Self.mode(term.slave) != before, "raw mode is on while a line is edited")
     kill(term.process.processIdentifier, SIGTERM)
