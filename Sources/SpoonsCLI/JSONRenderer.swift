@@ -24,7 +24,7 @@ public enum JSONRenderer {
   }
 
   /// One task with every field, and `in`: which list holds it.
-  public static func task(_ t: SpoonTask) -> String {
+  public static func task(_ t: SpoonTask, extra: String = "") -> String {
     let list: String
     switch t.placement {
     case .category: list = "category"
@@ -32,7 +32,7 @@ public enum JSONRenderer {
     case .todo: list = "todo"
     case .done: list = "done"
     }
-    return String(task(t, done: true).dropLast()) + ",\"in\":\(string(list))}"
+    return task(t, done: true, extra: ",\"in\":\(string(list))" + extra)
   }
 
   public static func completed(_ days: [CompletedDay]) -> String {
@@ -43,7 +43,7 @@ public enum JSONRenderer {
 
   public static func search(_ hits: [SearchHit]) -> String {
     "[" + hits.map { hit in
-      String(task(hit.task).dropLast()) + ",\"matched\":\(string(hit.field.rawValue))}"
+      task(hit.task, extra: ",\"matched\":\(string(hit.field.rawValue))")
     }.joined(separator: ",") + "]\n"
   }
 
@@ -56,7 +56,8 @@ public enum JSONRenderer {
     "[" + list.map { task(_: $0, done: done) }.joined(separator: ",") + "]"
   }
 
-  static func task(_ t: SpoonTask, done: Bool) -> String {
+  /// `extra`: more fields, written with their leading comma.
+  static func task(_ t: SpoonTask, done: Bool, extra: String = "") -> String {
     var out = "{\"id\":\(t.id.rawValue),\"title\":\(string(t.title.text)),\"spoons\":\(t.spoons.value)"
     if done { out += ",\"done\":\(t.isDone)" }
     if case .backlog(let since) = t.placement { out += ",\"since\":\(string(since.description))" }
@@ -66,7 +67,7 @@ public enum JSONRenderer {
     out += ",\"created\":\(string(t.created.description))"
     out += ",\"updated\":\(string(t.updated.description))"
     if let completed = t.completed { out += ",\"completed\":\(string(completed.description))" }
-    return out + "}"
+    return out + extra + "}"
   }
 
   /// A JSON string literal: quotes, backslashes and every control character escaped.

@@ -36,11 +36,10 @@ extension Renderer {
     return out
   }
 
-  /// `Sat 21 Nov 2026 08:00`.
+  /// `Sat 21 Nov 2026 08:00`, in the offset the time was recorded with.
   func stamp(_ time: Timestamp) -> String {
-    let iso = time.description  // 2026-11-21T08:00:00+01:00
-    let clock = iso.split(separator: "T").dropFirst().first.map { String($0.prefix(5)) } ?? ""
-    return "\(Self.long(time.date)) \(clock)"
+    let hour = time.secondOfDay / 3600, minute = time.secondOfDay / 60 % 60
+    return "\(Self.long(time.date)) \(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute)"
   }
 
   /// The `edit` command that would set the task's current values, ready to copy and change.
@@ -65,8 +64,7 @@ extension Renderer {
   }
 
   public func edited(_ task: SpoonTask, today: CivilDate) -> String {
-    let due = due(task, today: today).map { ", " + $0 } ?? ""
-    return "Changed \(task.id) \(task.title.text) (\(task.spoons))\(due).\n"
+    "Changed \(task.id) \(task.title.text) (\(task.spoons))\(dueSuffix(task, today: today)).\n"
   }
 
   public func completed(_ days: [CompletedDay], lookingBack: Int, today: CivilDate) -> String {
@@ -89,8 +87,8 @@ extension Renderer {
   public func search(_ hits: [SearchHit], query: String, today: CivilDate) -> String {
     guard !hits.isEmpty else { return "No task matches '\(Text.visible(query))'.\n" }
     let width = idWidth(hits.map(\.task))
-    let n = hits.count
-    var out = "\(n) task\(n == 1 ? " matches" : "s match") '\(Text.visible(query))':\n"
+    let verb = hits.count == 1 ? "matches" : "match"
+    var out = "\(Self.tasks(hits.count)) \(verb) '\(Text.visible(query))':\n"
     for hit in hits {
       var text = line(hit.task, width: width, today: today, cost: true)
       text += "  " + style.dim("(" + Self.place(of: hit.task, today: today))
@@ -103,9 +101,8 @@ extension Renderer {
 
   public func cleared(_ target: ClearTarget, count: Int) -> String {
     switch target {
-    case .backlog: return "Deleted \(count) task\(count == 1 ? "" : "s") from the backlog.\n"
-    case .completed:
-      return "Deleted \(count) task\(count == 1 ? "" : "s") checked off on earlier days.\n"
+    case .backlog: return "Deleted \(Self.tasks(count)) from the backlog.\n"
+    case .completed: return "Deleted \(Self.tasks(count)) checked off on earlier days.\n"
     }
   }
 }

@@ -93,7 +93,7 @@ public struct Renderer: Sendable {
     SpoonCost.all.map { cost in
       let n = p.count(in: cost)
       let label = Text.padded((cost.value < 10 ? " " : "") + cost.description, to: 10)
-      return "\(label)  \(n) task\(n == 1 ? "" : "s")\n"
+      return "\(label)  \(Self.tasks(n))\n"
     }.joined()
   }
 
@@ -133,11 +133,17 @@ public struct Renderer: Sendable {
 
   static func spoons(_ n: Int) -> String { n == 1 ? "1 spoon" : "\(n) spoons" }
 
+  static func tasks(_ n: Int) -> String { n == 1 ? "1 task" : "\(n) tasks" }
+
+  /// `, due Fri 28 Nov` after an outcome, or nothing.
+  func dueSuffix(_ task: SpoonTask, today: CivilDate) -> String {
+    due(task, today: today).map { ", " + $0 } ?? ""
+  }
+
   func total(_ tasks: [SpoonTask]) -> Int { tasks.reduce(0) { $0 + $1.spoons.value } }
 
   public func added(_ task: SpoonTask, today: CivilDate) -> String {
-    let due = due(task, today: today).map { ", " + $0 } ?? ""
-    return "Added \(task.id) \(task.title.text) (\(task.spoons))\(due).\n"
+    "Added \(task.id) \(task.title.text) (\(task.spoons))\(dueSuffix(task, today: today)).\n"
   }
 
   public func planned(_ tasks: [SpoonTask], _ p: Planner) -> String {

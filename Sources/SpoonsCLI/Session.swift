@@ -122,25 +122,30 @@ public final class Session {
   }
 
   /// `undone`: today's check-offs go back on the list; tasks done on earlier days come back
-  /// from the archive to their category. All or nothing.
+  /// from the archive to their category. All or nothing. The archive is read only when an id
+  /// is not in the planner (and not inside the update: its lock would wait on itself).
   private func undone(_ ids: [TaskID], at now: Timestamp) throws -> Result {
-    let live = try store.load()
-    let fromArchive = ids.filter { live.task($0) == nil }
-    let archive = fromArchive.isEmpty ? [] : try store.loadArchive().doneTasks
-    return try change { p, _ in
-      var reopened: [SpoonTask] = []
-      var today: [TaskID] = []
-      for id in ids {
-        if p.task(id) != nil {
-          today.append(id)
-        } else if let task = archive.last(where: { $0.id == id }) {
-          reopened.append(try p.reopen(task, at: now))
-        } else {
-          throw PlannerError.unknownTask(id)
+    func attempt(archive: [SpoonTask]) throws -> Result {
+      try change { p, _ in
+        var reopened: [SpoonTask] = []
+        var today: [TaskID] = []
+        for id in ids {
+          if p.task(id) != nil {
+            today.append(id)
+          } else if let task = archive.last(where: { $0.id == id }) {
+            reopened.append(try p.reopen(task, at: now))
+          } else {
+            throw PlannerError.unknownTask(id)
+          }
         }
+        let undone = today.isEmpty ? [] : try p.markUndone(today, at: now)
+        return renderer.undone(undone + reopened)
       }
-      let undone = today.isEmpty ? [] : try p.markUndone(today, at: now)
-      return renderer.undone(undone + reopened)
+    }
+    do {
+      return try attempt(archive: [])
+    } catch PlannerError.unknownTask {
+      return try attempt(archive: try store.loadArchive().doneTasks)
     }
   }
 
@@ -148,12 +153,14 @@ public final class Session {
   private func clear(_ target: ClearTarget, confirmed: Bool, ask: ((String) -> String?)?)
     throws -> Result
   {
-    let p = try store.load()
-    let count = target == .backlog ? p.backlog.count : try store.loadArchive().doneTasks.count
     let what = target == .backlog ? "in the backlog" : "checked off on earlier days"
-    guard count > 0 else { return Result(output: "There are no tasks \(what).\n", planner: p) }
-    let tasks = "\(count) task\(count == 1 ? "" : "s")"
+    let nothing = "There are no tasks \(what).\n"
     if !confirmed {
+      // Counted only to ask; the deletion below counts what it really removed.
+      let p = try store.load()
+      let count = target == .backlog ? p.backlog.count : try store.loadArchive().doneTasks.count
+      guard count > 0 else { return Result(output: nothing, planner: p) }
+      let tasks = Renderer.tasks(count)
       guard let ask else {
         throw ParseError("clear \(target.rawValue) deletes \(tasks); add --yes to confirm")
       }
@@ -162,14 +169,15 @@ public final class Session {
         return Result(output: "Nothing deleted.\n", planner: p)
       }
     }
+    func said(_ count: Int) -> String {
+      count == 0 ? nothing : renderer.cleared(target, count: count)
+    }
     switch target {
-    case .backlog:
-      return try change { p, _ in renderer.cleared(.backlog, count: p.clearBacklog().count) }
-    case .completed:
-      let cleared = try store.clearArchivedTasks()
-      return Result(output: renderer.cleared(.completed, count: cleared), planner: p)
+    case .backlog: return try change { p, _ in said(p.clearBacklog().count) }
+    case .completed: return Result(output: said(try store.clearArchivedTasks()))
     }
   }
+
 
   private func change(_ body: (inout Planner, inout [FinishedDay]) throws -> String) throws
     -> Result

@@ -67,7 +67,12 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
       return "position \(p) is out of range: the category has \(count) task\(count == 1 ? "" : "s")"
     case .nothingSelected: return "no tasks given"
     case .duplicateTask(let id, let title, let spoons, let place):
-      let whereItIs = place == .category ? "in category \(spoons.value)" : place.phrase
+      let whereItIs: String
+      switch place {
+      case .category: whereItIs = "in category \(spoons.value)"
+      case .backlog: whereItIs = "in the backlog"
+      case .todo, .done: whereItIs = "on today's list"
+      }
       return "\(id) \(title) is already \(whereItIs); add --force to add another"
     case .invalidDetail(let field, let problem):
       return Self.describe(problem, of: field.rawValue, maxLength: field.maxLength)

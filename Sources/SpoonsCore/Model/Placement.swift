@@ -20,16 +20,3 @@ public enum Origin: Hashable, Sendable {
   case category
   case backlog(since: CivilDate)
 }
-
-extension Placement {
-  /// Where this is, as the end of a sentence: "in its category", "in the backlog", "on today's
-  /// list", "done today".
-  public var phrase: String {
-    switch self {
-    case .category: return "in its category"
-    case .backlog: return "in the backlog"
-    case .todo: return "on today's list"
-    case .done: return "done today"
-    }
-  }
-}
