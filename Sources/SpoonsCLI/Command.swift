@@ -9,7 +9,9 @@ public enum Command: Hashable, Sendable {
   case categories(json: Bool)
   case add(NewTask)
   case list(category: SpoonCost?, order: TaskOrder, json: Bool)
-  case plan([TaskID])
+  /// `borrow`: borrow from tomorrow what the selection needs; `useReserve`: plan into the
+  /// reserve.
+  case plan([TaskID], borrow: Bool = false, useReserve: Bool = false)
   case todo(json: Bool)
   case done([TaskID])
   case undone([TaskID])
@@ -24,6 +26,14 @@ public enum Command: Hashable, Sendable {
   case search(String, json: Bool)
   /// `confirmed` is `--yes`; without it the REPL asks and a one-shot command refuses.
   case clear(ClearTarget, confirmed: Bool)
+  case borrow(Int)
+  /// A rest straight onto today's list.
+  case rest(SpoonCost, Title)
+  case routine(RoutineCommand)
+  /// `max`: at most that many tasks; `plan`: plan them too.
+  case suggest(max: Int?, plan: Bool)
+  /// nil: show the reserve.
+  case reserve(Int?)
   case help(topic: String?)
   case quit
 }
@@ -37,10 +47,12 @@ public struct NewTask: Hashable, Sendable {
   public var due: DueDateSpec?
   /// Add even when an open task of the same cost has the same title.
   public var force: Bool
+  /// A rest: gives its spoons back when checked off.
+  public var isRest: Bool
 
   public init(
     spoons: SpoonCost, title: Title, note: String? = nil, location: String? = nil,
-    due: DueDateSpec? = nil, force: Bool = false
+    due: DueDateSpec? = nil, force: Bool = false, isRest: Bool = false
   ) {
     self.spoons = spoons
     self.title = title
@@ -48,6 +60,7 @@ public struct NewTask: Hashable, Sendable {
     self.location = location
     self.due = due
     self.force = force
+    self.isRest = isRest
   }
 }
 
@@ -56,4 +69,13 @@ public enum ClearTarget: String, Hashable, Sendable {
   case backlog
   /// Tasks checked off on earlier days.
   case completed
+}
+
+/// The `routine` subcommands.
+public enum RoutineCommand: Hashable, Sendable {
+  case add(SpoonCost, Title, days: Weekdays, isRest: Bool)
+  case list(json: Bool)
+  case remove(RoutineID)
+  case pause(RoutineID)
+  case resume(RoutineID)
 }

@@ -6,12 +6,15 @@ public struct CommandInfo: Sendable {
   public let usage: String
   public let summary: String
   public let example: String
+  /// For the list of all commands, when the usage is too long to shorten by rule.
+  public var brief: String? = nil
 }
 
 extension CommandInfo {
   /// The usage short enough for the list of all commands: more than one option becomes
   /// `[options]` (`help COMMAND` shows them all).
   public var synopsis: String {
+    if let brief { return brief }
     guard let start = usage.firstRange(of: " [--")?.lowerBound else { return usage }
     let options = usage[start...]
     let single = !options.dropFirst().contains(" ")  // one flag, like [--json] or [--yes]
@@ -35,7 +38,7 @@ public enum CommandCatalog {
       example: "categories"),
     CommandInfo(
       name: "add", aliases: ["a"],
-      usage: "add N TITLE... [--due D] [--where PLACE] [--note TEXT] [--force]",
+      usage: "add N TITLE... [--due D] [--where PLACE] [--note TEXT] [--rest] [--force]",
       summary: "add a task costing N spoons (1-10)",
       example: "add 3 Pharmacy run --due fri --where \"High St\""),
     CommandInfo(
@@ -43,7 +46,7 @@ public enum CommandCatalog {
       summary: "the tasks waiting in category N, or in all",
       example: "list 3 --sort due"),
     CommandInfo(
-      name: "plan", aliases: ["p"], usage: "plan ID...",
+      name: "plan", aliases: ["p"], usage: "plan ID... [--borrow] [--use-reserve]",
       summary: "put tasks on today's list, within budget",
       example: "plan 4 7 #9"),
     CommandInfo(
@@ -60,6 +63,29 @@ public enum CommandCatalog {
     CommandInfo(
       name: "unplan", aliases: [], usage: "unplan ID...",
       summary: "take tasks off today's list again", example: "unplan 7"),
+    CommandInfo(
+      name: "suggest", aliases: [], usage: "suggest [--max N] [--plan]",
+      summary: "the best tasks for the spoons left",
+      example: "suggest --max 3"),
+    CommandInfo(
+      name: "rest", aliases: [], usage: "rest N TITLE...",
+      summary: "a rest on today's list: N spoons back when done",
+      example: "rest 2 Nap"),
+    CommandInfo(
+      name: "borrow", aliases: [], usage: "borrow N",
+      summary: "borrow N spoons from tomorrow's budget",
+      example: "borrow 2"),
+    CommandInfo(
+      name: "reserve", aliases: [], usage: "reserve [N]",
+      summary: "keep N spoons back from planning (0: none)",
+      example: "reserve 1"),
+    CommandInfo(
+      name: "routine", aliases: ["routines"],
+      usage: "routine add N TITLE... [--days D] [--rest] | list [--json] | remove ID | "
+        + "pause ID | resume ID",
+      summary: "tasks that new-day puts on the list",
+      example: "routine add 1 Take meds --days daily",
+      brief: "routine add|list|remove|pause|resume"),
     CommandInfo(
       name: "backlog", aliases: ["bl"], usage: "backlog [--sort due|age|spoons] [--json]",
       summary: "tasks left from earlier days, oldest first", example: "backlog --sort due"),

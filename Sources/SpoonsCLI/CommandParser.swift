@@ -49,6 +49,7 @@ public enum CommandParser {
       return .list(category: category, order: order, json: json)
     case "add":
       let force = args.takeFlag("--force")
+      let isRest = args.takeFlag("--rest")
       let due = try args.option("--due").map(dueDate)
       let place = try args.option("--where").flatMap { text throws(ParseError) in
         try valid { () throws(PlannerError) in try TaskDetail.place.validate(text) }
@@ -61,7 +62,8 @@ public enum CommandParser {
       let title = try valid { () throws(PlannerError) in try Title(words) }
       return .add(
         NewTask(
-          spoons: spoons, title: title, note: note, location: place, due: due, force: force))
+          spoons: spoons, title: title, note: note, location: place, due: due, force: force,
+          isRest: isRest))
     case "edit":
       var edit = TaskEdit()
       if let title = try args.option("--title") {
@@ -112,7 +114,40 @@ public enum CommandParser {
       }
       try args.finish()
       return .clear(target, confirmed: yes)
-    case "plan": return .plan(try args.ids())
+    case "plan":
+      let borrow = args.takeFlag("--borrow")
+      let useReserve = args.takeFlag("--use-reserve")
+      return .plan(try args.ids(), borrow: borrow, useReserve: useReserve)
+    case "borrow":
+      let n = try args.number(named: "N")
+      try args.finish()
+      guard (1...Day.budgetRange.upperBound).contains(n) else {
+        throw ParseError(PlannerError.invalidBorrow(n).description)
+      }
+      return .borrow(n)
+    case "rest":
+      let spoons = try spoonCost(try args.number(named: "N"))
+      let words = try args.rest(named: "TITLE")
+      return .rest(spoons, try valid { () throws(PlannerError) in try Title(words) })
+    case "routine":
+      return .routine(try routine(&args))
+    case "suggest":
+      let plan = args.takeFlag("--plan")
+      let max = try args.option("--max").map { word throws(ParseError) in
+        try Arguments.wholeNumber(word, name: "--max", command: "suggest")
+      }
+      try args.finish()
+      if let max, !(1...maxSelection).contains(max) {
+        throw ParseError("--max must be from 1 to \(maxSelection), not \(max)")
+      }
+      return .suggest(max: max, plan: plan)
+    case "reserve":
+      let n = try args.optionalNumber(named: "N")
+      try args.finish()
+      if let n, !Day.budgetRange.contains(n) {
+        throw ParseError(PlannerError.invalidReserve(n).description)
+      }
+      return .reserve(n)
     case "done": return .done(try args.ids())
     case "undone": return .undone(try args.ids())
     case "unplan": return .unplan(try args.ids())
@@ -136,6 +171,54 @@ public enum CommandParser {
       try args.finish()
       return .quit
     }
+  }
+
+  static func routine(_ args: inout Arguments) throws(ParseError) -> RoutineCommand {
+    guard let verb = args.next() else { return .list(json: false) }
+    switch verb {
+    case "list", "ls":
+      return .list(json: try args.jsonFlagOnly())
+    case "--json":
+      try args.finish()
+      return .list(json: true)
+    case "add":
+      let isRest = args.takeFlag("--rest")
+      let days = try args.option("--days").map { word throws(ParseError) in
+        guard let days = Weekdays(word), !days.isEmpty else {
+          throw ParseError(
+            "'\(Text.visible(word))' is not a set of days; use \(Weekdays.acceptedForms)")
+        }
+        return days
+      }
+      let spoons = try spoonCost(try args.number(named: "N"))
+      let words = try args.rest(named: "TITLE")
+      let title = try valid { () throws(PlannerError) in try Title(words) }
+      return .add(spoons, title, days: days ?? .everyDay, isRest: isRest)
+    case "remove", "rm", "delete", "pause", "resume":
+      guard let word = args.next() else {
+        throw ParseError("routine \(verb) needs a routine id like r2; \(args.usage)")
+      }
+      let id = try routineID(word)
+      try args.finish()
+      switch verb {
+      case "pause": return .pause(id)
+      case "resume": return .resume(id)
+      default: return .remove(id)
+      }
+    default:
+      throw ParseError(
+        "routine takes add, list, remove, pause or resume, not '\(Text.visible(verb))'; "
+          + args.usage)
+    }
+  }
+
+  /// `r2`, `R2` or `2`.
+  static func routineID(_ word: String) throws(ParseError) -> RoutineID {
+    let digits = word.first == "r" || word.first == "R" ? word.dropFirst() : Substring(word)
+    guard digits.first != "#", let n = Arguments.single(digits, word) else {
+      throw ParseError("'\(Text.visible(word))' is not a routine id; they look like r2 (see 'routine list')")
+    }
+    return RoutineID(n)
   }
 
   /// The longest look back `completed` takes: ten years.

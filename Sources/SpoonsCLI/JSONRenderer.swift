@@ -5,11 +5,13 @@ import SpoonsCore
 public enum JSONRenderer {
   public static func status(_ p: Planner) -> String {
     guard let day = p.day else {
-      return #"{"date":null,"budget":0,"planned":0,"spent":0,"left":0,"todo":[]}"# + "\n"
+      return #"{"date":null,"budget":0,"planned":0,"spent":0,"left":0,"borrowed":0,"rested":0,"#
+        + "\"reserve\":\(p.reserve),\"todo\":[]}\n"
     }
     return "{\"date\":\(string(day.date.description)),\"budget\":\(day.budget),"
       + "\"planned\":\(p.planned),\"spent\":\(p.spent),\"left\":\(p.left),"
-      + "\"todo\":\(tasks(p.todo, done: true))}\n"
+      + "\"borrowed\":\(day.borrowed),\"rested\":\(p.rested),\"reserve\":\(p.reserve),"
+      + "\"repaid\":\(day.repaid),\"todo\":\(tasks(p.todo, done: true))}\n"
   }
 
   public static func todo(_ p: Planner) -> String { tasks(p.todo, done: true) + "\n" }
@@ -52,6 +54,15 @@ public enum JSONRenderer {
       .joined(separator: ",") + "]\n"
   }
 
+  public static func routines(_ list: [Routine]) -> String {
+    "[" + list.map { r in
+      "{\"id\":\(string(r.id.description)),\"title\":\(string(r.title.text)),"
+        + "\"spoons\":\(r.spoons.value),\"days\":\(string(r.days.storedForm)),"
+        + "\"rest\":\(r.isRest),\"paused\":\(r.isPaused),"
+        + "\"created\":\(string(r.created.description))}"
+    }.joined(separator: ",") + "]\n"
+  }
+
   static func tasks(_ list: [SpoonTask], done: Bool) -> String {
     "[" + list.map { task(_: $0, done: done) }.joined(separator: ",") + "]"
   }
@@ -67,6 +78,8 @@ public enum JSONRenderer {
     out += ",\"created\":\(string(t.created.description))"
     out += ",\"updated\":\(string(t.updated.description))"
     if let completed = t.completed { out += ",\"completed\":\(string(completed.description))" }
+    if t.isRest { out += ",\"rest\":true" }
+    if let routine = t.routine { out += ",\"routine\":\(string(routine.description))" }
     return out + extra + "}"
   }
 

@@ -36,7 +36,12 @@ public struct Renderer: Sendable {
   /// `#12  Pharmacy run` and its due date, for listings; ids padded to `width`.
   func line(_ task: SpoonTask, width: Int, today: CivilDate, cost: Bool = false) -> String {
     var text = "\(Text.padded(task.id.description, to: width))  \(task.title.text)"
-    if cost { text += ", \(task.spoons)" }
+    if task.isRest {
+      text += cost ? ", rest, \(task.spoons) back" : " · rest"
+    } else if cost {
+      text += ", \(task.spoons)"
+    }
+    if task.routine != nil { text += " · routine" }
     if let due = due(task, today: today) { text += " · " + due }
     return text
   }
@@ -54,8 +59,22 @@ public struct Renderer: Sendable {
   public func status(_ p: Planner, today: CivilDate) -> String {
     guard let day = p.day else { return noDay }
     var out = style.bold(Self.long(day.date)) + "\n"
-    out += spoonBar(planned: p.planned, budget: day.budget) + "\n"
-    out += "budget \(day.budget) · planned \(p.planned) · spent \(p.spent) · left \(p.left)\n"
+    out += spoonBar(planned: p.planned, budget: p.capacity) + "\n"
+    var numbers = ["budget \(day.budget)"]
+    if day.borrowed > 0 { numbers.append("borrowed \(day.borrowed)") }
+    numbers += ["planned \(p.planned)", "spent \(p.spent)"]
+    if p.rested > 0 { numbers.append("rested \(p.rested)") }
+    numbers.append("left \(p.left)")
+    if p.reserve > 0 { numbers.append("reserve \(p.reserve)") }
+    out += numbers.joined(separator: " · ") + "\n"
+    if day.borrowed > 0 {
+      out += "Borrowed \(Self.spoons(day.borrowed)) from tomorrow: the next day starts "
+        + "\(day.borrowed) short.\n"
+    }
+    if day.repaid > 0 {
+      out += "Started with \(day.budget) of \(day.asked): \(day.repaid) paid back for "
+        + "borrowing the day before.\n"
+    }
     out += "\n" + todo(p, today: today)
     return out
   }
@@ -73,6 +92,14 @@ public struct Renderer: Sendable {
       guard !open.isEmpty else { continue }
       out += style.bold(section.spoons.description) + "\n"
       for task in open { out += "  [ ] \(line(task, width: width, today: today))\n" }
+    }
+    let rests = p.todoRests.filter { !$0.isDone }
+    if !rests.isEmpty {
+      out += style.bold("Rest") + "\n"
+      for task in rests {
+        out += "  [ ] \(Text.padded(task.id.description, to: width))  \(task.title.text), "
+          + "gives back \(task.spoons)" + (task.routine != nil ? " · routine" : "") + "\n"
+      }
     }
     let done = p.todo.filter(\.isDone)
     if !done.isEmpty {
@@ -140,20 +167,37 @@ public struct Renderer: Sendable {
     due(task, today: today).map { ", " + $0 } ?? ""
   }
 
-  func total(_ tasks: [SpoonTask]) -> Int { tasks.reduce(0) { $0 + $1.spoons.value } }
+  func total(_ tasks: [SpoonTask]) -> Int { tasks.reduce(0) { $0 + $1.cost } }
 
   public func added(_ task: SpoonTask, today: CivilDate) -> String {
     "Added \(task.id) \(task.title.text) (\(task.spoons))\(dueSuffix(task, today: today)).\n"
   }
 
-  public func planned(_ tasks: [SpoonTask], _ p: Planner) -> String {
-    "Planned \(names(tasks)) (\(Self.spoons(total(tasks)))). "
-      + "\(p.planned) of \(p.day?.budget ?? 0) planned, \(p.left) left.\n"
+  public func planned(_ outcome: PlanOutcome, _ p: Planner) -> String {
+    let borrowed =
+      outcome.borrowed > 0
+      ? "Borrowed \(Self.spoons(outcome.borrowed)) from tomorrow to fit. " : ""
+    return "Planned \(names(outcome.tasks)) (\(Self.spoons(total(outcome.tasks)))). "
+      + borrowed + "\(p.planned) of \(p.capacity) planned, \(p.left) left.\n"
   }
 
-  public func done(_ tasks: [SpoonTask], _ p: Planner) -> String {
-    "Done: \(names(tasks)) (\(Self.spoons(total(tasks)))). "
-      + "Spent \(p.spent) of \(p.planned) planned.\n"
+  /// `restedBefore`: what rests had given back before these check-offs.
+  public func done(_ tasks: [SpoonTask], _ p: Planner, restedBefore: Int) -> String {
+    let work = tasks.filter { !$0.isRest }
+    let rests = tasks.filter(\.isRest)
+    var out = ""
+    if !work.isEmpty {
+      out += "Done: \(names(work)) (\(Self.spoons(total(work)))). "
+        + "Spent \(p.spent) of \(p.planned) planned.\n"
+    }
+    if !rests.isEmpty {
+      let back = p.rested - restedBefore
+      let asked = rests.reduce(0) { $0 + $1.spoons.value }
+      let capped = back < asked ? " (a rest gives back at most what was spent)" : ""
+      out += "Rested: \(names(rests)), \(Self.spoons(back)) back\(capped). "
+        + "\(p.left) left to plan.\n"
+    }
+    return out
   }
 
   public func undone(_ tasks: [SpoonTask]) -> String {
@@ -170,19 +214,32 @@ public struct Renderer: Sendable {
   public func unplanned(_ tasks: [SpoonTask], _ p: Planner) -> String {
     let lines = tasks.map { task -> String in
       let place: String
-      if case .backlog = task.placement {
-        place = "the backlog"
-      } else {
-        place = "its category (\(task.spoons))"
+      switch task.placement {
+      case .backlog: place = ", back to the backlog"
+      case .todo(.routine): place = "; it was a routine's task, so it is dropped"
+      default: place = ", back to its category (\(task.spoons))"
       }
-      return "Took \(task.id) \(task.title.text) off today's list, back to \(place).\n"
+      return "Took \(task.id) \(task.title.text) off today's list\(place).\n"
     }
-    return lines.joined() + "\(p.planned) of \(p.day?.budget ?? 0) planned, \(p.left) left.\n"
+    return lines.joined() + "\(p.planned) of \(p.capacity) planned, \(p.left) left.\n"
   }
 
   public func newDay(_ outcome: NewDayOutcome, _ p: Planner) -> String {
     guard let day = p.day else { return "" }
     var out = "New day: \(Self.long(day.date)), \(Self.spoons(day.budget)).\n"
+    if day.repaid > 0, let last = outcome.finished?.record.date {
+      let when: String
+      switch last.days(until: day.date) {
+      case 0: when = "earlier today"
+      case 1: when = "yesterday"
+      default: when = "on \(Self.short(last, today: day.date))"
+      }
+      out += "You borrowed \(Self.spoons(day.repaid)) \(when): today starts with "
+        + "\(day.budget) of \(day.asked).\n"
+    }
+    func costs(_ tasks: [SpoonTask]) -> String {
+      tasks.map { "\($0.id) \($0.title.text) (\($0.spoons.value))" }.joined(separator: ", ")
+    }
     if let finished = outcome.finished {
       let r = finished.record
       out += "Last day (\(Self.long(r.date))): spent \(r.spent) of \(r.planned) planned, "
@@ -190,8 +247,18 @@ public struct Renderer: Sendable {
       if outcome.rolledOver.isEmpty { out += "Nothing rolled over.\n" }
     }
     if !outcome.rolledOver.isEmpty {
-      out += "Rolled into the backlog: "
-        + outcome.rolledOver.map { "\($0.id) \($0.title.text) (\($0.spoons.value))" }
+      out += "Rolled into the backlog: \(costs(outcome.rolledOver)).\n"
+    }
+    if !outcome.dropped.isEmpty {
+      out += "Dropped unfinished routine tasks: \(costs(outcome.dropped)).\n"
+    }
+    if !outcome.fromRoutines.isEmpty {
+      out += "From your routines: \(costs(outcome.fromRoutines)). "
+        + "\(p.planned) of \(p.capacity) planned, \(p.left) left.\n"
+    }
+    if !outcome.skipped.isEmpty {
+      out += "Not enough spoons for: "
+        + outcome.skipped.map { "\($0.title.text) (\($0.spoons.value))" }
         .joined(separator: ", ") + ".\n"
     }
     return out

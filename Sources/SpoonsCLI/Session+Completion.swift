@@ -51,6 +51,19 @@ extension Session {
       return Completion(
         wordStart: wordStart,
         candidates: SpoonCost.all.map { Completion.Candidate(text: String($0.value), label: $0.description) })
+    case "routine" where argumentIndex == 1:
+      return Completion(
+        wordStart: wordStart,
+        candidates: ["add", "list", "remove", "pause", "resume"].map {
+          Completion.Candidate(text: $0)
+        })
+    case "routine" where argumentIndex == 2 && ["remove", "pause", "resume"].contains(words[1]):
+      guard let planner = try? store.load() else { return nil }
+      return Completion(
+        wordStart: wordStart,
+        candidates: planner.routines.map {
+          Completion.Candidate(text: $0.id.description, label: "\($0.id) \($0.title.text)")
+        })
     case "help" where argumentIndex == 1:
       return Completion(
         wordStart: wordStart, candidates: CommandCatalog.all.map { Completion.Candidate(text: $0.name) })

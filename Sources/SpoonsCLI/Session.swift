@@ -90,7 +90,7 @@ public final class Session {
         r.added(
           try p.add(
             new.title, spoons: new.spoons, at: now, note: new.note, location: new.location,
-            due: new.due, force: new.force), today: today)
+            due: new.due, force: new.force, isRest: new.isRest), today: today)
       }
     case .edit(let id, let edit):
       guard !edit.isEmpty else {
@@ -99,10 +99,48 @@ public final class Session {
         return Result(output: r.editCommand(task), planner: p)
       }
       return try change { p, _ in r.edited(try p.edit(id, edit, at: now), today: today) }
-    case .plan(let ids):
-      return try change { p, _ in r.planned(try p.plan(ids, at: now), p) }
+    case .plan(let ids, let borrow, let useReserve):
+      return try change { p, _ in
+        r.planned(try p.plan(ids, at: now, borrow: borrow, useReserve: useReserve), p)
+      }
     case .done(let ids):
-      return try change { p, _ in r.done(try p.markDone(ids, at: now), p) }
+      return try change { p, _ in
+        let restedBefore = p.rested
+        return r.done(try p.markDone(ids, at: now), p, restedBefore: restedBefore)
+      }
+    case .borrow(let n):
+      return try change { p, _ in
+        try p.borrow(n)
+        return r.borrowed(n, p)
+      }
+    case .rest(let spoons, let title):
+      return try change { p, _ in r.restAdded(try p.addRest(title, spoons: spoons, at: now), p) }
+    case .reserve(let n):
+      guard let n else {
+        let p = try store.load()
+        return Result(output: r.reserve(p.reserve, changed: false), planner: p)
+      }
+      return try change { p, _ in
+        try p.setReserve(n)
+        return r.reserve(n, changed: true)
+      }
+    case .suggest(let max, let plan):
+      guard plan else {
+        let p = try store.load()
+        guard p.day != nil else { throw PlannerError.noDayStarted }
+        return Result(output: r.suggestion(p.suggest(max: max), today: today), planner: p)
+      }
+      return try change { p, _ in
+        guard p.day != nil else { throw PlannerError.noDayStarted }
+        let suggestion = p.suggest(max: max)
+        var out = r.suggestion(suggestion, today: today, planning: true)
+        if !suggestion.tasks.isEmpty {
+          out += r.planned(try p.plan(suggestion.tasks.map(\.id), at: now), p)
+        }
+        return out
+      }
+    case .routine(let command):
+      return try routine(command, at: now)
     case .undone(let ids):
       return try undone(ids, at: now)
     case .unplan(let ids):
@@ -113,6 +151,27 @@ public final class Session {
       return try change { p, _ in r.moved(try p.move(id, to: position, at: now), to: position) }
     case .clear(let target, let confirmed):
       return try clear(target, confirmed: confirmed, ask: ask)
+    }
+  }
+
+  private func routine(_ command: RoutineCommand, at now: Timestamp) throws -> Result {
+    let r = renderer
+    switch command {
+    case .list(let json):
+      let p = try store.load()
+      return Result(
+        output: json ? JSONRenderer.routines(p.routines) : r.routines(p.routines), planner: p)
+    case .add(let spoons, let title, let days, let isRest):
+      return try change { p, _ in
+        r.routineAdded(
+          try p.addRoutine(title, spoons: spoons, days: days, isRest: isRest, at: now))
+      }
+    case .remove(let id):
+      return try change { p, _ in r.routineRemoved(try p.removeRoutine(id)) }
+    case .pause(let id):
+      return try change { p, _ in r.routinePaused(try p.setRoutine(id, paused: true)) }
+    case .resume(let id):
+      return try change { p, _ in r.routinePaused(try p.setRoutine(id, paused: false)) }
     }
   }
 
@@ -214,8 +273,8 @@ public final class Session {
   /// `spoons (no day)> `.
   public func prompt(for planner: Planner? = nil) -> String {
     guard let p = planner ?? (try? store.load()) else { return "spoons> " }
-    guard let day = p.day else { return "spoons (no day)> " }
-    return "spoons \(p.planned)/\(day.budget)> "
+    guard p.day != nil else { return "spoons (no day)> " }
+    return "spoons \(p.planned)/\(p.capacity)> "
   }
 }
 

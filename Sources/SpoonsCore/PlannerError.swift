@@ -37,6 +37,23 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
   case duplicateTask(TaskID, title: Title, spoons: SpoonCost, place: Placement)
   /// A note or place that is too long or holds a control character.
   case invalidDetail(TaskDetail, TitleProblem)
+  /// The selection fits the day but not above the reserve (`left` includes the reserve).
+  case intoReserve(reserve: Int, left: Int, selection: Int)
+  /// Borrowing `asked` more would pass the day's limit (`borrowed` already taken).
+  case borrowLimit(asked: Int, borrowed: Int, limit: Int)
+  /// `borrow` of less than 1.
+  case invalidBorrow(Int)
+  /// A reserve outside 0...99.
+  case invalidReserve(Int)
+  /// Undoing a check-off or deleting would leave more planned than the day has, because it
+  /// takes back spoons a rest gave or that were spent before a rest.
+  case wouldLeaveOverBudget(planned: Int, capacity: Int)
+  /// No routine has this id (never had, or it was removed).
+  case unknownRoutine(RoutineID)
+  case routineAlreadyPaused(RoutineID)
+  case routineNotPaused(RoutineID)
+  /// A routine must run on at least one day of the week.
+  case noRoutineDays
 
   public var description: String {
     switch self {
@@ -76,6 +93,24 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(id) \(title) is already \(whereItIs); add --force to add another"
     case .invalidDetail(let field, let problem):
       return Self.describe(problem, of: field.rawValue, maxLength: field.maxLength)
+    case .intoReserve(let reserve, let left, let selection):
+      return "that would use your reserve: selection costs \(selection), \(left) left of which "
+        + "\(reserve) \(reserve == 1 ? "is" : "are") kept in reserve; add --use-reserve to use "
+        + "\(reserve == 1 ? "it" : "them"), or --borrow to borrow from tomorrow"
+    case .borrowLimit(let asked, let borrowed, let limit):
+      let already = borrowed == 0 ? "" : ", \(borrowed) already borrowed"
+      return "can't borrow \(asked) more: a day may borrow at most \(limit) "
+        + "(half its budget)\(already)"
+    case .invalidBorrow(let n): return "borrow needs a whole number of spoons from 1, not \(n)"
+    case .invalidReserve(let n):
+      return "the reserve must be a whole number from 0 to 99 spoons, not \(n)"
+    case .wouldLeaveOverBudget(let planned, let capacity):
+      return "that would leave today over budget: \(planned) planned but only \(capacity) to "
+        + "plan with; unplan something first"
+    case .unknownRoutine(let id): return "there is no routine \(id) (see 'routine list')"
+    case .routineAlreadyPaused(let id): return "routine \(id) is already paused"
+    case .routineNotPaused(let id): return "routine \(id) is not paused"
+    case .noRoutineDays: return "a routine needs at least one day of the week"
     }
   }
 

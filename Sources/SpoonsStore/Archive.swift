@@ -45,6 +45,9 @@ enum ArchiveFiles {
     RecordCodec.field("planned", String(record.planned), to: &out)
     RecordCodec.field("spent", String(record.spent), to: &out)
     RecordCodec.field("done", record.done.map { String($0.rawValue) }.joined(separator: ","), to: &out)
+    // Added with planner format 2; left out when 0, so older lines read the same.
+    if record.borrowed > 0 { RecordCodec.field("borrowed", String(record.borrowed), to: &out) }
+    if record.rested > 0 { RecordCodec.field("rested", String(record.rested), to: &out) }
     out.append(UInt8(ascii: "\n"))
   }
 
@@ -73,7 +76,7 @@ enum ArchiveFiles {
       guard record.isKind("day") else {
         throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
       }
-      try record.expectOnly(["date", "budget", "planned", "spent", "done"])
+      try record.expectOnly(["date", "budget", "planned", "spent", "done", "borrowed", "rested"])
       guard let rawDone = record.raw("done") else { throw record.missing("done") }
       var done: [TaskID] = []
       for part in rawDone.split(separator: UInt8(ascii: ",")) {
@@ -85,7 +88,9 @@ enum ArchiveFiles {
       days.append(
         DayRecord(
           date: try record.date("date"), budget: try record.int("budget"),
-          planned: try record.int("planned"), spent: try record.int("spent"), done: done))
+          planned: try record.int("planned"), spent: try record.int("spent"), done: done,
+          borrowed: try record.optionalInt("borrowed", in: 0...Day.budgetRange.upperBound),
+          rested: try record.optionalInt("rested", in: 0...Int(Int32.max))))
     }
     return days
   }

@@ -29,7 +29,10 @@ public struct ArchiveLengths: Hashable, Sendable {
 /// `planner.txt`: everything everyday commands need, small and quick to read.
 enum PlannerFile {
   static let name = "planner.txt"
-  static let format = FileFormat(name: "spoons-planner", version: 1)
+  /// Version 2 added routines, the reserve, borrowing and rests (`next routine=`, `settings`,
+  /// `routine` records, `day borrowed= repaid=`, `task rest= from=routine`). Version 1 files
+  /// load as they are: every addition is optional.
+  static let format = FileFormat(name: "spoons-planner", version: 2)
 
   static func encode(_ snapshot: PlannerSnapshot) -> [UInt8] {
     var out: [UInt8] = []
@@ -38,17 +41,24 @@ enum PlannerFile {
     format.encodeHeader(to: &out)
     out.append(contentsOf: "next".utf8)
     RecordCodec.field("id", String(planner.nextID.rawValue), to: &out)
+    RecordCodec.field("routine", String(planner.nextRoutineID.rawValue), to: &out)
     out.append(UInt8(ascii: "\n"))
     out.append(contentsOf: "archive".utf8)
     RecordCodec.field("done", String(snapshot.archive.done), to: &out)
     RecordCodec.field("days", String(snapshot.archive.days), to: &out)
     out.append(UInt8(ascii: "\n"))
+    out.append(contentsOf: "settings".utf8)
+    RecordCodec.field("reserve", String(planner.reserve), to: &out)
+    out.append(UInt8(ascii: "\n"))
     if let day = planner.day {
       out.append(contentsOf: "day".utf8)
       RecordCodec.field("date", day.date.description, to: &out)
       RecordCodec.field("budget", String(day.budget), to: &out)
+      if day.borrowed > 0 { RecordCodec.field("borrowed", String(day.borrowed), to: &out) }
+      if day.repaid > 0 { RecordCodec.field("repaid", String(day.repaid), to: &out) }
       out.append(UInt8(ascii: "\n"))
     }
+    for routine in planner.routines { encode(routine, to: &out) }
     var count = 0
     for task in planner.allTasks {
       TaskRecord.encode(task, to: &out)
@@ -60,12 +70,48 @@ enum PlannerFile {
     return out
   }
 
+  static func encode(_ routine: Routine, to out: inout [UInt8]) {
+    out.append(contentsOf: "routine".utf8)
+    RecordCodec.field("id", String(routine.id.rawValue), to: &out)
+    RecordCodec.field("spoons", String(routine.spoons.value), to: &out)
+    RecordCodec.field("days", routine.days.storedForm, to: &out)
+    if routine.isPaused { RecordCodec.field("paused", "1", to: &out) }
+    if routine.isRest { RecordCodec.field("rest", "1", to: &out) }
+    RecordCodec.field("created", routine.created.description, to: &out)
+    RecordCodec.field("title", routine.title.text, to: &out, escape: true)
+    out.append(UInt8(ascii: "\n"))
+  }
+
+  static func decodeRoutine(_ record: RecordCodec.Record) throws(DecodeError) -> Routine {
+    try record.expectOnly(["id", "spoons", "days", "paused", "rest", "created", "title"])
+    let id = try record.int("id")
+    guard id >= 1 else { throw DecodeError(line: record.line, reason: "id must be 1 or more") }
+    guard let days = Weekdays(try record.string("days")), !days.isEmpty else {
+      throw DecodeError(line: record.line, reason: "days is not a list of weekdays")
+    }
+    let (text, cost) = (try record.string("title"), try record.unchecked("spoons"))
+    let (title, spoons) = try valid(record.line) { () throws(PlannerError) in
+      (try Title(text), try SpoonCost(cost))
+    }
+    return Routine(
+      id: RoutineID(id), title: title, spoons: spoons, days: days, isRest: try record.flag("rest"),
+      isPaused: try record.flag("paused"), created: try record.timestamp("created"))
+  }
+
+  /// A core refusal while decoding, as a decode error on `line`.
+  static func valid<T>(_ line: Int, _ body: () throws(PlannerError) -> T) throws(DecodeError) -> T {
+    do { return try body() } catch { throw DecodeError(line: line, reason: error.description) }
+  }
+
   static func decode(_ bytes: [UInt8], file: String = name) throws(StoreError) -> PlannerSnapshot {
     guard !bytes.isEmpty else {
       throw .corrupt(file: file, line: nil, reason: "the file is empty")
     }
     var nextID: Int?
+    var nextRoutineID = 1
     var archive: ArchiveLengths?
+    var reserve: Int?
+    var routines: [Routine] = []
     var day: Day?
     var tasks: [SpoonTask] = []
     var taskLines: [Int] = []
@@ -88,9 +134,18 @@ enum PlannerFile {
         }
         switch record.kind {
         case "next":
-          try record.expectOnly(["id"])
+          try record.expectOnly(["id", "routine"])
           guard nextID == nil else { throw DecodeError(line: record.line, reason: "next twice") }
           nextID = try record.int("id")
+          nextRoutineID = try record.optionalInt("routine", absent: 1, in: 1...Int.max)
+        case "settings":
+          try record.expectOnly(["reserve"])
+          guard reserve == nil else {
+            throw DecodeError(line: record.line, reason: "settings twice")
+          }
+          reserve = try record.optionalInt("reserve", in: Day.budgetRange)
+        case "routine":
+          routines.append(try decodeRoutine(record))
         case "archive":
           try record.expectOnly(["done", "days"])
           guard archive == nil else {
@@ -98,16 +153,13 @@ enum PlannerFile {
           }
           archive = ArchiveLengths(done: try record.int("done"), days: try record.int("days"))
         case "day":
-          try record.expectOnly(["date", "budget"])
+          try record.expectOnly(["date", "budget", "borrowed", "repaid"])
           guard day == nil else { throw DecodeError(line: record.line, reason: "day twice") }
-          do {
-            day = try Day(date: try record.date("date"), budget: try record.int("budget"))
-          } catch let error as PlannerError {
-            throw DecodeError(line: record.line, reason: error.description)
-          } catch let error as DecodeError {
-            throw error
-          } catch {
-            throw DecodeError(line: record.line, reason: "\(error)")
+          let (date, budget) = (try record.date("date"), try record.unchecked("budget"))
+          let borrowed = try record.unchecked("borrowed", absent: 0)
+          let repaid = try record.unchecked("repaid", absent: 0)
+          day = try valid(record.line) { () throws(PlannerError) in
+            try Day(date: date, budget: budget, borrowed: borrowed, repaid: repaid)
           }
         case "end":
           try record.expectOnly(["tasks"])
@@ -131,7 +183,9 @@ enum PlannerFile {
         reason: "the end line counts \(endCount) tasks but the file holds \(tasks.count)")
     }
     do {
-      let planner = try Planner(nextID: TaskID(nextID), day: day, tasks: tasks)
+      let planner = try Planner(
+        nextID: TaskID(nextID), day: day, tasks: tasks, routines: routines,
+        nextRoutineID: RoutineID(nextRoutineID), reserve: reserve ?? 0)
       return PlannerSnapshot(planner: planner, archive: archive)
     } catch {
       throw .corrupt(file: file, line: error.taskIndex.map { taskLines[$0] }, reason: error.reason)

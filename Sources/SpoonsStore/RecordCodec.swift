@@ -73,6 +73,30 @@ enum RecordCodec {
       return value
     }
 
+    /// A whole number whose range a core type checks (or `absent` when left out).
+    func unchecked(_ key: StaticString, absent: Int? = nil) throws(DecodeError) -> Int {
+      if let absent, raw(key) == nil { return absent }
+      return try int(key)
+    }
+
+    /// A whole number from `range` that may be left out (then `absent`).
+    func optionalInt(_ key: StaticString, absent: Int = 0, in range: ClosedRange<Int>)
+      throws(DecodeError) -> Int
+    {
+      guard raw(key) != nil else { return absent }
+      let value = try int(key)
+      guard range.contains(value) else {
+        throw DecodeError(
+          line: line, reason: "\(key) must be from \(range.lowerBound) to \(range.upperBound)")
+      }
+      return value
+    }
+
+    /// A flag written as `key=1` when set and left out otherwise.
+    func flag(_ key: StaticString) throws(DecodeError) -> Bool {
+      try optionalInt(key, in: 0...1) == 1
+    }
+
     func date(_ key: StaticString) throws(DecodeError) -> CivilDate {
       guard let value = try optionalDate(key) else { throw missing(key) }
       return value

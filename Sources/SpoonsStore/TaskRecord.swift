@@ -4,8 +4,8 @@ import SpoonsCore
 /// (the archive).
 enum TaskRecord {
   static let keys: [StaticString] = [
-    "id", "spoons", "at", "from", "since", "completed", "created", "updated", "due", "title",
-    "note", "where",
+    "id", "spoons", "at", "from", "since", "routine", "rest", "completed", "created", "updated",
+    "due", "title", "note", "where",
   ]
 
   static func encode(_ task: SpoonTask, to out: inout [UInt8]) {
@@ -18,6 +18,9 @@ enum TaskRecord {
       case .backlog(let since):
         RecordCodec.field("from", "backlog", to: &out)
         RecordCodec.field("since", since.description, to: &out)
+      case .routine(let id):
+        RecordCodec.field("from", "routine", to: &out)
+        RecordCodec.field("routine", String(id.rawValue), to: &out)
       }
     }
     switch task.placement {
@@ -33,6 +36,7 @@ enum TaskRecord {
       origin(from)
       RecordCodec.field("completed", completed.description, to: &out)
     }
+    if task.isRest { RecordCodec.field("rest", "1", to: &out) }
     RecordCodec.field("created", task.created.description, to: &out)
     RecordCodec.field("updated", task.updated.description, to: &out)
     if let due = task.due { RecordCodec.field("due", due.description, to: &out) }
@@ -66,6 +70,11 @@ enum TaskRecord {
       guard let from = record.raw("from") else { throw record.missing("from") }
       if RecordCodec.equal(from, "category") { return .category }
       if RecordCodec.equal(from, "backlog") { return .backlog(since: try record.date("since")) }
+      if RecordCodec.equal(from, "routine") {
+        let id = try record.int("routine")
+        guard id >= 1 else { throw DecodeError(line: line, reason: "routine must be 1 or more") }
+        return .routine(RoutineID(id))
+      }
       let other = String(decoding: from, as: UTF8.self)
       throw DecodeError(line: line, reason: "unknown origin '\(other)'")
     }
@@ -87,6 +96,6 @@ enum TaskRecord {
       id: TaskID(id), title: title, spoons: spoons, placement: placement,
       created: try record.timestamp("created"), updated: try record.timestamp("updated"),
       note: try record.optionalString("note"), location: try record.optionalString("where"),
-      due: try record.optionalDate("due"))
+      due: try record.optionalDate("due"), isRest: try record.flag("rest"))
   }
 }

@@ -91,7 +91,7 @@ struct CodecTests {
 
   @Test func aNewerVersionIsRefusedByName() {
     let newer = Self.good.replacingOccurrences(of: "version=1", with: "version=7")
-    #expect(throws: StoreError.newerFormat(file: "planner.txt", found: 7, supported: 1)) {
+    #expect(throws: StoreError.newerFormat(file: "planner.txt", found: 7, supported: 2)) {
       try PlannerFile.decode(Array(newer.utf8))
     }
   }

@@ -6,13 +6,22 @@ public struct DayRecord: Hashable, Sendable {
   public let spent: Int
   /// The tasks checked off that day, in the order they were planned.
   public let done: [TaskID]
+  /// Spoons borrowed from the next day.
+  public let borrowed: Int
+  /// Spoons rests gave back.
+  public let rested: Int
 
-  public init(date: CivilDate, budget: Int, planned: Int, spent: Int, done: [TaskID]) {
+  public init(
+    date: CivilDate, budget: Int, planned: Int, spent: Int, done: [TaskID], borrowed: Int = 0,
+    rested: Int = 0
+  ) {
     self.date = date
     self.budget = budget
     self.planned = planned
     self.spent = spent
     self.done = done
+    self.borrowed = borrowed
+    self.rested = rested
   }
 }
 

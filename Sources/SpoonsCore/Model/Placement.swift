@@ -19,4 +19,7 @@ public enum Placement: Hashable, Sendable {
 public enum Origin: Hashable, Sendable {
   case category
   case backlog(since: CivilDate)
+  /// Made by `new-day` from a routine: it has nowhere to go back to, so taking it off the
+  /// list, or leaving it undone at the next new day, drops it.
+  case routine(RoutineID)
 }

@@ -13,9 +13,33 @@ extension Planner {
   /// - Parameters:
   ///   - day: the day's date and budget; its to-do list is taken from the order of `tasks`.
   ///   - tasks: every open task and today's done ones; order within each place is kept.
-  public init(nextID: TaskID, day: Day?, tasks list: [SpoonTask]) throws(RestoreProblem) {
+  ///   - routines: in their order; `nextRoutineID` must be above every one of their ids.
+  public init(
+    nextID: TaskID, day: Day?, tasks list: [SpoonTask], routines: [Routine] = [],
+    nextRoutineID: RoutineID = RoutineID(1), reserve: Int = 0
+  ) throws(RestoreProblem) {
     self.init()
     self.nextID = nextID
+    var routineIDs = Set<RoutineID>()
+    for routine in routines {
+      guard routine.id.rawValue >= 1, routine.id < nextRoutineID,
+        routineIDs.insert(routine.id).inserted
+      else {
+        throw RestoreProblem(
+          taskIndex: nil,
+          reason: "routine \(routine.id) is repeated or not below the next routine id "
+            + "\(nextRoutineID.rawValue)")
+      }
+      guard !routine.days.isEmpty else {
+        throw RestoreProblem(taskIndex: nil, reason: "routine \(routine.id) runs on no day")
+      }
+    }
+    guard Day.budgetRange.contains(reserve) else {
+      throw RestoreProblem(taskIndex: nil, reason: "the reserve \(reserve) is not 0 to 99")
+    }
+    self.routines = routines
+    self.nextRoutineID = nextRoutineID
+    self.reserve = reserve
     var todo: [TaskID] = []
     for (index, task) in list.enumerated() {
       guard task.id.rawValue >= 1, task.id < nextID else {
@@ -40,10 +64,10 @@ extension Planner {
     if var day {
       day.todo = todo
       self.day = day
-      if planned > day.budget {
+      if planned > capacity {
         throw RestoreProblem(
           taskIndex: nil,
-          reason: "today's list holds \(planned) spoons, more than the budget of \(day.budget)")
+          reason: "today's list holds \(planned) spoons, more than the \(capacity) it has")
       }
     }
   }

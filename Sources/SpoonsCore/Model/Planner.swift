@@ -8,6 +8,12 @@ public struct Planner: Equatable, Sendable {
   public internal(set) var nextID: TaskID
   /// Today, once the first `new-day` has happened.
   public internal(set) var day: Day?
+  /// The routines, in the order `new-day` puts them on the list.
+  public internal(set) var routines: [Routine]
+  /// The id the next routine gets. Only ever grows.
+  public internal(set) var nextRoutineID: RoutineID
+  /// Spoons kept back: `plan` leaves them unplanned unless told to use them.
+  public internal(set) var reserve: Int
 
   var tasks: [TaskID: SpoonTask]
   /// Index 0 holds the 1-spoon category; each in the user's order.
@@ -19,6 +25,9 @@ public struct Planner: Equatable, Sendable {
   public init() {
     nextID = TaskID(1)
     day = nil
+    routines = []
+    nextRoutineID = RoutineID(1)
+    reserve = 0
     tasks = [:]
     categoryOrder = Array(repeating: [], count: SpoonCost.range.count)
     backlogOrder = []
@@ -50,12 +59,24 @@ public struct Planner: Equatable, Sendable {
   /// How many tasks the planner holds.
   public var taskCount: Int { tasks.count }
 
-  /// The spoons of every task on today's list, done or not.
-  public var planned: Int { todo.reduce(0) { $0 + $1.spoons.value } }
+  /// The spoons of every task on today's list, done or not (rests cost nothing).
+  public var planned: Int { todo.reduce(0) { $0 + $1.cost } }
 
   /// The spoons of the tasks checked off today.
-  public var spent: Int { todo.reduce(0) { $0 + ($1.isDone ? $1.spoons.value : 0) } }
+  public var spent: Int { todo.reduce(0) { $0 + ($1.isDone ? $1.cost : 0) } }
 
-  /// `budget - planned`: what can still be planned today; 0 before the first day.
-  public var left: Int { (day?.budget ?? 0) - planned }
+  /// The spoons today's finished rests gave back: their spoons, but never more than was spent,
+  /// so a rest can never lift the day above its budget.
+  public var rested: Int {
+    min(spent, todo.reduce(0) { $0 + ($1.isRest && $1.isDone ? $1.spoons.value : 0) })
+  }
+
+  /// What today may plan in all: the budget, what was borrowed and what rests gave back.
+  public var capacity: Int { (day.map { $0.budget + $0.borrowed } ?? 0) + rested }
+
+  /// `capacity - planned`: what can still be planned today; 0 before the first day.
+  public var left: Int { capacity - planned }
+
+  /// What `plan` may take without touching the reserve.
+  public var leftAboveReserve: Int { max(0, left - reserve) }
 }

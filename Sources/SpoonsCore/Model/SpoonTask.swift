@@ -15,10 +15,14 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
   public internal(set) var location: String?
   /// When it is due, if ever.
   public internal(set) var due: CivilDate?
+  /// A rest (a nap, a quiet hour) costs nothing to plan and gives its spoons back when
+  /// checked off.
+  public let isRest: Bool
 
   public init(
     id: TaskID, title: Title, spoons: SpoonCost, placement: Placement, created: Timestamp,
-    updated: Timestamp, note: String? = nil, location: String? = nil, due: CivilDate? = nil
+    updated: Timestamp, note: String? = nil, location: String? = nil, due: CivilDate? = nil,
+    isRest: Bool = false
   ) {
     self.id = id
     self.title = title
@@ -29,9 +33,21 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
     self.note = note
     self.location = location
     self.due = due
+    self.isRest = isRest
   }
 
   public var isDone: Bool { !placement.isOpen }
+
+  /// What planning it takes from the day: its spoons, or nothing for a rest.
+  public var cost: Int { isRest ? 0 : spoons.value }
+
+  /// The routine that made it, for a task `new-day` put on the list.
+  public var routine: RoutineID? {
+    switch placement {
+    case .todo(.routine(let id)), .done(.routine(let id), _): return id
+    default: return nil
+    }
+  }
 
   /// When it was checked off, if it was.
   public var completed: Timestamp? {

@@ -4,42 +4,78 @@ public struct NewDayOutcome: Hashable, Sendable {
   public let finished: FinishedDay?
   /// Unfinished tasks that moved from the old to-do list into the backlog, in list order.
   public let rolledOver: [SpoonTask]
+  /// Unfinished routine tasks from the old list, dropped (their routine makes new ones).
+  public let dropped: [SpoonTask]
+  /// The tasks today's routines put on the new list, in routine order.
+  public let fromRoutines: [SpoonTask]
+  /// Today's routines that did not fit the budget, in routine order.
+  public let skipped: [Routine]
 }
 
 extension Planner {
-  /// Ends the current day, if any, and starts a new one with `budget` spoons.
+  /// Ends the current day, if any, and starts a new one with `budget` spoons, less what the
+  /// day before borrowed (never below 0).
   ///
-  /// Unfinished to-do items go to the end of the backlog, done ones leave with the finished
-  /// day's record. Allowed any time, also twice on one date: the user decides when a day starts.
+  /// Unfinished to-do items go to the end of the backlog, except routine tasks, which are
+  /// dropped; done ones leave with the finished day's record. Then today's routines go on the
+  /// list in their order, each one only if it fits above the reserve; the rest are reported
+  /// as skipped. Allowed any time, also twice on one date: the user decides when a day starts.
   @discardableResult
-  public mutating func startNewDay(budget: Int, at now: Timestamp) throws(PlannerError)
+  public mutating func startNewDay(budget asked: Int, at now: Timestamp) throws(PlannerError)
     -> NewDayOutcome
   {
-    let newDay = try Day(date: now.date, budget: budget)
-    guard let old = day else {
-      day = newDay
-      return NewDayOutcome(finished: nil, rolledOver: [])
-    }
-    let (plannedThen, spentThen) = (planned, spent)
+    guard Day.budgetRange.contains(asked) else { throw .invalidBudget(asked) }
+    let repaid = min(asked, day?.borrowed ?? 0)
+    let newDay = try Day(date: now.date, budget: asked - repaid, repaid: repaid)
+
+    var finished: FinishedDay?
     var rolled: [SpoonTask] = []
-    var done: [SpoonTask] = []
-    for id in old.todo {
-      guard var task = tasks[id] else { continue }
-      if task.isDone {
-        done.append(task)
-        tasks[id] = nil
-      } else {
-        task.placement = .backlog(since: old.date)
-        task.updated = now
-        tasks[id] = task
-        backlogOrder.append(id)
-        rolled.append(task)
+    var dropped: [SpoonTask] = []
+    if let old = day {
+      let (plannedThen, spentThen, restedThen) = (planned, spent, rested)
+      var done: [SpoonTask] = []
+      for id in old.todo {
+        guard var task = tasks[id] else { continue }
+        if task.isDone {
+          done.append(task)
+          tasks[id] = nil
+        } else if task.routine != nil {
+          dropped.append(task)
+          tasks[id] = nil
+        } else {
+          task.placement = .backlog(since: old.date)
+          task.updated = now
+          tasks[id] = task
+          backlogOrder.append(id)
+          rolled.append(task)
+        }
       }
+      let record = DayRecord(
+        date: old.date, budget: old.budget, planned: plannedThen, spent: spentThen,
+        done: done.map(\.id), borrowed: old.borrowed, rested: restedThen)
+      finished = FinishedDay(record: record, doneTasks: done)
     }
-    let record = DayRecord(
-      date: old.date, budget: old.budget, planned: plannedThen, spent: spentThen,
-      done: done.map(\.id))
     day = newDay
-    return NewDayOutcome(finished: FinishedDay(record: record, doneTasks: done), rolledOver: rolled)
+
+    var fromRoutines: [SpoonTask] = []
+    var skipped: [Routine] = []
+    for routine in routines where routine.runs(on: now.date) {
+      let cost = routine.isRest ? 0 : routine.spoons.value
+      guard cost <= leftAboveReserve else {
+        skipped.append(routine)
+        continue
+      }
+      let task = SpoonTask(
+        id: nextID, title: routine.title, spoons: routine.spoons,
+        placement: .todo(from: .routine(routine.id)), created: now, updated: now,
+        isRest: routine.isRest)
+      tasks[task.id] = task
+      day?.todo.append(task.id)
+      nextID = TaskID(nextID.rawValue + 1)
+      fromRoutines.append(task)
+    }
+    return NewDayOutcome(
+      finished: finished, rolledOver: rolled, dropped: dropped, fromRoutines: fromRoutines,
+      skipped: skipped)
   }
 }

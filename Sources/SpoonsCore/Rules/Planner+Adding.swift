@@ -13,11 +13,11 @@ extension Planner {
   @discardableResult
   public mutating func add(
     _ title: Title, spoons cost: SpoonCost, at now: Timestamp, note: String? = nil,
-    location: String? = nil, due: CivilDate? = nil
+    location: String? = nil, due: CivilDate? = nil, isRest: Bool = false
   ) -> SpoonTask {
     let task = SpoonTask(
       id: nextID, title: title, spoons: cost, placement: .category, created: now, updated: now,
-      note: note, location: location, due: due)
+      note: note, location: location, due: due, isRest: isRest)
     tasks[task.id] = task
     categoryOrder[cost.value - 1].append(task.id)
     nextID = TaskID(nextID.rawValue + 1)
@@ -30,7 +30,7 @@ extension Planner {
   @discardableResult
   public mutating func add(
     _ title: Title, spoons cost: SpoonCost, at now: Timestamp, note: String?, location: String?,
-    due: DueDateSpec?, force: Bool
+    due: DueDateSpec?, force: Bool, isRest: Bool = false
   ) throws(PlannerError) -> SpoonTask {
     let note = try note.flatMap { text throws(PlannerError) in try TaskDetail.note.validate(text) }
     let location = try location.flatMap { text throws(PlannerError) in
@@ -42,7 +42,7 @@ extension Planner {
     }
     return add(
       title, spoons: cost, at: now, note: note, location: location,
-      due: due?.resolve(today: now.date))
+      due: due?.resolve(today: now.date), isRest: isRest)
   }
 
   /// An open task of this cost whose title matches ignoring case, if any.

@@ -20,7 +20,8 @@ extension Planner {
     }
   }
 
-  /// Reverses today's check-offs: the tasks stay on the list, open again. All or nothing.
+  /// Reverses today's check-offs: the tasks stay on the list, open again. All or nothing;
+  /// refused when taking back a rest's spoons would leave the day over budget.
   @discardableResult
   public mutating func markUndone(_ ids: [TaskID], at now: Timestamp) throws(PlannerError)
     -> [SpoonTask]
@@ -32,12 +33,16 @@ extension Planner {
       default: throw .notOnTodayList(task.id)
       }
     }
-    return ids.compactMap { id in
-      guard var task = tasks[id], case .done(let origin, _) = task.placement else { return nil }
-      task.placement = .todo(from: origin)
-      task.updated = now
-      tasks[id] = task
-      return task
+    return try keepingWithinBudget { p in
+      ids.compactMap { id in
+        guard var task = p.tasks[id], case .done(let origin, _) = task.placement else {
+          return nil
+        }
+        task.placement = .todo(from: origin)
+        task.updated = now
+        p.tasks[id] = task
+        return task
+      }
     }
   }
 

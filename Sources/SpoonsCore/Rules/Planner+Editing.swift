@@ -7,6 +7,12 @@ extension Planner {
   public mutating func edit(_ id: TaskID, _ edit: TaskEdit, at now: Timestamp) throws(PlannerError)
     -> SpoonTask
   {
+    try keepingWithinBudget { (p) throws(PlannerError) in try p.applyEdit(id, edit, at: now) }
+  }
+
+  private mutating func applyEdit(_ id: TaskID, _ edit: TaskEdit, at now: Timestamp)
+    throws(PlannerError) -> SpoonTask
+  {
     guard var task = tasks[id] else { throw .unknownTask(id) }
     let note = try edit.note.map { text throws(PlannerError) in try TaskDetail.note.validate(text) }
     let location = try edit.location.map { text throws(PlannerError) in
@@ -16,11 +22,11 @@ extension Planner {
     if let cost = edit.spoons, cost != oldCost {
       switch task.placement {
       case .todo, .done:
-        if let budget = day?.budget, cost.value > oldCost.value {
+        if !task.isRest, cost.value > oldCost.value {
           let others = planned - oldCost.value
-          guard others + cost.value <= budget else {
+          guard others + cost.value <= capacity else {
             throw .editOverBudget(
-              id, spoons: cost.value, budget: budget, plannedWithout: others)
+              id, spoons: cost.value, budget: capacity, plannedWithout: others)
           }
         }
       case .category:

@@ -4,17 +4,19 @@ extension Planner {
   @discardableResult
   public mutating func delete(_ ids: [TaskID]) throws(PlannerError) -> [SpoonTask] {
     try validateSelection(ids) { _ throws(PlannerError) in }
-    var removed: [SpoonTask] = []
-    for id in ids {
-      guard let task = tasks.removeValue(forKey: id) else { continue }
-      switch task.placement {
-      case .category: categoryOrder[task.spoons.value - 1].removeAll { $0 == id }
-      case .backlog: backlogOrder.removeAll { $0 == id }
-      case .todo, .done: day?.todo.removeAll { $0 == id }
+    return try keepingWithinBudget { p in
+      var removed: [SpoonTask] = []
+      for id in ids {
+        guard let task = p.tasks.removeValue(forKey: id) else { continue }
+        switch task.placement {
+        case .category: p.categoryOrder[task.spoons.value - 1].removeAll { $0 == id }
+        case .backlog: p.backlogOrder.removeAll { $0 == id }
+        case .todo, .done: p.day?.todo.removeAll { $0 == id }
+        }
+        removed.append(task)
       }
-      removed.append(task)
+      return removed
     }
-    return removed
   }
 
   /// Moves a task waiting in a category to `position` (1 = first) within that category.
@@ -56,7 +58,7 @@ extension Planner {
       throw .unknownTask(archived.id)
     }
     var task = archived
-    task.placement = .category
+    task.placement = .category  // a routine's task comes back as an ordinary one
     task.updated = now
     tasks[task.id] = task
     categoryOrder[task.spoons.value - 1].append(task.id)

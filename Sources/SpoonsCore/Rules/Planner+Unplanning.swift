@@ -3,7 +3,8 @@ extension Planner {
   /// spoons back to the day. All or nothing.
   ///
   /// A task from a category goes to the end of it; one from the backlog goes back among the
-  /// backlog by age, so the backlog stays oldest first.
+  /// backlog by age, so the backlog stays oldest first. A routine's task has nowhere to go
+  /// back to and is dropped (the routine makes a fresh one on its next day).
   @discardableResult
   public mutating func unplan(_ ids: [TaskID], at now: Timestamp) throws(PlannerError)
     -> [SpoonTask]
@@ -23,6 +24,10 @@ extension Planner {
       case .category:
         task.placement = .category
         categoryOrder[task.spoons.value - 1].append(id)
+      case .routine:
+        tasks[id] = nil
+        moved.append(task)
+        continue
       case .backlog(let since):
         task.placement = .backlog(since: since)
         let index =

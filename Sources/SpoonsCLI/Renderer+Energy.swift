@@ -1,0 +1,107 @@
+import SpoonsCore
+
+/// Borrowing, rests, the reserve, suggestions and routines.
+extension Renderer {
+  public func borrowed(_ n: Int, _ p: Planner) -> String {
+    "Borrowed \(Self.spoons(n)) from tomorrow: \(p.left) left to plan today, and the next day "
+      + "starts \(p.day?.borrowed ?? n) short.\n"
+  }
+
+  public func restAdded(_ rest: SpoonTask, _ p: Planner) -> String {
+    "Added rest \(rest.id) \(rest.title.text) to today's list: done, it gives back up to "
+      + "\(rest.spoons).\n"
+  }
+
+  public func reserve(_ n: Int, changed: Bool) -> String {
+    guard n > 0 else {
+      return changed ? "No reserve: plan may use every spoon.\n" : "No spoons kept in reserve.\n"
+    }
+    return (changed ? "Keeping" : "Kept")
+      + " \(Self.spoons(n)) in reserve: plan leaves \(n == 1 ? "it" : "them") unplanned unless "
+      + "--use-reserve (or --borrow).\n"
+  }
+
+  /// The suggestion, what was left out and why, and how to plan it.
+  public func suggestion(_ s: Suggestion, today: CivilDate, planning: Bool = false) -> String {
+    if s.tasks.isEmpty && s.leftOut.isEmpty {
+      return "No open tasks to suggest. Add one with: add N TITLE\n"
+    }
+    if s.room == 0 { return "No spoons left to plan above the reserve: nothing to suggest.\n" }
+    let width = idWidth(s.tasks + s.leftOut.map(\.task))
+    var out =
+      s.tasks.isEmpty
+      ? "Nothing fits the \(Self.spoons(s.room)) left.\n"
+      : "Suggested for the \(Self.spoons(s.room)) left (uses \(s.spoons)):\n"
+    for task in s.tasks { out += "  \(line(task, width: width, today: today, cost: true))\(why(task))\n" }
+    // Tasks that matter more than the plain rest (dated or in the backlog) are each explained;
+    // the others are only counted.
+    let notable = s.leftOut.filter { $0.task.due != nil || isBacklog($0.task) }
+    let others = s.leftOut.count - notable.count
+    if !notable.isEmpty || others > 0 { out += "Left out:\n" }
+    for (task, reason) in notable.prefix(10) {
+      let because: String
+      switch reason {
+      case .tooDear: because = "costs more than the \(s.room) left"
+      case .noRoom: because = "no room beside the tasks above"
+      case .overMax: because = "over --max"
+      }
+      out += "  \(line(task, width: width, today: today, cost: true)): \(because)\n"
+    }
+    if notable.count > 10 { out += "  and \(Self.tasks(notable.count - 10)) more, dated or in the backlog\n" }
+    if others > 0 {
+      out += "  \(Self.tasks(others)) in the categories, with no due date\n"
+    }
+    if !planning && !s.tasks.isEmpty {
+      out += "Plan them with: suggest --plan (or: plan "
+        + s.tasks.map { String($0.id.rawValue) }.joined(separator: " ") + ")\n"
+    }
+    return out
+  }
+
+  private func isBacklog(_ task: SpoonTask) -> Bool {
+    if case .backlog = task.placement { return true }
+    return false
+  }
+
+  private func why(_ task: SpoonTask) -> String {
+    guard task.due == nil, case .backlog(let since) = task.placement else { return "" }
+    return " · in the backlog since \(Self.weekdays[since.weekday]) \(since.day) "
+      + Self.months[since.month - 1]
+  }
+
+  // MARK: - Routines
+
+  public func routines(_ list: [Routine]) -> String {
+    guard !list.isEmpty else {
+      return "No routines yet. Add one with: routine add N TITLE [--days mon,wed,fri]\n"
+    }
+    let width = list.map { $0.id.description.count }.max() ?? 2
+    return list.map { routine in
+      "\(Text.padded(routine.id.description, to: width))  \(describe(routine))"
+        + (routine.isPaused ? style.dim(" (paused)") : "") + "\n"
+    }.joined()
+  }
+
+  /// `Take meds, 1 spoon, every day`, or `Nap, rest, 2 spoons back, weekdays`.
+  func describe(_ routine: Routine) -> String {
+    let cost = routine.isRest ? "rest, \(routine.spoons) back" : routine.spoons.description
+    return "\(routine.title.text), \(cost), \(routine.days)"
+  }
+
+  public func routineAdded(_ routine: Routine) -> String {
+    "Added routine \(routine.id) \(describe(routine)). From the next new-day it goes on the "
+      + "list first.\n"
+  }
+
+  public func routineRemoved(_ routine: Routine) -> String {
+    "Removed routine \(routine.id) \(routine.title.text). A task it already put on today's list "
+      + "stays.\n"
+  }
+
+  public func routinePaused(_ routine: Routine) -> String {
+    routine.isPaused
+      ? "Paused routine \(routine.id) \(routine.title.text): new days skip it until "
+        + "'routine resume \(routine.id)'.\n"
+      : "Resumed routine \(routine.id) \(routine.title.text): it is back from the next new-day.\n"
+  }
+}

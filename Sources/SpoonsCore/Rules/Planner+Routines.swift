@@ -1,0 +1,39 @@
+extension Planner {
+  /// Adds a routine at the end of the list; `new-day` uses it from the next day on.
+  @discardableResult
+  public mutating func addRoutine(
+    _ title: Title, spoons: SpoonCost, days: Weekdays = .everyDay, isRest: Bool = false,
+    at now: Timestamp
+  ) throws(PlannerError) -> Routine {
+    guard !days.isEmpty else { throw .noRoutineDays }
+    let routine = Routine(
+      id: nextRoutineID, title: title, spoons: spoons, days: days, isRest: isRest, created: now)
+    routines.append(routine)
+    nextRoutineID = RoutineID(nextRoutineID.rawValue + 1)
+    return routine
+  }
+
+  public func routine(_ id: RoutineID) -> Routine? { routines.first { $0.id == id } }
+
+  /// Removes a routine. Tasks it already put on today's list stay: they are tasks of their own.
+  @discardableResult
+  public mutating func removeRoutine(_ id: RoutineID) throws(PlannerError) -> Routine {
+    guard let index = routines.firstIndex(where: { $0.id == id }) else {
+      throw .unknownRoutine(id)
+    }
+    return routines.remove(at: index)
+  }
+
+  /// Pauses (`true`) or resumes (`false`) a routine: paused, it makes no tasks.
+  @discardableResult
+  public mutating func setRoutine(_ id: RoutineID, paused: Bool) throws(PlannerError) -> Routine {
+    guard let index = routines.firstIndex(where: { $0.id == id }) else {
+      throw .unknownRoutine(id)
+    }
+    guard routines[index].isPaused != paused else {
+      throw paused ? .routineAlreadyPaused(id) : .routineNotPaused(id)
+    }
+    routines[index].isPaused = paused
+    return routines[index]
+  }
+}

@@ -1,0 +1,133 @@
+import Testing
+@testable import SpoonsCore
+
+@Suite("Suggest a plan")
+struct SuggestionTests {
+  @Test func priorityIsOverdueThenDueSoonestThenOldestBacklogThenTheRest() throws {
+    var p = Planner()
+    try p.startNewDay(budget: 20, at: at("2026-11-18T08:00:00+01:00"))
+    try p.add("Old backlog", spoons: 1, at: morning)
+    try p.plan(ids(1), at: morning)
+    try p.startNewDay(budget: 20, at: at("2026-11-19T08:00:00+01:00"))
+    try p.add("Newer backlog", spoons: 1, at: morning)
+    try p.plan(ids(2), at: morning)
+    try p.startNewDay(budget: 20, at: morning)
+    try p.add("Plain", spoons: 1, at: morning)
+    try p.add("Due next week", spoons: 1, at: morning, due: CivilDate(iso: "2026-11-28"))
+    try p.add("Overdue", spoons: 1, at: morning, due: CivilDate(iso: "2026-11-20"))
+    try p.add("Due today", spoons: 1, at: morning, due: morning.date)
+    let order = p.suggestionCandidates.map(\.task.title.text)
+    #expect(order == ["Overdue", "Due today", "Due next week", "Old backlog", "Newer backlog", "Plain"])
+    #expect(p.suggestionCandidates.map(\.rank) == [0, 1, 2, 3, 4, 5])
+  }
+
+  @Test func exactNotGreedy() throws {
+    // Greedy by priority takes the 3 first and then nothing else fits; the exact answer
+    // takes the two 2s, which are as important, and fills the budget.
+    var p = try planner(budget: 4, costs: [3, 2, 2])
+    let s = p.suggest()
+    #expect(s.tasks.map(\.id) == ids(2, 3) && s.spoons == 4)
+    #expect(s.leftOut.map(\.task.id) == ids(1) && s.leftOut.map(\.reason) == [.noRoom])
+    try p.plan(s.tasks.map(\.id), at: morning)
+    #expect(p.left == 0)
+  }
+
+  @Test func moreImportantTasksWinOverFillingTheBudget() throws {
+    var p = try planner(budget: 5, costs: [4, 5])
+    try p.edit(TaskID(1), TaskEdit(due: .set(.today)), at: morning)
+    #expect(p.suggest().tasks.map(\.id) == ids(1))
+  }
+
+  @Test func maxLimitsTheCountAndTooDearIsSaid() throws {
+    let p = try planner(budget: 6, costs: [1, 1, 1, 9])
+    let s = p.suggest(max: 2)
+    #expect(s.tasks.map(\.id) == ids(1, 2))
+    #expect(s.leftOut.map(\.reason) == [.overMax, .tooDear])
+  }
+
+  @Test func theReserveIsLeftOutOfTheRoomAndRestsAreNotSuggested() throws {
+    var p = try planner(budget: 4, costs: [3, 1])
+    try p.setReserve(1)
+    try p.add(try Title("Nap"), spoons: try SpoonCost(1), at: morning, isRest: true)
+    let s = p.suggest()
+    #expect(s.room == 3 && s.tasks.map(\.id) == ids(1))
+    #expect(!s.leftOut.contains { $0.task.isRest })
+  }
+
+  @Test func noDayMeansNoRoom() throws {
+    let p = try planner(budget: nil, costs: [1])
+    #expect(p.suggest().tasks.isEmpty && p.suggest().room == 0)
+  }
+
+  /// The definition, checked the slow way: every subset of a small random planner.
+  @Test(arguments: 0..<300)
+  func matchesABruteForceSearch(seed: Int) throws {
+    var rng = SeededGenerator(seed: UInt64(seed) &* 7919 &+ 17)
+    var p = Planner()
+    let days = ["2026-11-15", "2026-11-17", "2026-11-19"]
+    let taskCount = Int.random(in: 0...11, using: &rng)
+    try p.startNewDay(budget: 20, at: at("2026-11-15T08:00:00+01:00"))
+    for i in 0..<taskCount {
+      let due: CivilDate? =
+        Bool.random(using: &rng)
+        ? CivilDate(iso: ["2026-11-19", "2026-11-21", "2026-11-25"].randomElement(using: &rng)!)
+        : nil
+      try p.add(
+        "T\(i)", spoons: Int.random(in: 1...6, using: &rng), at: morning, due: due)
+    }
+    // Send some to the backlog from different days.
+    for day in days.dropFirst() {
+      let open = p.allTasks.filter { $0.placement == .category }.map(\.id)
+      let pick = open.filter { _ in Int.random(in: 0..<4, using: &rng) == 0 }
+      var fits: [TaskID] = []
+      var room = 20
+      for id in pick where p.task(id)!.cost <= room {
+        fits.append(id)
+        room -= p.task(id)!.cost
+      }
+      if !fits.isEmpty { try p.plan(fits, at: morning) }
+      try p.startNewDay(budget: 20, at: at(day + "T08:00:00+01:00"))
+    }
+    try p.startNewDay(budget: Int.random(in: 0...14, using: &rng), at: morning)
+    if Bool.random(using: &rng) { try p.setReserve(Int.random(in: 0...2, using: &rng)) }
+    let limit: Int? = Bool.random(using: &rng) ? Int.random(in: 1...4, using: &rng) : nil
+
+    let got = p.suggest(max: limit)
+    let expected = bruteForce(p, max: limit)
+    #expect(got.tasks.map(\.id) == expected, "seed \(seed)")
+    #expect(got.spoons <= p.leftAboveReserve)
+    #expect(Set(got.tasks.map(\.id) + got.leftOut.map(\.task.id)).count
+      == p.suggestionCandidates.count)
+  }
+
+  /// Best subset by: more tasks of the most important rank, then the next, ...; then more
+  /// spoons; then earliest in priority order. Written with count vectors, independently of
+  /// the rank lists the knapsack compares.
+  func bruteForce(_ p: Planner, max limit: Int?) -> [TaskID] {
+    let candidates = p.suggestionCandidates
+    let room = p.leftAboveReserve
+    let rankCount = (candidates.map(\.rank).max() ?? -1) + 1
+    var best: (counts: [Int], spoons: Int, picks: [Int])?
+    for mask in 0..<(1 << candidates.count) {
+      let picks = (0..<candidates.count).filter { mask & (1 << $0) != 0 }
+      let spoons = picks.reduce(0) { $0 + candidates[$1].task.cost }
+      guard spoons <= room, picks.count <= (limit ?? Int.max) else { continue }
+      var counts = Array(repeating: 0, count: rankCount)
+      for i in picks { counts[candidates[i].rank] += 1 }
+      guard let current = best else {
+        best = (counts, spoons, picks)
+        continue
+      }
+      if let i = counts.indices.first(where: { counts[$0] != current.counts[$0] }) {
+        if counts[i] > current.counts[i] { best = (counts, spoons, picks) }
+        continue
+      }
+      if spoons != current.spoons {
+        if spoons > current.spoons { best = (counts, spoons, picks) }
+        continue
+      }
+      if picks.lexicographicallyPrecedes(current.picks) { best = (counts, spoons, picks) }
+    }
+    return (best?.picks ?? []).map { candidates[$0].task.id }
+  }
+}
