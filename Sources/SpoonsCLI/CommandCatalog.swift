@@ -69,7 +69,7 @@ public enum CommandCatalog {
       example: "suggest --max 3"),
     CommandInfo(
       name: "rest", aliases: [], usage: "rest N TITLE...",
-      summary: "a rest on today's list: N spoons back when done",
+      summary: "a rest for today: N spoons back when done",
       example: "rest 2 Nap"),
     CommandInfo(
       name: "borrow", aliases: [], usage: "borrow N",
@@ -85,7 +85,7 @@ public enum CommandCatalog {
         + "pause ID | resume ID",
       summary: "tasks that new-day puts on the list",
       example: "routine add 1 Take meds --days daily",
-      brief: "routine add|list|remove|pause|resume"),
+      brief: "routine add|list|remove|..."),
     CommandInfo(
       name: "backlog", aliases: ["bl"], usage: "backlog [--sort due|age|spoons] [--json]",
       summary: "tasks left from earlier days, oldest first", example: "backlog --sort due"),

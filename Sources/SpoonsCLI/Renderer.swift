@@ -257,7 +257,8 @@ public struct Renderer: Sendable {
         + "\(p.planned) of \(p.capacity) planned, \(p.left) left.\n"
     }
     if !outcome.skipped.isEmpty {
-      out += "Not enough spoons for: "
+      let reserve = p.reserve > 0 ? " (keeping \(p.reserve) in reserve)" : ""
+      out += "Not enough spoons\(reserve) for: "
         + outcome.skipped.map { "\($0.title.text) (\($0.spoons.value))" }
         .joined(separator: ", ") + ".\n"
     }

@@ -179,6 +179,11 @@ struct ReliabilityTests {
     (["search"], 64), (["completed", "-1"], 64), (["completed", "99999"], 64), (["clear"], 64),
     (["clear", "all"], 64), (["add", "3", "x", "--due", "+1d", "--note", "\u{1B}[2J"], 64),
     (["add", "2", "Existing"], 1), (["list", "--sort", "mood"], 64),
+    (["borrow"], 64), (["borrow", "0"], 64), (["borrow", "99999999999999999999"], 64), (["borrow", "3"], 1),
+    (["rest"], 64), (["rest", "11", "Nap"], 64), (["rest", "2", "\u{1B}[2J"], 64), (["reserve", "-1"], 64),
+    (["reserve", "1e3"], 64), (["suggest", "--max", "-1"], 64), (["routine", "add"], 64),
+    (["routine", "add", "1", "x", "--days", ""], 64), (["routine", "remove", "r9"], 1),
+    (["routine", "pause", "abc"], 64), (["plan", "1", "--borrow", "--borrow"], 64),
   ] as [([String], Int32)])
   func badArgumentsAreRefusedCleanly(_ arguments: [String], _ status: Int32) throws {
     let tmp = TemporaryDirectory()

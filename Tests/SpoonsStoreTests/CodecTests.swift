@@ -10,7 +10,13 @@ struct CodecTests {
     let bytes = PlannerFile.encode(snapshot)
     #expect(try PlannerFile.decode(bytes) == snapshot)
     let text = String(decoding: bytes, as: UTF8.self)
-    #expect(text.hasPrefix("format\tname=spoons-planner\tversion=1\n"))
+    #expect(text.hasPrefix("format\tname=spoons-planner\tversion=2\n"))
+    #expect(text.contains("\nsettings\treserve=1\n"))
+    #expect(text.contains("\nday\tdate=2026-11-22\tbudget=10\trepaid=2\n"))
+    #expect(text.contains("\troutine=2\tpaused=1\t") == false)  // ids are not mixed up
+    #expect(text.contains("routine\tid=2\tspoons=2\tdays=mon,tue,wed,thu,fri\tpaused=1\t"))
+    #expect(text.contains("\tat=todo\tfrom=routine\troutine=3\trest=1\t"))
+    #expect(planner.routines.count == 3 && planner.todo.contains { $0.routine != nil })
     #expect(text.contains("note=line one\\nline\\ttwo"))
     #expect(text.contains("title=Call \"mum\" \\\\ back") == false)  // #2 was deleted
     #expect(text.hasSuffix("end\ttasks=\(planner.taskCount)\n"))
@@ -33,7 +39,8 @@ struct CodecTests {
     #expect(try ArchiveFiles.decodeDays(days) == finished.map(\.record))
     let text = String(decoding: days, as: UTF8.self)
     #expect(text == "format\tname=spoons-days\tversion=1\n"
-      + "day\tdate=2026-11-21\tbudget=10\tplanned=6\tspent=2\tdone=5\n")
+      + "day\tdate=2026-11-21\tbudget=10\tplanned=6\tspent=2\tdone=5,7\tborrowed=2\trested=1\n")
+    #expect(try ArchiveFiles.decodeDone(done).map(\.isRest) == [false, true])
   }
 
   static let header = "format\tname=spoons-planner\tversion=1\n"
@@ -63,7 +70,19 @@ struct CodecTests {
     (good.replacingOccurrences(of: "id=1\t", with: "id=99999999999999999999\t"), 5,
      "id is not a whole number"),
     (good.replacingOccurrences(of: "budget=5", with: "budget=2"), nil,
-     "today's list holds 3 spoons, more than the budget of 2"),
+     "today's list holds 3 spoons, more than the 2 it has"),
+    (good.replacingOccurrences(of: "budget=5", with: "budget=5\tborrowed=3"), 4,
+     "can't borrow 3 more: a day may borrow at most 2 (half its budget)"),
+    (good.replacingOccurrences(of: "from=category", with: "from=routine\troutine=0"), 5,
+     "routine must be 1 or more"),
+    (good.replacingOccurrences(of: "from=category", with: "from=category\trest=2"), 5,
+     "rest must be from 0 to 1"),
+    (good.replacingOccurrences(of: "archive", with: "settings\treserve=100\narchive"), 3,
+     "reserve must be from 0 to 99"),
+    (good.replacingOccurrences(of: "next\tid=2", with: "next\tid=2\troutine=1\nroutine\tid=1\tspoons=1\tdays=daily\tcreated=2026-11-21T08:00:00+01:00\ttitle=Meds"), nil,
+     "routine r1 is repeated or not below the next routine id 1"),
+    (good.replacingOccurrences(of: "next\tid=2", with: "next\tid=2\troutine=2\nroutine\tid=1\tspoons=1\tdays=someday\tcreated=2026-11-21T08:00:00+01:00\ttitle=Meds"), 3,
+     "days is not a list of weekdays"),
     (good.replacingOccurrences(of: "\ttitle=Laundry", with: "\ttitle=Laundry\tcolour=red"), 5,
      "unknown field 'colour' in a task record"),
     (good.replacingOccurrences(of: "next\tid=2", with: "next\tid=1"), 5,

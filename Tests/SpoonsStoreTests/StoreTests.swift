@@ -39,7 +39,7 @@ struct StoreTests {
     }
     let later = try store.loadArchive()
     #expect(later.days.map(\.date.description) == ["2026-11-21", "2026-11-22"])
-    #expect(later.doneTasks.map(\.id) == [TaskID(5), TaskID(6)])
+    #expect(later.doneTasks.map(\.id) == [TaskID(5), TaskID(7), TaskID(6)])
   }
 
   /// A task reopened from the archive lives in the planner again and its archived copy no

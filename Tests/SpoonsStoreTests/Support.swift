@@ -39,7 +39,17 @@ func richPlanner() throws -> (Planner, [FinishedDay]) {
   try p.add("Emails", spoons: 4, at: morning)
   try p.plan([TaskID(1), TaskID(5), TaskID(4)], at: morning)
   try p.markDone([TaskID(5)], at: morning)
-  let outcome = try p.startNewDay(budget: 12, at: nextMorning)  // #1, #4 to backlog; #5 archived
+  try p.borrow(2)
+  let nap = try p.addRest(try Title("Nap"), spoons: try SpoonCost(1), at: morning)  // #7
+  try p.markDone([nap.id], at: morning)
+  try p.addRoutine(try Title("Take meds"), spoons: try SpoonCost(1), at: morning)
+  try p.addRoutine(try Title("Walk"), spoons: try SpoonCost(2), days: .workdays, at: morning)
+  try p.setRoutine(RoutineID(2), paused: true)
+  try p.addRoutine(
+    try Title("Quiet hour ☕"), spoons: try SpoonCost(2), days: .weekend, isRest: true, at: morning)
+  try p.setReserve(1)
+  // #1, #4 to the backlog; #5 and #7 archived; routines make #8 (meds) and #9 (quiet hour).
+  let outcome = try p.startNewDay(budget: 12, at: nextMorning)
   try p.plan([TaskID(4), TaskID(6)], at: nextMorning)
   try p.markDone([TaskID(6)], at: nextMorning)
   try p.delete([TaskID(2)])
