@@ -29,4 +29,24 @@ struct FormatVersionTests {
     try store.update { p, _ in try p.add("New", spoons: 1, at: morning) }
     #expect(try store.load().taskCount == 5)
   }
+
+  /// Version 2 added routines, the reserve, borrowing and rests.
+  @Test func version2Loads() throws {
+    let tmp = TemporaryDirectory()
+    for name in ["planner.txt", "done.txt", "days.txt"] {
+      try FileManager.default.copyItem(atPath: Self.fixtures + "/v2/" + name, toPath: tmp.file(name))
+    }
+    let store = PlannerStore(directory: tmp.path)
+    let planner = try store.load()
+    #expect(planner.routines.map(\.title.text) == ["Take meds", "Walk", "Nap"])
+    #expect(planner.routines.map(\.isPaused) == [false, true, false])
+    #expect(planner.routines[2].isRest && planner.routines[1].days == .workdays)
+    #expect(planner.reserve == 1 && planner.nextRoutineID == RoutineID(4))
+    #expect(planner.day?.budget == 10 && planner.day?.repaid == 2 && planner.day?.asked == 12)
+    #expect(planner.todo.map(\.routine) == [RoutineID(1), RoutineID(3), nil])
+    #expect(planner.todoRests.map(\.title.text) == ["Nap"] && planner.planned == 4)
+    let archive = try store.loadArchive()
+    #expect(archive.days.map(\.borrowed) == [2] && archive.days.map(\.rested) == [1])
+    #expect(archive.doneTasks.map(\.isRest) == [false, false, true])
+  }
 }
