@@ -50,6 +50,9 @@ run("2026-11-13T19:00:00+00:00", *[f'add {cost} "{title}"' for cost, title in ta
 for date, budget, plan, done in days:
     run(f"{date}T08:10:00+00:00", f"new-day {budget}", "plan " + " ".join(map(str, plan)))
     run(f"{date}T17:30:00+00:00", "done " + " ".join(map(str, done)))
+# Routines for every morning from now on, and one spoon kept for the evening.
+run("2026-11-20T20:00:00+00:00", "routine add 1 Take meds", "routine add 2 Physio stretches --days mon,wed,fri",
+    "routine add 2 Lie down after lunch --rest", "reserve 1")
 for name in os.listdir(out):
     if name.endswith(".lock") or name.endswith(".bak"):
         os.remove(os.path.join(out, name))

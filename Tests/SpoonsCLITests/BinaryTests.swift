@@ -161,6 +161,33 @@ struct BinaryTests {
   }
 }
 
+@Suite("Energy planning one-shot")
+struct EnergyOneShotTests {
+  /// Every #9 command as separate processes, as a script would run them.
+  @Test func routinesBorrowingRestsReserveAndSuggestWorkOneShot() throws {
+    let tmp = TemporaryDirectory()
+    #expect(try spoons(["routine", "add", "1", "Take", "meds"], data: tmp.data).status == 0)
+    try spoons(["add", "3", "Laundry"], data: tmp.data)
+    try spoons(["add", "2", "Call", "mum", "--due", "today"], data: tmp.data)
+    try spoons(["reserve", "1"], data: tmp.data)
+    let day = try spoons(["new-day", "6"], data: tmp.data)
+    #expect(day.stdout.contains("From your routines: #3 Take meds (1)."))
+    let suggestion = try spoons(["suggest", "--plan"], data: tmp.data)
+    #expect(suggestion.status == 0 && suggestion.stdout.contains("Planned #2 Call mum (2 spoons)."))
+    // 3 planned of 6 with 1 in reserve: Laundry (3) needs 1 more.
+    #expect(try spoons(["plan", "1"], data: tmp.data).status == 1)
+    let borrowed = try spoons(["plan", "1", "--borrow"], data: tmp.data)
+    #expect(borrowed.stdout.contains("Borrowed 1 spoon from tomorrow to fit."))
+    try spoons(["done", "3", "2"], data: tmp.data)
+    #expect(try spoons(["rest", "2", "Nap"], data: tmp.data).stdout.contains("Added rest #4 Nap"))
+    try spoons(["done", "4"], data: tmp.data)
+    let status = try spoons(["status", "--json"], data: tmp.data)
+    #expect(status.stdout.contains("\"planned\":6,\"spent\":3,\"left\":3,\"borrowed\":1,\"rested\":2,\"reserve\":1"))
+    let list = try spoons(["routine", "list", "--json"], data: tmp.data)
+    #expect(list.stdout.contains("\"id\":\"r1\",\"title\":\"Take meds\""))
+  }
+}
+
 @Suite("The sample data")
 struct SampleDataTests {
   @Test func theSamplePlannerLoadsAndTheMorningScriptRunsOnACopy() throws {
@@ -182,7 +209,9 @@ struct SampleDataTests {
     let run = try spoons([], stdin: script, data: tmp.data)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("Rolled into the backlog: #11 Pay the phone bill (2)"))
-    #expect(run.stdout.contains("9/10"))
+    #expect(run.stdout.contains("From your routines: #43 Take meds (1), #44 Lie down after lunch (2)."))
+    #expect(run.stdout.contains("9 of 10 planned, 1 left."))
+    #expect(run.stdout.contains("budget 10 · planned 9 · spent 4 · rested 2 · left 3 · reserve 1"))
     // Trying the sample never changes the tracked files.
     let after = try FileManager.default.contentsOfDirectory(atPath: tracked).sorted().map {
       FileManager.default.contents(atPath: tracked + "/" + $0)
