@@ -10,12 +10,18 @@ struct FormatVersionTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures").path
 
+  /// A store on a copy of the fixture of `version` (the fixture itself is never written).
+  func store(ofVersion version: Int, in tmp: TemporaryDirectory) throws -> PlannerStore {
+    for name in ["planner.txt", "done.txt", "days.txt"] {
+      try FileManager.default.copyItem(
+        atPath: Self.fixtures + "/v\(version)/" + name, toPath: tmp.file(name))
+    }
+    return PlannerStore(directory: tmp.path)
+  }
+
   @Test func version1Loads() throws {
     let tmp = TemporaryDirectory()
-    for name in ["planner.txt", "done.txt", "days.txt"] {
-      try FileManager.default.copyItem(atPath: Self.fixtures + "/v1/" + name, toPath: tmp.file(name))
-    }
-    let store = PlannerStore(directory: tmp.path)
+    let store = try store(ofVersion: 1, in: tmp)
     let planner = try store.load()
     #expect(planner.day?.budget == 12)
     #expect(planner.todo.map(\.title.text) == ["Shower", "Call mum"])
@@ -33,10 +39,7 @@ struct FormatVersionTests {
   /// Version 2 added routines, the reserve, borrowing and rests.
   @Test func version2Loads() throws {
     let tmp = TemporaryDirectory()
-    for name in ["planner.txt", "done.txt", "days.txt"] {
-      try FileManager.default.copyItem(atPath: Self.fixtures + "/v2/" + name, toPath: tmp.file(name))
-    }
-    let store = PlannerStore(directory: tmp.path)
+    let store = try store(ofVersion: 2, in: tmp)
     let planner = try store.load()
     #expect(planner.routines.map(\.title.text) == ["Take meds", "Walk", "Nap"])
     #expect(planner.routines.map(\.isPaused) == [false, true, false])
