@@ -32,20 +32,20 @@ extension Renderer {
       s.tasks.isEmpty
       ? "Nothing fits the \(Self.spoons(s.room)) left.\n"
       : "Suggested for the \(Self.spoons(s.room)) left (uses \(s.spoons)):\n"
-    for task in s.tasks { out += "  \(line(task, width: width, today: today, cost: true))\(why(task))\n" }
+    for task in s.tasks { out += "  \(line(task, width: width, today: today, cost: true))\(why(task, today: today))\n" }
     // Tasks that matter more than the plain rest (dated or in the backlog) are each explained;
     // the others are only counted.
     let notable = s.leftOut.filter { $0.task.due != nil || isBacklog($0.task) }
     let others = s.leftOut.count - notable.count
     if !notable.isEmpty || others > 0 { out += "Left out:\n" }
-    for (task, reason) in notable.prefix(10) {
+    for item in notable.prefix(10) {
       let because: String
-      switch reason {
+      switch item.reason {
       case .tooDear: because = "costs more than the \(s.room) left"
       case .noRoom: because = "no room beside the tasks above"
       case .overMax: because = "over --max"
       }
-      out += "  \(line(task, width: width, today: today, cost: true)): \(because)\n"
+      out += "  \(line(item.task, width: width, today: today, cost: true)): \(because)\n"
     }
     if notable.count > 10 { out += "  and \(Self.tasks(notable.count - 10)) more, dated or in the backlog\n" }
     if others > 0 {
@@ -63,10 +63,9 @@ extension Renderer {
     return false
   }
 
-  private func why(_ task: SpoonTask) -> String {
+  private func why(_ task: SpoonTask, today: CivilDate) -> String {
     guard task.due == nil, case .backlog(let since) = task.placement else { return "" }
-    return " · in the backlog since \(Self.weekdays[since.weekday]) \(since.day) "
-      + Self.months[since.month - 1]
+    return " · in the backlog since \(Self.short(since, today: today))"
   }
 
   // MARK: - Routines

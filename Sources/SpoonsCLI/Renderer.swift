@@ -41,7 +41,7 @@ public struct Renderer: Sendable {
     } else if cost {
       text += ", \(task.spoons)"
     }
-    if task.routine != nil { text += " · routine" }
+    text += routineMark(task)
     if let due = due(task, today: today) { text += " · " + due }
     return text
   }
@@ -98,7 +98,7 @@ public struct Renderer: Sendable {
       out += style.bold("Rest") + "\n"
       for task in rests {
         out += "  [ ] \(Text.padded(task.id.description, to: width))  \(task.title.text), "
-          + "gives back \(task.spoons)" + (task.routine != nil ? " · routine" : "") + "\n"
+          + "gives back \(task.spoons)" + routineMark(task) + "\n"
       }
     }
     let done = p.todo.filter(\.isDone)
@@ -111,6 +111,9 @@ public struct Renderer: Sendable {
     }
     return out
   }
+
+  /// ` · routine` after a task a routine made: it is dropped, not rolled over, if left undone.
+  func routineMark(_ task: SpoonTask) -> String { task.routine != nil ? " · routine" : "" }
 
   var noDay: String { "No day started yet. Start one with: new-day N (N = today's spoons)\n" }
 

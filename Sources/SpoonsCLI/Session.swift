@@ -125,14 +125,16 @@ public final class Session {
         return r.reserve(n, changed: true)
       }
     case .suggest(let max, let plan):
+      func suggest(_ p: Planner) throws -> Suggestion {
+        guard p.day != nil else { throw PlannerError.noDayStarted }
+        return p.suggest(max: max)
+      }
       guard plan else {
         let p = try store.load()
-        guard p.day != nil else { throw PlannerError.noDayStarted }
-        return Result(output: r.suggestion(p.suggest(max: max), today: today), planner: p)
+        return Result(output: r.suggestion(try suggest(p), today: today), planner: p)
       }
       return try change { p, _ in
-        guard p.day != nil else { throw PlannerError.noDayStarted }
-        let suggestion = p.suggest(max: max)
+        let suggestion = try suggest(p)
         var out = r.suggestion(suggestion, today: today, planning: true)
         if !suggestion.tasks.isEmpty {
           out += r.planned(try p.plan(suggestion.tasks.map(\.id), at: now), p)

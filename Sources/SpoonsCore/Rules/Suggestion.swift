@@ -10,25 +10,20 @@ public struct Suggestion: Hashable, Sendable {
     case overMax
   }
 
+  /// A candidate that was not suggested, and why.
+  public struct LeftOut: Hashable, Sendable {
+    public let task: SpoonTask
+    public let reason: Reason
+  }
+
   /// In priority order.
   public let tasks: [SpoonTask]
   /// The spoons there were to fill (left above the reserve).
   public let room: Int
-  /// Every other candidate with its reason, in priority order.
-  public let leftOut: [(task: SpoonTask, reason: Reason)]
+  /// Every other candidate, in priority order.
+  public let leftOut: [LeftOut]
 
   public var spoons: Int { tasks.reduce(0) { $0 + $1.cost } }
-
-  public static func == (a: Suggestion, b: Suggestion) -> Bool {
-    a.tasks == b.tasks && a.room == b.room
-      && a.leftOut.map(\.task) == b.leftOut.map(\.task)
-      && a.leftOut.map(\.reason) == b.leftOut.map(\.reason)
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(tasks)
-    hasher.combine(room)
-  }
 }
 
 extension Planner {
@@ -133,7 +128,7 @@ extension Planner {
 
     let chosen = Set(best.picks)
     let spare = room - bestSpoons
-    var leftOut: [(task: SpoonTask, reason: Suggestion.Reason)] = []
+    var leftOut: [Suggestion.LeftOut] = []
     for (index, candidate) in candidates.enumerated() where !chosen.contains(index) {
       let reason: Suggestion.Reason
       if candidate.task.cost > room {
@@ -143,7 +138,7 @@ extension Planner {
       } else {
         reason = .noRoom
       }
-      leftOut.append((candidate.task, reason))
+      leftOut.append(Suggestion.LeftOut(task: candidate.task, reason: reason))
     }
     return Suggestion(tasks: best.picks.map { candidates[$0].task }, room: room, leftOut: leftOut)
   }
