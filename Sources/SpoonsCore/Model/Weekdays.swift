@@ -49,15 +49,17 @@ public struct Weekdays: Hashable, Sendable, CustomStringConvertible {
     case .workdays: return "weekdays"
     case .weekend: return "weekends"
     default:
-      let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-      return [1, 2, 3, 4, 5, 6, 0].filter(contains).map { names[$0] }.joined(separator: ", ")
+      return names.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: ", ")
     }
   }
 
   /// The stored form: `mon,wed,fri` (Monday first), or `daily`.
   public var storedForm: String {
-    if self == .everyDay { return "daily" }
-    let names = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
-    return [1, 2, 3, 4, 5, 6, 0].filter(contains).map { names[$0] }.joined(separator: ",")
+    self == .everyDay ? "daily" : names.joined(separator: ",")
+  }
+
+  /// The short names of the days in the set, Monday first: `mon`, `wed`.
+  private var names: [String] {
+    [1, 2, 3, 4, 5, 6, 0].filter(contains).map { DueDateSpec.weekdays[$0][0] }
   }
 }
