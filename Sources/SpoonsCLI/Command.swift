@@ -34,6 +34,11 @@ public enum Command: Hashable, Sendable {
   case suggest(max: Int?, plan: Bool)
   /// nil: show the reserve.
   case reserve(Int?)
+  /// Take back the last N changes, or do again the last N undone.
+  case undo(Int)
+  case redo(Int)
+  /// `history --changes [N]`: the last N recorded changes.
+  case changes(limit: Int)
   case help(topic: String?)
   case quit
 }

@@ -118,6 +118,14 @@ public enum CommandCatalog {
       summary: "empty the backlog, or the completed tasks",
       example: "clear backlog"),
     CommandInfo(
+      name: "undo", aliases: [], usage: "undo [N]",
+      summary: "take back the last change (or the last N)",
+      example: "undo"),
+    CommandInfo(
+      name: "redo", aliases: [], usage: "redo [N]",
+      summary: "do again what undo took back",
+      example: "redo"),
+    CommandInfo(
       name: "help", aliases: ["?"], usage: "help [COMMAND]",
       summary: "the commands, or one command's usage",
       example: "help plan"),

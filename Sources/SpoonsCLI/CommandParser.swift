@@ -5,6 +5,8 @@ import SpoonsCore
 public enum CommandParser {
   /// The most ids one selection may expand to, so `plan 1-99999999` is refused, not ground through.
   public static let maxSelection = 1_000
+  /// The most changes one `undo` or `redo` takes: the whole recorded history.
+  public static let maxSteps = 100
 
   /// Parses one REPL or script line.
   public static func parse(line: String) throws(ParseError) -> Command? {
@@ -148,6 +150,13 @@ public enum CommandParser {
         throw ParseError(PlannerError.invalidReserve(n).description)
       }
       return .reserve(n)
+    case "undo", "redo":
+      let count = try args.optionalNumber(named: "N") ?? 1
+      try args.finish()
+      guard (1...maxSteps).contains(count) else {
+        throw ParseError("N must be from 1 to \(maxSteps), not \(count)")
+      }
+      return info.name == "undo" ? .undo(count) : .redo(count)
     case "done": return .done(try args.ids())
     case "undone": return .undone(try args.ids())
     case "unplan": return .unplan(try args.ids())

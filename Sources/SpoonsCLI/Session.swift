@@ -80,17 +80,17 @@ public final class Session {
 
     case .newDay(let budget):
       let budget = try budget ?? askBudget(ask)
-      return try change { p, archive in
+      return try change(at: now) { p, archive in
         let outcome = try p.startNewDay(budget: budget, at: now)
         if let finished = outcome.finished { archive.append(finished) }
-        return r.newDay(outcome, p)
+        return (r.newDay(outcome, p), "new-day \(budget)")
       }
     case .add(let new):
-      return try change { p, _ in
-        r.added(
-          try p.add(
-            new.title, spoons: new.spoons, at: now, note: new.note, location: new.location,
-            due: new.due, force: new.force, isRest: new.isRest), today: today)
+      return try change(at: now) { p, _ in
+        let task = try p.add(
+          new.title, spoons: new.spoons, at: now, note: new.note, location: new.location,
+          due: new.due, force: new.force, isRest: new.isRest)
+        return (r.added(task, today: today), r.changeName("add", [task]))
       }
     case .edit(let id, let edit):
       guard !edit.isEmpty else {
@@ -98,31 +98,39 @@ public final class Session {
         guard let task = p.task(id) else { throw PlannerError.unknownTask(id) }
         return Result(output: r.editCommand(task), planner: p)
       }
-      return try change { p, _ in r.edited(try p.edit(id, edit, at: now), today: today) }
+      return try change(at: now) { p, _ in
+        let task = try p.edit(id, edit, at: now)
+        return (r.edited(task, today: today), r.changeName("edit", [task], spoons: false))
+      }
     case .plan(let ids, let borrow, let useReserve):
-      return try change { p, _ in
-        r.planned(try p.plan(ids, at: now, borrow: borrow, useReserve: useReserve), p)
+      return try change(at: now) { p, _ in
+        let outcome = try p.plan(ids, at: now, borrow: borrow, useReserve: useReserve)
+        return (r.planned(outcome, p), r.changeName("plan", outcome.tasks))
       }
     case .done(let ids):
-      return try change { p, _ in
+      return try change(at: now) { p, _ in
         let restedBefore = p.rested
-        return r.done(try p.markDone(ids, at: now), p, restedBefore: restedBefore)
+        let tasks = try p.markDone(ids, at: now)
+        return (r.done(tasks, p, restedBefore: restedBefore), r.changeName("done", tasks))
       }
     case .borrow(let n):
-      return try change { p, _ in
+      return try change(at: now) { p, _ in
         try p.borrow(n)
-        return r.borrowed(n, p)
+        return (r.borrowed(n, p), "borrow \(n)")
       }
     case .rest(let spoons, let title):
-      return try change { p, _ in r.restAdded(try p.addRest(title, spoons: spoons, at: now), p) }
+      return try change(at: now) { p, _ in
+        let rest = try p.addRest(title, spoons: spoons, at: now)
+        return (r.restAdded(rest, p), r.changeName("rest", [rest], spoons: false))
+      }
     case .reserve(let n):
       guard let n else {
         let p = try store.load()
         return Result(output: r.reserve(p.reserve, changed: false), planner: p)
       }
-      return try change { p, _ in
+      return try change(at: now) { p, _ in
         try p.setReserve(n)
-        return r.reserve(n, changed: true)
+        return (r.reserve(n, changed: true), "reserve \(n)")
       }
     case .suggest(let max, let plan):
       func suggest(_ p: Planner) throws -> Suggestion {
@@ -133,26 +141,47 @@ public final class Session {
         let p = try store.load()
         return Result(output: r.suggestion(try suggest(p), today: today), planner: p)
       }
-      return try change { p, _ in
+      return try change(at: now) { p, _ in
         let suggestion = try suggest(p)
         var out = r.suggestion(suggestion, today: today, planning: true)
+        var planned: [SpoonTask] = []
         if !suggestion.tasks.isEmpty {
-          out += r.planned(try p.plan(suggestion.tasks.map(\.id), at: now), p)
+          let outcome = try p.plan(suggestion.tasks.map(\.id), at: now)
+          out += r.planned(outcome, p)
+          planned = outcome.tasks
         }
-        return out
+        return (out, r.changeName("suggest --plan", planned))
       }
     case .routine(let command):
       return try routine(command, at: now)
     case .undone(let ids):
       return try undone(ids, at: now)
     case .unplan(let ids):
-      return try change { p, _ in r.unplanned(try p.unplan(ids, at: now), p) }
+      return try change(at: now) { p, _ in
+        let tasks = try p.unplan(ids, at: now)
+        return (r.unplanned(tasks, p), r.changeName("unplan", tasks))
+      }
     case .delete(let ids):
-      return try change { p, _ in r.deleted(try p.delete(ids)) }
+      return try change(at: now) { p, _ in
+        let tasks = try p.delete(ids)
+        return (r.deleted(tasks), r.changeName("delete", tasks))
+      }
     case .move(let id, let position):
-      return try change { p, _ in r.moved(try p.move(id, to: position, at: now), to: position) }
+      return try change(at: now) { p, _ in
+        let task = try p.move(id, to: position, at: now)
+        return (r.moved(task, to: position), r.changeName("move", [task], spoons: false)
+          + " to \(position)")
+      }
     case .clear(let target, let confirmed):
-      return try clear(target, confirmed: confirmed, ask: ask)
+      return try clear(target, confirmed: confirmed, ask: ask, at: now)
+    case .undo(let count):
+      let (changes, p) = try store.undo(count)
+      return Result(output: r.undid(changes, p), planner: p)
+    case .redo(let count):
+      let (changes, p) = try store.redo(count)
+      return Result(output: r.redid(changes, p), planner: p)
+    case .changes(let limit):
+      return Result(output: r.changes(try store.changes(), limit: limit, today: today))
     }
   }
 
@@ -164,16 +193,25 @@ public final class Session {
       return Result(
         output: json ? JSONRenderer.routines(p.routines) : r.routines(p.routines), planner: p)
     case .add(let spoons, let title, let days, let isRest):
-      return try change { p, _ in
-        r.routineAdded(
-          try p.addRoutine(title, spoons: spoons, days: days, isRest: isRest, at: now))
+      return try change(at: now) { p, _ in
+        let routine = try p.addRoutine(title, spoons: spoons, days: days, isRest: isRest, at: now)
+        return (r.routineAdded(routine), r.routineChangeName("add", routine))
       }
     case .remove(let id):
-      return try change { p, _ in r.routineRemoved(try p.removeRoutine(id)) }
+      return try change(at: now) { p, _ in
+        let routine = try p.removeRoutine(id)
+        return (r.routineRemoved(routine), r.routineChangeName("remove", routine))
+      }
     case .pause(let id):
-      return try change { p, _ in r.routinePaused(try p.setRoutine(id, paused: true)) }
+      return try change(at: now) { p, _ in
+        let routine = try p.setRoutine(id, paused: true)
+        return (r.routinePaused(routine), r.routineChangeName("pause", routine))
+      }
     case .resume(let id):
-      return try change { p, _ in r.routinePaused(try p.setRoutine(id, paused: false)) }
+      return try change(at: now) { p, _ in
+        let routine = try p.setRoutine(id, paused: false)
+        return (r.routinePaused(routine), r.routineChangeName("resume", routine))
+      }
     }
   }
 
@@ -187,7 +225,7 @@ public final class Session {
   /// is not in the planner (and not inside the update: its lock would wait on itself).
   private func undone(_ ids: [TaskID], at now: Timestamp) throws -> Result {
     func attempt(archive: [SpoonTask]) throws -> Result {
-      try change { p, _ in
+      try change(at: now) { p, _ in
         var reopened: [SpoonTask] = []
         var today: [TaskID] = []
         for id in ids {
@@ -200,7 +238,7 @@ public final class Session {
           }
         }
         let undone = today.isEmpty ? [] : try p.markUndone(today, at: now)
-        return renderer.undone(undone + reopened)
+        return (renderer.undone(undone + reopened), renderer.changeName("undone", undone + reopened))
       }
     }
     do {
@@ -211,9 +249,9 @@ public final class Session {
   }
 
   /// `clear backlog|completed`: asks first in the REPL; elsewhere it needs `--yes`.
-  private func clear(_ target: ClearTarget, confirmed: Bool, ask: ((String) -> String?)?)
-    throws -> Result
-  {
+  private func clear(
+    _ target: ClearTarget, confirmed: Bool, ask: ((String) -> String?)?, at now: Timestamp
+  ) throws -> Result {
     let what = target == .backlog ? "in the backlog" : "checked off on earlier days"
     let nothing = "There are no tasks \(what).\n"
     if !confirmed {
@@ -225,7 +263,7 @@ public final class Session {
       guard let ask else {
         throw ParseError("clear \(target.rawValue) deletes \(tasks); add --yes to confirm")
       }
-      let answer = ask("Delete the \(tasks) \(what)? This cannot be undone. [y/N] ")
+      let answer = ask("Delete the \(tasks) \(what)? [y/N] ")
       guard let answer, ["y", "yes"].contains(answer.trimmingSpaces.lowercased()) else {
         return Result(output: "Nothing deleted.\n", planner: p)
       }
@@ -233,22 +271,30 @@ public final class Session {
     func said(_ count: Int) -> String {
       count == 0 ? nothing : renderer.cleared(target, count: count)
     }
+    func name(_ count: Int) -> String { "clear \(target.rawValue) (\(Renderer.tasks(count)))" }
     switch target {
-    case .backlog: return try change { p, _ in said(p.clearBacklog().count) }
-    case .completed: return Result(output: said(try store.clearArchivedTasks()))
+    case .backlog:
+      return try change(at: now) { p, _ in
+        let count = p.clearBacklog().count
+        return (said(count), name(count))
+      }
+    case .completed:
+      return Result(output: said(try store.clearArchivedTasks(at: now, describe: name)))
     }
   }
 
-
-  private func change(_ body: (inout Planner, inout [FinishedDay]) throws -> String) throws
-    -> Result
-  {
+  /// Runs a changing command: `body` returns what to print and how the undo history names
+  /// the change.
+  private func change(
+    at now: Timestamp,
+    _ body: (inout Planner, inout [FinishedDay]) throws -> (output: String, name: String)
+  ) throws -> Result {
     var after: Planner?
-    let output = try store.update { p, finished in
+    let said = try store.update(at: now, describe: { $0.name }) { p, finished in
       defer { after = p }
       return try body(&p, &finished)
     }
-    return Result(output: output, planner: after)
+    return Result(output: said.output, planner: after)
   }
 
   private func askBudget(_ ask: ((String) -> String?)?) throws -> Int {

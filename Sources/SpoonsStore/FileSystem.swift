@@ -116,17 +116,22 @@ enum FileSystem {
 
   static let temporaryPrefix = ".tmp-"
 
-  /// Removes temporary files left by writers that were killed mid-save. Call only while
-  /// holding the exclusive lock: then no live writer has one open.
-  static func sweepTemporaries(in directory: String) {
+  /// Removes the directory's files whose names `matching` accepts; quietly, best effort.
+  static func removeFiles(in directory: String, matching: (String) -> Bool) {
     guard let dir = opendir(directory) else { return }
     defer { closedir(dir) }
     while let entry = readdir(dir) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      if name.hasPrefix(temporaryPrefix) { unlink(directory + "/" + name) }
+      if matching(name) { unlink(directory + "/" + name) }
     }
+  }
+
+  /// Removes temporary files left by writers that were killed mid-save. Call only while
+  /// holding the exclusive lock: then no live writer has one open.
+  static func sweepTemporaries(in directory: String) {
+    removeFiles(in: directory) { $0.hasPrefix(temporaryPrefix) }
   }
 
   /// Creates the data directory (mode 0700) and its parents when missing; refuses one that

@@ -9,10 +9,16 @@ import SpoonsCore
 public struct PlannerSnapshot: Equatable, Sendable {
   public var planner: Planner
   public var archive: ArchiveLengths
+  /// Where the undo history stands; committed with the planner, like the archive lengths.
+  public var journal: JournalState
 
-  public init(planner: Planner, archive: ArchiveLengths = ArchiveLengths()) {
+  public init(
+    planner: Planner, archive: ArchiveLengths = ArchiveLengths(),
+    journal: JournalState = JournalState()
+  ) {
     self.planner = planner
     self.archive = archive
+    self.journal = journal
   }
 }
 
@@ -30,15 +36,34 @@ public struct ArchiveLengths: Hashable, Sendable {
 enum PlannerFile {
   static let name = "planner.txt"
   /// Version 2 added routines, the reserve, borrowing and rests (`next routine=`, `settings`,
-  /// `routine` records, `day borrowed= repaid=`, `task rest= from=routine`). Version 1 files
-  /// load as they are: every addition is optional.
-  static let format = FileFormat(name: "spoons-planner", version: 2)
+  /// `routine` records, `day borrowed= repaid=`, `task rest= from=routine`); version 3 the
+  /// `journal` line (undo). Older files load as they are: every addition is optional.
+  static let format = FileFormat(name: "spoons-planner", version: 3)
 
   static func encode(_ snapshot: PlannerSnapshot) -> [UInt8] {
+    head(snapshot.journal) + body(snapshot)
+  }
+
+  /// The format line and the `journal` line: the two lines undo leaves out of its diffs
+  /// (see `PlannerLines`), written apart so a save can diff the body before it knows where
+  /// the journal will stand.
+  static func head(_ journal: JournalState) -> [UInt8] {
+    var out: [UInt8] = []
+    format.encodeHeader(to: &out)
+    out.append(contentsOf: "journal".utf8)
+    RecordCodec.field("generation", String(journal.generation), to: &out)
+    RecordCodec.field("bytes", String(journal.bytes), to: &out)
+    RecordCodec.field("records", String(journal.records), to: &out)
+    RecordCodec.field("seq", String(journal.lastSeq), to: &out)
+    out.append(UInt8(ascii: "\n"))
+    return out
+  }
+
+  /// Everything after the head: the planner and the archive lengths.
+  static func body(_ snapshot: PlannerSnapshot) -> [UInt8] {
     var out: [UInt8] = []
     let planner = snapshot.planner
     out.reserveCapacity(200 + planner.taskCount * 160)
-    format.encodeHeader(to: &out)
     out.append(contentsOf: "next".utf8)
     RecordCodec.field("id", String(planner.nextID.rawValue), to: &out)
     RecordCodec.field("routine", String(planner.nextRoutineID.rawValue), to: &out)
@@ -110,6 +135,7 @@ enum PlannerFile {
     var nextID: Int?
     var nextRoutineID = 1
     var archive: ArchiveLengths?
+    var journal: JournalState?
     var reserve: Int?
     var routines: [Routine] = []
     var day: Day?
@@ -121,7 +147,7 @@ enum PlannerFile {
       try RecordCodec.forEachRecord(in: bytes) { record throws(DecodeError) in
         if !checked {
           checked = true
-          _ = try format.checkHeader(record)  // version 1 is the only one so far
+          _ = try format.checkHeader(record)  // every older version reads as it is
           return
         }
         guard endCount == nil else {
@@ -138,6 +164,14 @@ enum PlannerFile {
           guard nextID == nil else { throw DecodeError(line: record.line, reason: "next twice") }
           nextID = try record.int("id")
           nextRoutineID = try record.optionalInt("routine", absent: 1, in: 1...Int.max)
+        case "journal":
+          try record.expectOnly(["generation", "bytes", "records", "seq"])
+          guard journal == nil else {
+            throw DecodeError(line: record.line, reason: "journal twice")
+          }
+          journal = JournalState(
+            generation: try record.int("generation"), bytes: try record.int("bytes"),
+            records: try record.int("records"), lastSeq: try record.int("seq"))
         case "settings":
           try record.expectOnly(["reserve"])
           guard reserve == nil else {
@@ -186,7 +220,8 @@ enum PlannerFile {
       let planner = try Planner(
         nextID: TaskID(nextID), day: day, tasks: tasks, routines: routines,
         nextRoutineID: RoutineID(nextRoutineID), reserve: reserve ?? 0)
-      return PlannerSnapshot(planner: planner, archive: archive)
+      return PlannerSnapshot(
+        planner: planner, archive: archive, journal: journal ?? JournalState())
     } catch {
       throw .corrupt(file: file, line: error.taskIndex.map { taskLines[$0] }, reason: error.reason)
     }

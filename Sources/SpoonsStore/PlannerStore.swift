@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import SpoonsCore
 
 /// The planner on disk: the only door through which anything reads or changes it.
@@ -53,9 +58,11 @@ public struct PlannerStore: Sendable {
   ///
   /// `finished` collects days that ended during `body` (from `startNewDay`); their records and
   /// done tasks are appended to the archive. If `body` throws, nothing is written. Nothing is
-  /// written either when `body` changed nothing.
+  /// written either when `body` changed nothing. A change is recorded for `undo`, named by
+  /// `describe` from what `body` returned.
   @discardableResult
   public func update<T>(
+    at time: Timestamp? = nil, describe: (T) -> String = { _ in "a change" },
     _ body: (inout Planner, inout [FinishedDay]) throws -> T
   ) throws -> T {
     try FileSystem.prepareDirectory(directory)
@@ -63,50 +70,265 @@ public struct PlannerStore: Sendable {
     defer { withExtendedLifetime(lock) {} }
     FileSystem.sweepTemporaries(in: directory)
 
-    var snapshot = try readSnapshot()
+    var (snapshot, oldBytes) = try readSnapshotAndBytes()
     let before = snapshot.planner
     var finished: [FinishedDay] = []
     let result = try body(&snapshot.planner, &finished)
     guard snapshot.planner != before || !finished.isEmpty else { return result }
 
+    var appends: [ChangeJournal.Append] = []
     if !finished.isEmpty {
       // Append first; the archive bytes only count once planner.txt names the new lengths.
       let (done, days) = ArchiveFiles.encode(
         finished, doneIsEmpty: snapshot.archive.done == 0, daysIsEmpty: snapshot.archive.days == 0)
       try FileSystem.append(done, to: donePath, truncatingTo: snapshot.archive.done)
       try FileSystem.append(days, to: daysPath, truncatingTo: snapshot.archive.days)
+      appends = [
+        .init(file: ArchiveFiles.doneName, at: snapshot.archive.done, bytes: done),
+        .init(file: ArchiveFiles.daysName, at: snapshot.archive.days, bytes: days),
+      ]
       snapshot.archive.done += done.count
       snapshot.archive.days += days.count
     }
+    let body = PlannerFile.body(snapshot)
+    let change = RecordedChange(
+      seq: snapshot.journal.lastSeq + 1, at: time ?? Self.systemNow(), what: describe(result))
+    let rewritten = try record(
+      change, oldBytes: oldBytes, newBody: body, appends: appends, in: &snapshot.journal)
     try FileSystem.replace(
-      plannerPath, with: PlannerFile.encode(snapshot), in: directory, backup: backupPath)
+      plannerPath, with: PlannerFile.head(snapshot.journal) + body, in: directory,
+      backup: backupPath)
+    if let rewritten { removeOldHistory(keeping: rewritten, generation: snapshot.journal.generation) }
     return result
   }
 
   /// Deletes every task checked off on an earlier day (the archive's done tasks; the day
   /// records stay, for history) and returns how many there were.
+  ///
+  /// A copy of `done.txt` is kept as `done-cleared-N.txt` while the change can be undone.
   @discardableResult
-  public func clearArchivedTasks() throws(StoreError) -> Int {
+  public func clearArchivedTasks(
+    at time: Timestamp? = nil, describe: (Int) -> String = { _ in "clear completed" }
+  ) throws(StoreError) -> Int {
     try FileSystem.prepareDirectory(directory)
     let lock = try FileLock(directory: directory, exclusive: true, timeout: lockTimeout)
     defer { withExtendedLifetime(lock) {} }
     FileSystem.sweepTemporaries(in: directory)
-    var snapshot = try readSnapshot()
+    var (snapshot, oldBytes) = try readSnapshotAndBytes()
     guard snapshot.archive.done > 0 else { return 0 }
     let count = try readArchive(snapshot.archive, live: snapshot.planner).doneTasks.count
+    let copy = ChangeJournal.clearedPrefix + "\(snapshot.journal.lastSeq + 1).txt"
+    let kept = try FileSystem.read(donePath, limit: snapshot.archive.done) ?? []
+    try FileSystem.replace(directory + "/" + copy, with: kept, in: directory, backup: nil)
+    let length = snapshot.archive.done
     // planner.txt naming length 0 is the commit; the bytes are then cut, not just hidden.
     snapshot.archive.done = 0
+    let body = PlannerFile.body(snapshot)
+    let change = RecordedChange(
+      seq: snapshot.journal.lastSeq + 1, at: time ?? Self.systemNow(), what: describe(count))
+    let rewritten = try record(
+      change, oldBytes: oldBytes, newBody: body, cleared: (copy, length), in: &snapshot.journal)
     try FileSystem.replace(
-      plannerPath, with: PlannerFile.encode(snapshot), in: directory, backup: backupPath)
+      plannerPath, with: PlannerFile.head(snapshot.journal) + body, in: directory,
+      backup: backupPath)
     try FileSystem.append([], to: donePath, truncatingTo: 0)
+    if let rewritten { removeOldHistory(keeping: rewritten, generation: snapshot.journal.generation) }
     return count
+  }
+
+  // MARK: - Undo
+
+  /// The recorded changes: what `undo` and `redo` would take, in order.
+  public func changes() throws(StoreError) -> ChangeHistory {
+    guard try FileSystem.existingDirectory(directory) else {
+      return ChangeHistory(undoable: [], redoable: [])
+    }
+    let lock = try FileLock(directory: directory, exclusive: false, timeout: lockTimeout)
+    defer { withExtendedLifetime(lock) {} }
+    let stacks = try readJournal(try readSnapshot().journal)
+    return ChangeHistory(
+      undoable: stacks.undo.suffix(ChangeJournal.limit).reversed().map(\.change),
+      redoable: stacks.redo.reversed().map(\.change))
+  }
+
+  /// Takes back the last `count` changes, newest first, as one save; all or none.
+  ///
+  /// Whichever process made them: the history is the planner's, shared by every session.
+  /// Refused with `UndoError.changedSince` when the planner no longer reads as a change left
+  /// it, so an undo never overwrites what it did not record.
+  public func undo(_ count: Int = 1) throws -> (changes: [RecordedChange], planner: Planner) {
+    try step(count, undo: true)
+  }
+
+  /// Does again the last `count` undone changes; all or none. A new change forgets them.
+  public func redo(_ count: Int = 1) throws -> (changes: [RecordedChange], planner: Planner) {
+    try step(count, undo: false)
+  }
+
+  private func step(_ count: Int, undo: Bool) throws -> (
+    changes: [RecordedChange], planner: Planner
+  ) {
+    try FileSystem.prepareDirectory(directory)
+    let lock = try FileLock(directory: directory, exclusive: true, timeout: lockTimeout)
+    defer { withExtendedLifetime(lock) {} }
+    FileSystem.sweepTemporaries(in: directory)
+    let (snapshot, bytes) = try readSnapshotAndBytes()
+    var stacks = try readJournal(snapshot.journal)
+    let available = undo ? min(stacks.undo.count, ChangeJournal.limit) : stacks.redo.count
+    guard available > 0 else { throw undo ? UndoError.nothingToUndo : UndoError.nothingToRedo }
+    guard count <= available else {
+      throw UndoError.tooMany(asked: count, available: available, redo: !undo)
+    }
+    var lines = PlannerLines.lines(bytes ?? [])
+    var steps: [ChangeJournal.Entry] = []
+    for _ in 0..<count {
+      let entry = undo ? stacks.undo.removeLast() : stacks.redo.removeLast()
+      do {
+        lines = try PlannerLines.apply(entry.touched, to: lines, undo: undo)
+      } catch {
+        throw UndoError.changedSince(entry.change, what: Self.describe(key: error.key), redo: !undo)
+      }
+      steps.append(entry)
+      if undo { stacks.redo.append(entry) } else { stacks.undo.append(entry) }
+    }
+    var header: [UInt8] = []
+    PlannerFile.format.encodeHeader(to: &header)
+    var restored: PlannerSnapshot
+    do {
+      restored = try PlannerFile.decode(header + PlannerLines.bytes(lines), file: plannerPath)
+    } catch {
+      throw UndoError.changedSince(steps.last!.change, what: "the planner", redo: !undo)
+    }
+    // Archive bytes past the committed lengths are ignored until the commit below, so writing
+    // them first is safe if we are killed.
+    for entry in steps {
+      if undo, let cleared = entry.cleared {
+        let copy = directory + "/" + cleared.copy
+        guard let kept = try FileSystem.read(copy), kept.count == cleared.length else {
+          throw UndoError.missingCopy(entry.change, path: copy)
+        }
+        try FileSystem.append(kept, to: donePath, truncatingTo: 0)
+      } else if !undo {
+        for append in entry.appends {
+          try FileSystem.append(
+            append.bytes, to: directory + "/" + append.file, truncatingTo: append.at)
+        }
+      }
+    }
+    restored.journal = snapshot.journal
+    var marks: [UInt8] = []
+    for entry in steps { marks += ChangeJournal.marker(undo: undo, seq: entry.change.seq) }
+    if restored.journal.records + steps.count >= 3 * ChangeJournal.limit {
+      try rewriteJournal(stacks, in: &restored.journal)
+    } else {
+      try FileSystem.append(marks, to: journalPath(restored.journal), truncatingTo: restored.journal.bytes)
+      restored.journal.bytes += marks.count
+      restored.journal.records += steps.count
+    }
+    try FileSystem.replace(
+      plannerPath, with: PlannerFile.encode(restored), in: directory, backup: backupPath)
+    if restored.journal.generation != snapshot.journal.generation {
+      removeOldHistory(keeping: stacks, generation: restored.journal.generation)
+    }
+    return (steps.map(\.change), restored.planner)
+  }
+
+  /// A key in words for a refusal: "task #4", "today's day", ...
+  static func describe(key: String) -> String {
+    let parts = key.split(separator: "\t")
+    let kind = parts.first.map(String.init) ?? key
+    let id = parts.count > 1 ? String(parts[1].dropFirst(3)) : nil
+    switch kind {
+    case "task": return "task #\(id ?? "?")"
+    case "routine": return "routine r\(id ?? "?")"
+    case "day": return "today's day"
+    case "archive": return "the archive"
+    case "next": return "the next id"
+    case "settings": return "the reserve"
+    case "end": return "the list of tasks"
+    default: return "the planner"
+    }
   }
 
   // MARK: - Internals
 
+  func journalPath(_ journal: JournalState) -> String { directory + "/" + journal.fileName }
+
+  /// Appends `change`, from `oldBytes` to `newBody`, to the journal and advances `journal` to
+  /// match. Once the journal has grown to twice the limit it is rewritten with the newest
+  /// changes instead, and the stacks it now holds are returned so the caller can remove what
+  /// they no longer need once the change is committed.
+  private func record(
+    _ change: RecordedChange, oldBytes: [UInt8]?, newBody: [UInt8],
+    appends: [ChangeJournal.Append] = [], cleared: (copy: String, length: Int)? = nil,
+    in journal: inout JournalState
+  ) throws(StoreError) -> ChangeJournal.Stacks? {
+    let touched = PlannerLines.diff(
+      old: PlannerLines.lines(oldBytes ?? []), new: PlannerLines.lines(newBody))
+    let entry = ChangeJournal.Entry(
+      change: change, touched: touched, appends: appends, cleared: cleared)
+    journal.lastSeq = change.seq
+    if journal.records + 1 >= 2 * ChangeJournal.limit {
+      // A damaged history is no reason to refuse the user's change: start it afresh.
+      var stacks = (try? readJournal(journal)) ?? ChangeJournal.Stacks()
+      stacks.undo = Array(stacks.undo.suffix(ChangeJournal.limit - 1)) + [entry]
+      stacks.redo = []
+      try rewriteJournal(stacks, in: &journal)
+      return stacks
+    }
+    var out: [UInt8] = []
+    if journal.bytes == 0 { ChangeJournal.format.encodeHeader(to: &out) }
+    ChangeJournal.encode(entry, to: &out)
+    try FileSystem.append(out, to: journalPath(journal), truncatingTo: journal.bytes)
+    journal.bytes += out.count
+    journal.records += 1
+    return nil
+  }
+
+  /// The committed journal's stacks.
+  func readJournal(_ journal: JournalState) throws(StoreError) -> ChangeJournal.Stacks {
+    guard journal.bytes > 0 else { return ChangeJournal.Stacks() }
+    let path = journalPath(journal)
+    let bytes = try FileSystem.read(path, limit: journal.bytes) ?? []
+    guard bytes.count == journal.bytes else {
+      throw StoreError.corrupt(
+        file: path, line: nil,
+        reason: "holds \(bytes.count) bytes but \(PlannerFile.name) expects \(journal.bytes)")
+    }
+    return try ChangeJournal.decode(bytes, file: path)
+  }
+
+  /// Writes `stacks` as the next generation's file (committed by the caller's planner save).
+  private func rewriteJournal(_ stacks: ChangeJournal.Stacks, in journal: inout JournalState)
+    throws(StoreError)
+  {
+    let (bytes, records) = ChangeJournal.file(stacks)
+    journal.generation += 1
+    try FileSystem.replace(journalPath(journal), with: bytes, in: directory, backup: nil)
+    journal.bytes = bytes.count
+    journal.records = records
+  }
+
+  /// After a rewrite is committed: removes older journals and the `clear` copies no change
+  /// in `stacks` refers to. Best effort: leftovers are only disk space, removed next time.
+  private func removeOldHistory(keeping stacks: ChangeJournal.Stacks, generation: Int) {
+    let current = JournalState(generation: generation).fileName
+    let copies = Set((stacks.undo + stacks.redo).compactMap { $0.cleared?.copy })
+    FileSystem.removeFiles(in: directory) { name in
+      (name.hasPrefix("undo-") && name.hasSuffix(".txt") && name != current)
+        || (name.hasPrefix(ChangeJournal.clearedPrefix) && !copies.contains(name))
+    }
+  }
+  // MARK: - Internals
+
   func readSnapshot() throws(StoreError) -> PlannerSnapshot {
+    try readSnapshotAndBytes().snapshot
+  }
+
+  /// The snapshot and the bytes it was read from (nil when there is no file yet).
+  func readSnapshotAndBytes() throws(StoreError) -> (snapshot: PlannerSnapshot, bytes: [UInt8]?) {
     if let bytes = try FileSystem.read(plannerPath) {
-      return try PlannerFile.decode(bytes, file: plannerPath)
+      return (try PlannerFile.decode(bytes, file: plannerPath), bytes)
     }
     // No planner yet. An archive without one means planner.txt was lost: never start over
     // on top of someone's history.
@@ -115,7 +337,7 @@ public struct PlannerStore: Sendable {
         file: plannerPath, line: nil,
         reason: "the file is missing but \(path) exists; restore it from \(backupPath)")
     }
-    return PlannerSnapshot(planner: Planner())
+    return (PlannerSnapshot(planner: Planner()), nil)
   }
 
   /// The archive as recorded, less what has come back to life: a task reopened with `undone`
@@ -145,5 +367,13 @@ public struct PlannerStore: Sendable {
     return Archive(
       doneTasks: try ArchiveFiles.decodeDone(committed(donePath, lengths.done), file: donePath),
       days: try ArchiveFiles.decodeDays(committed(daysPath, lengths.days), file: daysPath))
+  }
+
+  /// The time a change is recorded at when the caller gives none (the system clock).
+  static func systemNow() -> Timestamp {
+    var seconds = time(nil)
+    var local = tm()
+    localtime_r(&seconds, &local)
+    return Timestamp(seconds: Int64(seconds), utcOffset: Int(local.tm_gmtoff))
   }
 }

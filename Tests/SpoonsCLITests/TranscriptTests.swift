@@ -121,7 +121,7 @@ final class TranscriptSource: LineSource {
     for prompt in prompts where line.hasPrefix(prompt) { return String(line.dropFirst(prompt.count)) }
     for question in [
       #"^Good morning\. How many spoons today\?( \[\d+\])? "#,
-      #"^Delete the \d+ tasks? [a-z ]+\? This cannot be undone\. \[y/N\] "#,
+      #"^Delete the \d+ tasks? [a-z ]+\? \[y/N\] "#,
     ] {
       if let match = line.range(of: question, options: .regularExpression) {
         return String(line[match.upperBound...])

@@ -10,7 +10,7 @@ struct CodecTests {
     let bytes = PlannerFile.encode(snapshot)
     #expect(try PlannerFile.decode(bytes) == snapshot)
     let text = String(decoding: bytes, as: UTF8.self)
-    #expect(text.hasPrefix("format\tname=spoons-planner\tversion=2\n"))
+    #expect(text.hasPrefix("format\tname=spoons-planner\tversion=3\njournal\t"))
     #expect(text.contains("\nsettings\treserve=1\n"))
     #expect(text.contains("\nday\tdate=2026-11-22\tbudget=10\trepaid=2\n"))
     #expect(text.contains("\troutine=2\tpaused=1\t") == false)  // ids are not mixed up
@@ -110,7 +110,7 @@ struct CodecTests {
 
   @Test func aNewerVersionIsRefusedByName() {
     let newer = Self.good.replacingOccurrences(of: "version=1", with: "version=7")
-    #expect(throws: StoreError.newerFormat(file: "planner.txt", found: 7, supported: 2)) {
+    #expect(throws: StoreError.newerFormat(file: "planner.txt", found: 7, supported: 3)) {
       try PlannerFile.decode(Array(newer.utf8))
     }
   }

@@ -1,0 +1,72 @@
+import SpoonsCore
+import SpoonsStore
+
+/// How changes are named in the undo history, and what `undo`, `redo` and
+/// `history --changes` print.
+extension Renderer {
+  /// `plan #4 Laundry, #9 Call mum (5 spoons)`: the command's verb, the tasks it touched
+  /// (the first three, long titles cut) and the spoons they cost.
+  public func changeName(_ verb: String, _ tasks: [SpoonTask], spoons: Bool = true) -> String {
+    func short(_ title: String) -> String {
+      title.count <= 30 ? title : String(title.prefix(29)) + "…"
+    }
+    var text = verb
+    if !tasks.isEmpty {
+      text += " " + tasks.prefix(3).map { "\($0.id) \(short($0.title.text))" }
+        .joined(separator: ", ")
+      if tasks.count > 3 { text += " and \(tasks.count - 3) more" }
+    }
+    if spoons { text += " (\(Self.spoons(total(tasks))))" }
+    return text
+  }
+
+  public func routineChangeName(_ verb: String, _ routine: Routine) -> String {
+    "routine \(verb) \(routine.id) \(routine.title.text)"
+  }
+
+  public func undid(_ changes: [RecordedChange], _ p: Planner) -> String {
+    changes.map { "Undid: \(Text.visible($0.what)).\n" }.joined() + afterStep(p)
+  }
+
+  public func redid(_ changes: [RecordedChange], _ p: Planner) -> String {
+    changes.map { "Redid: \(Text.visible($0.what)).\n" }.joined() + afterStep(p)
+  }
+
+  /// Where today stands after an undo or redo.
+  func afterStep(_ p: Planner) -> String {
+    guard p.day != nil else { return "" }
+    return "Today: \(p.planned) of \(p.capacity) planned, \(p.left) left.\n"
+  }
+
+  /// `history --changes`: what undo would take back, newest first, then what redo would do.
+  public func changes(_ history: ChangeHistory, limit: Int, today: CivilDate) -> String {
+    guard !history.undoable.isEmpty || !history.redoable.isEmpty else {
+      return "No changes recorded yet.\n"
+    }
+    func row(_ change: RecordedChange, _ step: Int) -> String {
+      let day = change.at.date == today ? "today" : Self.short(change.at.date, today: today)
+      let time = change.at.description.dropFirst(11).prefix(5)
+      let number = String(repeating: " ", count: max(0, 3 - String(step).count)) + String(step)
+      return "  \(number)  \(day) \(time)  \(Text.visible(change.what))\n"
+    }
+    var out = ""
+    if !history.redoable.isEmpty {
+      out += "Undone (redo does them again, first the nearest):\n"
+      for (index, change) in history.redoable.prefix(limit).enumerated().reversed() {
+        out += row(change, index + 1)
+      }
+    }
+    if !history.undoable.isEmpty {
+      let shown = min(limit, history.undoable.count)
+      out += "Changes, newest first (undo N takes back the first N):\n"
+      for (index, change) in history.undoable.prefix(shown).enumerated() {
+        out += row(change, index + 1)
+      }
+      if history.undoable.count > shown {
+        out += "  ... and \(history.undoable.count - shown) older; history --changes "
+          + "\(history.undoable.count) shows them all.\n"
+      }
+    }
+    return out
+  }
+}

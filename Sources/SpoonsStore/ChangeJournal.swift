@@ -1,0 +1,272 @@
+import SpoonsCore
+
+/// Where the undo history stands, as committed in `planner.txt`'s `journal` line.
+///
+/// Like the archive lengths, bytes of the journal past `bytes` belong to no saved state (a
+/// writer killed before its rename) and are ignored, then cut off.
+public struct JournalState: Hashable, Sendable {
+  /// Which `undo-N.txt` holds the history; grows each time the history is rewritten shorter.
+  public var generation: Int
+  /// Committed length of that file.
+  public var bytes: Int
+  /// Records (changes, undos, redos) in it, to know when to rewrite it.
+  public var records: Int
+  /// The number of the newest change; the next one is one more.
+  public var lastSeq: Int
+
+  public init(generation: Int = 1, bytes: Int = 0, records: Int = 0, lastSeq: Int = 0) {
+    self.generation = generation
+    self.bytes = bytes
+    self.records = records
+    self.lastSeq = lastSeq
+  }
+
+  var fileName: String { "undo-\(generation).txt" }
+}
+
+/// One change in the undo history, as `undo` and `history --changes` name it.
+public struct RecordedChange: Hashable, Sendable {
+  /// Counts every change ever made to this planner.
+  public let seq: Int
+  public let at: Timestamp
+  /// In the user's words: "plan #4 Laundry, #9 Call mum (5 spoons)".
+  public let what: String
+}
+
+/// The undo and redo stacks, as `history --changes` shows them.
+public struct ChangeHistory: Hashable, Sendable {
+  /// Newest first: what `undo` takes back, in order.
+  public var undoable: [RecordedChange]
+  /// Most recently undone first: what `redo` does again, in order.
+  public var redoable: [RecordedChange]
+}
+
+/// Why `undo` or `redo` did nothing. Nothing was changed.
+public enum UndoError: Error, Hashable, Sendable, CustomStringConvertible {
+  case nothingToUndo
+  case nothingToRedo
+  /// `undo N` or `redo N` with fewer steps available.
+  case tooMany(asked: Int, available: Int, redo: Bool)
+  /// The planner no longer reads as `change` left it: changed by hand, or by a Spoons that
+  /// does not record changes. `what` names the part found different.
+  case changedSince(RecordedChange, what: String, redo: Bool)
+  /// A file undo needs (the copy `clear completed` kept) is gone or different.
+  case missingCopy(RecordedChange, path: String)
+
+  public var description: String {
+    switch self {
+    case .nothingToUndo: return "nothing to undo"
+    case .nothingToRedo: return "nothing to redo"
+    case .tooMany(let asked, let available, let redo):
+      let verb = redo ? "redo" : "undo"
+      let steps = available == 1 ? "1 change" : "\(available) changes"
+      return "cannot \(verb) \(asked): only \(steps) can be \(redo ? "redone" : "undone")"
+        + (available > 0 ? "; try '\(verb) \(available)'" : "")
+    case .changedSince(let change, let what, let redo):
+      return "cannot \(redo ? "redo" : "undo") '\(change.what)': \(what) has changed since "
+        + "(edited by hand or by another program); nothing was changed"
+    case .missingCopy(let change, let path):
+      return "cannot undo '\(change.what)': its copy \(path) is missing or damaged"
+    }
+  }
+}
+
+/// `undo-N.txt`: the last changes, each as the planner lines it touched, for `undo`, `redo`
+/// and `history --changes`. Append-only between rewrites; its committed length lives in
+/// `planner.txt`, so the planner's rename commits the history with the change.
+///
+/// ```
+/// change  seq=7  at=...  what=plan #4 Laundry (3 spoons)
+/// old     key=task<TAB>id=4  after=...  text=...      the line before the change
+/// new     key=task<TAB>id=4  after=...  text=...      the line after it
+/// append  file=done.txt  at=1200  bytes=...            archive bytes it added (for redo)
+/// cleared copy=done-cleared-7.txt  length=1200         the archive copy `clear` kept
+/// end     seq=7
+/// undo    seq=7                                        later: it was undone
+/// redo    seq=7                                        ... and redone
+/// ```
+enum ChangeJournal {
+  static let format = FileFormat(name: "spoons-undo", version: 1)
+  /// How many changes `undo` can go back.
+  static let limit = 100
+
+  /// Archive bytes a change appended, as (file name, committed length before, bytes).
+  struct Append: Equatable {
+    var file: String
+    var at: Int
+    var bytes: [UInt8]
+  }
+
+  /// One recorded change and everything needed to take it back or do it again.
+  struct Entry: Equatable {
+    var change: RecordedChange
+    var touched: [PlannerLines.Touched]
+    var appends: [Append] = []
+    /// `clear completed`: the name and length of the copy of `done.txt` it kept.
+    var cleared: (copy: String, length: Int)? = nil
+
+    static func == (a: Entry, b: Entry) -> Bool {
+      a.change == b.change && a.touched == b.touched && a.appends == b.appends
+        && a.cleared?.copy == b.cleared?.copy && a.cleared?.length == b.cleared?.length
+    }
+  }
+
+  // MARK: - Writing
+
+  static func encode(_ entry: Entry, to out: inout [UInt8]) {
+    out.append(contentsOf: "change".utf8)
+    RecordCodec.field("seq", String(entry.change.seq), to: &out)
+    RecordCodec.field("at", entry.change.at.description, to: &out)
+    RecordCodec.field("what", entry.change.what, to: &out, escape: true)
+    out.append(UInt8(ascii: "\n"))
+    func state(_ kind: String, _ key: String, _ state: PlannerLines.State) {
+      out.append(contentsOf: kind.utf8)
+      RecordCodec.field("key", key, to: &out, escape: true)
+      RecordCodec.field("after", state.after, to: &out, escape: true)
+      RecordCodec.field("text", String(decoding: state.text, as: UTF8.self), to: &out, escape: true)
+      out.append(UInt8(ascii: "\n"))
+    }
+    for line in entry.touched {
+      if let old = line.old { state("old", line.key, old) }
+      if let new = line.new { state("new", line.key, new) }
+    }
+    for append in entry.appends {
+      out.append(contentsOf: "append".utf8)
+      RecordCodec.field("file", append.file, to: &out)
+      RecordCodec.field("at", String(append.at), to: &out)
+      RecordCodec.field("bytes", String(decoding: append.bytes, as: UTF8.self), to: &out, escape: true)
+      out.append(UInt8(ascii: "\n"))
+    }
+    if let cleared = entry.cleared {
+      out.append(contentsOf: "cleared".utf8)
+      RecordCodec.field("copy", cleared.copy, to: &out)
+      RecordCodec.field("length", String(cleared.length), to: &out)
+      out.append(UInt8(ascii: "\n"))
+    }
+    out.append(contentsOf: "end".utf8)
+    RecordCodec.field("seq", String(entry.change.seq), to: &out)
+    out.append(UInt8(ascii: "\n"))
+  }
+
+  static func marker(undo: Bool, seq: Int) -> [UInt8] {
+    var out = Array((undo ? "undo" : "redo").utf8)
+    RecordCodec.field("seq", String(seq), to: &out)
+    out.append(UInt8(ascii: "\n"))
+    return out
+  }
+
+  /// A whole file holding `stacks`, for a rewrite: the undo stack's changes oldest first,
+  /// then the redo stack's changes followed by their undo markers, which replays to the same
+  /// stacks.
+  static func file(_ stacks: Stacks) -> (bytes: [UInt8], records: Int) {
+    var out: [UInt8] = []
+    format.encodeHeader(to: &out)
+    var records = 0
+    for entry in stacks.undo + stacks.redo.reversed() {
+      encode(entry, to: &out)
+      records += 1
+    }
+    for entry in stacks.redo {
+      out.append(contentsOf: marker(undo: true, seq: entry.change.seq))
+      records += 1
+    }
+    return (out, records)
+  }
+
+  // MARK: - Reading
+
+  /// The two stacks, bottom first: `undo.last` is what `undo` takes back next, `redo.last`
+  /// what `redo` does next.
+  struct Stacks: Equatable {
+    var undo: [Entry] = []
+    var redo: [Entry] = []
+  }
+
+  static func decode(_ bytes: [UInt8], file: String) throws(StoreError) -> Stacks {
+    var stacks = Stacks()
+    guard !bytes.isEmpty else { return stacks }
+    var open: Entry?
+    var first = true
+    do {
+      try RecordCodec.forEachRecord(in: bytes) { record throws(DecodeError) in
+        if first {
+          first = false
+          _ = try format.checkHeader(record)
+          return
+        }
+        let line = record.line
+        switch record.kind {
+        case "change":
+          guard open == nil else { throw DecodeError(line: line, reason: "a change inside a change") }
+          try record.expectOnly(["seq", "at", "what"])
+          open = Entry(
+            change: RecordedChange(
+              seq: try record.int("seq"), at: try record.timestamp("at"),
+              what: try record.string("what")),
+            touched: [])
+        case "old", "new":
+          guard open != nil else { throw DecodeError(line: line, reason: "a line outside a change") }
+          try record.expectOnly(["key", "after", "text"])
+          let key = try record.string("key")
+          let state = PlannerLines.State(
+            after: try record.string("after"), text: Array(try record.string("text").utf8))
+          if record.kind == "old" {
+            open!.touched.append(PlannerLines.Touched(key: key, old: state, new: nil))
+          } else if let last = open!.touched.last, last.key == key, last.new == nil {
+            open!.touched[open!.touched.count - 1].new = state
+          } else {
+            open!.touched.append(PlannerLines.Touched(key: key, old: nil, new: state))
+          }
+        case "append":
+          guard open != nil else { throw DecodeError(line: line, reason: "an append outside a change") }
+          try record.expectOnly(["file", "at", "bytes"])
+          let file = try record.string("file")
+          guard file == ArchiveFiles.doneName || file == ArchiveFiles.daysName else {
+            throw DecodeError(line: line, reason: "append names an unknown file")
+          }
+          open!.appends.append(
+            Append(file: file, at: try record.int("at"), bytes: Array(try record.string("bytes").utf8)))
+        case "cleared":
+          guard open != nil else { throw DecodeError(line: line, reason: "cleared outside a change") }
+          try record.expectOnly(["copy", "length"])
+          let copy = try record.string("copy")
+          guard copy.hasPrefix(clearedPrefix), !copy.contains("/") else {
+            throw DecodeError(line: line, reason: "cleared names an unknown file")
+          }
+          open!.cleared = (copy, try record.int("length"))
+        case "end":
+          try record.expectOnly(["seq"])
+          guard let entry = open, try record.int("seq") == entry.change.seq else {
+            throw DecodeError(line: line, reason: "an end that closes no change")
+          }
+          if let last = stacks.undo.last, last.change.seq >= entry.change.seq {
+            throw DecodeError(line: line, reason: "changes out of order")
+          }
+          stacks.undo.append(entry)
+          stacks.redo.removeAll()
+          open = nil
+        case "undo", "redo":
+          guard open == nil else { throw DecodeError(line: line, reason: "a mark inside a change") }
+          try record.expectOnly(["seq"])
+          let seq = try record.int("seq")
+          let undo = record.kind == "undo"
+          guard let top = undo ? stacks.undo.popLast() : stacks.redo.popLast(),
+            top.change.seq == seq
+          else { throw DecodeError(line: line, reason: "\(record.kind) of a change not on top") }
+          if undo { stacks.redo.append(top) } else { stacks.undo.append(top) }
+        default:
+          throw DecodeError(line: line, reason: "unknown record '\(record.kind)'")
+        }
+      }
+    } catch {
+      throw error.inFile(file, supported: format.version)
+    }
+    guard open == nil else {
+      throw StoreError.corrupt(file: file, line: nil, reason: "the last change is cut short")
+    }
+    return stacks
+  }
+
+  /// `clear completed` keeps `done.txt` as `done-cleared-SEQ.txt` while it can be undone.
+  static let clearedPrefix = "done-cleared-"
+}
