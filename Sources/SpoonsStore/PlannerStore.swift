@@ -147,7 +147,7 @@ public struct PlannerStore: Sendable {
     defer { withExtendedLifetime(lock) {} }
     let stacks = try readJournal(try readSnapshot().journal)
     return ChangeHistory(
-      undoable: stacks.undo.suffix(ChangeJournal.limit).reversed().map(\.change),
+      undoable: stacks.undo.suffix(Self.undoable(stacks)).reversed().map(\.change),
       redoable: stacks.redo.reversed().map(\.change))
   }
 
@@ -156,11 +156,13 @@ public struct PlannerStore: Sendable {
   /// Whichever process made them: the history is the planner's, shared by every session.
   /// Refused with `UndoError.changedSince` when the planner no longer reads as a change left
   /// it, so an undo never overwrites what it did not record.
+  @discardableResult
   public func undo(_ count: Int = 1) throws -> (changes: [RecordedChange], planner: Planner) {
     try step(count, undo: true)
   }
 
   /// Does again the last `count` undone changes; all or none. A new change forgets them.
+  @discardableResult
   public func redo(_ count: Int = 1) throws -> (changes: [RecordedChange], planner: Planner) {
     try step(count, undo: false)
   }
@@ -174,7 +176,7 @@ public struct PlannerStore: Sendable {
     FileSystem.sweepTemporaries(in: directory)
     let (snapshot, bytes) = try readSnapshotAndBytes()
     var stacks = try readJournal(snapshot.journal)
-    let available = undo ? min(stacks.undo.count, ChangeJournal.limit) : stacks.redo.count
+    let available = undo ? Self.undoable(stacks) : stacks.redo.count
     guard available > 0 else { throw undo ? UndoError.nothingToUndo : UndoError.nothingToRedo }
     guard count <= available else {
       throw UndoError.tooMany(asked: count, available: available, redo: !undo)
@@ -193,9 +195,11 @@ public struct PlannerStore: Sendable {
     }
     var header: [UInt8] = []
     PlannerFile.format.encodeHeader(to: &header)
-    var restored: PlannerSnapshot
+    var restored = PlannerSnapshot(planner: Planner())  // before the very first change
     do {
-      restored = try PlannerFile.decode(header + PlannerLines.bytes(lines), file: plannerPath)
+      if !lines.isEmpty {
+        restored = try PlannerFile.decode(header + PlannerLines.bytes(lines), file: plannerPath)
+      }
     } catch {
       throw UndoError.changedSince(steps.last!.change, what: "the planner", redo: !undo)
     }
@@ -231,6 +235,12 @@ public struct PlannerStore: Sendable {
       removeOldHistory(keeping: stacks, generation: restored.journal.generation)
     }
     return (steps.map(\.change), restored.planner)
+  }
+
+  /// How many changes `undo` may take back: those among the last `limit` changes made (the
+  /// redo stack holds the newest of them), however many the journal still holds.
+  static func undoable(_ stacks: ChangeJournal.Stacks) -> Int {
+    max(0, min(stacks.undo.count, ChangeJournal.limit - stacks.redo.count))
   }
 
   /// A key in words for a refusal: "task #4", "today's day", ...

@@ -1,0 +1,208 @@
+import Foundation
+import SpoonsCore
+import Testing
+@testable import SpoonsStore
+
+@Suite("Undo and redo in the store")
+struct UndoTests {
+  /// For any two files, the diff taken back from the new one gives the old one, and done
+  /// again gives the new one: lines added, removed, changed and moved, at either end.
+  @Test(arguments: 0..<300) func aDiffTakesBackAndRedoesAnyChange(seed: Int) throws {
+    var rng = SeededLines(seed: UInt64(seed))
+    let old = rng.lines(count: rng.int(0..<12), firstID: 0)
+    var new = old
+    var added = 100
+    for _ in 0..<rng.int(1..<5) {
+      switch rng.int(0..<4) {
+      case 0 where !new.isEmpty: new.remove(at: rng.int(0..<new.count))
+      case 1:
+        added += 1
+        new.insert(contentsOf: rng.lines(count: 1, firstID: added), at: rng.int(0..<(new.count + 1)))
+      case 2 where !new.isEmpty: new[rng.int(0..<new.count)].text = Array(rng.text().utf8)[...]
+      case 3 where new.count > 1:
+        let line = new.remove(at: rng.int(0..<new.count))
+        new.insert(line, at: rng.int(0..<(new.count + 1)))
+      default: break
+      }
+    }
+    let touched = PlannerLines.diff(old: old, new: new)
+    #expect(try PlannerLines.apply(touched, to: new, undo: true) == old)
+    #expect(try PlannerLines.apply(touched, to: old, undo: false) == new)
+    // Only what changed is recorded.
+    #expect(touched.count <= old.count + new.count)
+    if old == new { #expect(touched.isEmpty) }
+  }
+
+  @Test func undoTakesBackEachKindOfChangeAndRedoDoesItAgain() throws {
+    let tmp = TemporaryDirectory()
+    let (store, planner, _) = try savedRichPlanner(in: tmp)
+    let archive = try store.loadArchive()
+    try store.update(at: nextMorning, describe: { "new day" }) { p, f in
+      if let day = try p.startNewDay(budget: 8, at: nextMorning).finished { f.append(day) }
+      try p.add("Post", spoons: 2, at: nextMorning)
+    }
+    let afterDay = (try store.load(), try store.loadArchive())
+    #expect(afterDay.1 != archive)
+
+    let (undone, back) = try store.undo()
+    #expect(undone.map(\.what) == ["new day"])
+    #expect(back == planner)
+    #expect(try store.load() == planner)
+    #expect(try store.loadArchive() == archive)
+
+    let (redone, again) = try store.redo()
+    #expect(redone.map(\.what) == ["new day"])
+    #expect(again == afterDay.0)
+    #expect(try store.loadArchive() == afterDay.1)
+  }
+
+  @Test func aNewChangeForgetsWhatCouldBeRedone() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.file("data"))
+    try store.update(at: morning, describe: { "add tea" }) { p, _ in try p.add("Tea", spoons: 1, at: morning) }
+    try store.update(at: morning, describe: { "add post" }) { p, _ in try p.add("Post", spoons: 1, at: morning) }
+    try store.undo()
+    #expect(try store.changes().redoable.map(\.what) == ["add post"])
+    try store.update(at: morning, describe: { "add bins" }) { p, _ in try p.add("Bins", spoons: 1, at: morning) }
+    #expect(throws: UndoError.nothingToRedo) { try store.redo() }
+    #expect(try store.changes().undoable.map(\.what) == ["add bins", "add tea"])
+  }
+
+  @Test func undoingMoreThanThereIsIsRefusedWhole() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.file("data"))
+    #expect(throws: UndoError.nothingToUndo) { try store.undo() }
+    try store.update { p, _ in try p.add("Tea", spoons: 1, at: morning) }
+    let before = tmp.bytes("data/planner.txt")
+    #expect(throws: UndoError.tooMany(asked: 2, available: 1, redo: false)) { try store.undo(2) }
+    #expect(tmp.bytes("data/planner.txt") == before)
+  }
+
+  /// The history keeps the last 100 changes; its file is rewritten shorter now and then, so
+  /// it never grows with use.
+  @Test func theHistoryIsBoundedToTheLastHundredChanges() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.file("data"))
+    for n in 1...250 {
+      try store.update(at: morning, describe: { "add \(n)" }) { p, _ in
+        try p.add("Task \(n)", spoons: 1, at: morning)
+      }
+    }
+    let history = try store.changes()
+    #expect(history.undoable.count == 100)
+    #expect(history.undoable.first?.what == "add 250" && history.undoable.last?.what == "add 151")
+    let files = try FileManager.default.contentsOfDirectory(atPath: tmp.file("data"))
+    #expect(files.filter { $0.hasPrefix("undo-") }.count == 1)
+    let journal = try #require(files.first { $0.hasPrefix("undo-") })
+    #expect((tmp.bytes("data/" + journal)?.count ?? 0) < 200 * 1_000)
+
+    try store.undo(100)
+    #expect(try store.load().taskCount == 150)
+    #expect(throws: UndoError.nothingToUndo) { try store.undo() }
+    try store.redo(100)
+    #expect(try store.load().taskCount == 250)
+  }
+
+  @Test func clearingCompletedTasksCanBeUndoneFromTheCopyItKept() throws {
+    let tmp = TemporaryDirectory()
+    let (store, _, finished) = try savedRichPlanner(in: tmp)
+    let archive = try store.loadArchive()
+    #expect(!archive.doneTasks.isEmpty)
+    #expect(try store.clearArchivedTasks(at: morning) == finished.flatMap(\.doneTasks).count)
+    #expect(try store.loadArchive().doneTasks.isEmpty)
+    #expect(try store.loadArchive().days == archive.days)
+
+    try store.undo()
+    #expect(try store.loadArchive() == archive)
+    try store.redo()
+    #expect(try store.loadArchive().doneTasks.isEmpty)
+    try store.undo()
+    #expect(try store.loadArchive() == archive)
+  }
+
+  /// A line the change touched that reads differently now (changed by hand here) makes
+  /// the undo refuse, naming it, and leaves every file as it was.
+  @Test func aPlannerChangedOutsideTheHistoryIsNeverClobbered() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.file("data"))
+    try store.update(at: morning, describe: { "add tea" }) { p, _ in try p.add("Tea", spoons: 1, at: morning) }
+    let path = tmp.file("data/planner.txt")
+    let edited = try String(contentsOfFile: path, encoding: .utf8)
+      .replacingOccurrences(of: "title=Tea", with: "title=Green tea")
+    try edited.write(toFile: path, atomically: false, encoding: .utf8)
+    #expect(throws: UndoError.self) { try store.undo() }
+    do {
+      try store.undo()
+    } catch let error as UndoError {
+      #expect(error.description.contains("cannot undo 'add tea': task #1 has changed since"))
+    }
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == edited)
+  }
+
+  /// Bytes past the committed length (a writer killed before its rename) are not history.
+  @Test func anUncommittedJournalTailIsIgnored() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.file("data"))
+    try store.update(at: morning, describe: { "add tea" }) { p, _ in try p.add("Tea", spoons: 1, at: morning) }
+    let handle = try #require(FileHandle(forWritingAtPath: tmp.file("data/undo-1.txt")))
+    handle.seekToEndOfFile()
+    handle.write(Data("change\tseq=9\tat=2026-11-21T08:00:00+01:00\twhat=half".utf8))
+    handle.closeFile()
+    #expect(try store.changes().undoable.map(\.what) == ["add tea"])
+    try store.undo()
+    #expect(try store.load().taskCount == 0)
+  }
+
+  /// A damaged history refuses undo with the file's name, but never blocks a change.
+  @Test func aDamagedJournalRefusesUndoButNotChanges() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.file("data"))
+    try store.update(at: morning, describe: { "add tea" }) { p, _ in try p.add("Tea", spoons: 1, at: morning) }
+    let path = tmp.file("data/undo-1.txt")
+    let damaged = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "change\t", with: "chXnge\t")
+    try damaged.write(toFile: path, atomically: false, encoding: .utf8)
+    #expect(throws: StoreError.self) { try store.undo() }
+    try store.update { p, _ in try p.add("Post", spoons: 1, at: morning) }
+    #expect(try store.load().taskCount == 2)
+  }
+
+  /// A planner saved by version 2 (no journal line) gets a history from its first change.
+  @Test func anOlderPlannerStartsItsHistoryAtTheFirstChange() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.file("data"))
+    try store.update { p, _ in try p.add("Tea", spoons: 1, at: morning) }
+    let path = tmp.file("data/planner.txt")
+    let v2 = try String(contentsOfFile: path, encoding: .utf8)
+      .replacingOccurrences(of: "version=3", with: "version=2")
+      .split(separator: "\n").filter { !$0.hasPrefix("journal\t") }.joined(separator: "\n") + "\n"
+    try v2.write(toFile: path, atomically: false, encoding: .utf8)
+    try FileManager.default.removeItem(atPath: tmp.file("data/undo-1.txt"))
+    let before = try store.load()
+    try store.update { p, _ in try p.add("Post", spoons: 1, at: morning) }
+    #expect(try store.changes().undoable.count == 1)
+    try store.undo()
+    #expect(try store.load() == before)
+  }
+}
+
+/// Random keyed lines for the diff property test.
+struct SeededLines {
+  var state: UInt64
+  init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
+  mutating func next() -> UInt64 {
+    state ^= state << 13
+    state ^= state >> 7
+    state ^= state << 17
+    return state
+  }
+  mutating func int(_ range: Range<Int>) -> Int {
+    range.lowerBound + Int(next() % UInt64(range.count))
+  }
+  mutating func text() -> String { "text \(int(0..<5))" }
+  mutating func lines(count: Int, firstID: Int) -> [PlannerLines.Line] {
+    (0..<count).map { n in
+      let key = "task\tid=\(firstID + n)"
+      return PlannerLines.Line(key: key, text: Array((key + "\t" + text()).utf8)[...])
+    }
+  }
+}
