@@ -39,6 +39,10 @@ public enum Command: Hashable, Sendable {
   case redo(Int)
   /// `history --changes [N]`: the last N recorded changes.
   case changes(limit: Int)
+  /// The whole planner to standard output, or to `output`.
+  case export(ExportKind, output: String?)
+  /// Merge an export by id; `replace`: put it in the planner's place.
+  case importFile(String, replace: Bool)
   case help(topic: String?)
   case quit
 }
@@ -83,4 +87,12 @@ public enum RoutineCommand: Hashable, Sendable {
   case remove(RoutineID)
   case pause(RoutineID)
   case resume(RoutineID)
+}
+
+/// What `export` writes.
+public enum ExportKind: String, Hashable, Sendable {
+  /// Everything, losslessly; what `import` reads.
+  case json
+  /// Tasks and finished days in one table, for spreadsheets.
+  case csv
 }

@@ -126,6 +126,14 @@ public enum CommandCatalog {
       summary: "do again what undo took back",
       example: "redo"),
     CommandInfo(
+      name: "export", aliases: [], usage: "export [--format json|csv] [--output FILE]",
+      summary: "the whole planner as JSON (or CSV)",
+      example: "export --output spoons-backup.json"),
+    CommandInfo(
+      name: "import", aliases: [], usage: "import FILE [--replace]",
+      summary: "merge a JSON export back in, by id",
+      example: "import spoons-backup.json"),
+    CommandInfo(
       name: "help", aliases: ["?"], usage: "help [COMMAND]",
       summary: "the commands, or one command's usage",
       example: "help plan"),

@@ -157,6 +157,22 @@ public enum CommandParser {
         throw ParseError("N must be from 1 to \(maxSteps), not \(count)")
       }
       return info.name == "undo" ? .undo(count) : .redo(count)
+    case "export":
+      let format = try args.option("--format")
+      let output = try args.option("--output")
+      try args.finish()
+      guard let kind = ExportKind(rawValue: format ?? "json") else {
+        throw ParseError("--format is json or csv, not '\(Text.visible(format ?? ""))'")
+      }
+      if let output, output.isEmpty { throw ParseError("--output needs a file name") }
+      return .export(kind, output: output)
+    case "import":
+      let replace = args.takeFlag("--replace")
+      guard let file = args.next(), !file.isEmpty else {
+        throw ParseError("import needs FILE; \(args.usage)")
+      }
+      try args.finish()
+      return .importFile(file, replace: replace)
     case "done": return .done(try args.ids())
     case "undone": return .undone(try args.ids())
     case "unplan": return .unplan(try args.ids())

@@ -70,3 +70,40 @@ extension Renderer {
     return out
   }
 }
+
+extension Renderer {
+  public func exported(_ export: PlannerExport, kind: ExportKind, to path: String) -> String {
+    let tasks = export.planner.taskCount + export.archive.doneTasks.count
+    return "Exported \(Self.tasks(tasks)), \(Self.count(export.planner.routines.count, "routine")) "
+      + "and \(Self.count(export.archive.days.count, "finished day")) to \(Text.visible(path)) "
+      + "(\(kind.rawValue.uppercased())).\n"
+  }
+
+  func importCounts(_ summary: PlannerStore.ImportSummary) -> String {
+    "\(Self.tasks(summary.tasks)), \(Self.count(summary.routines, "routine")), "
+      + Self.count(summary.days, "finished day")
+  }
+
+  /// `1 routine`, `2 routines`.
+  static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
+
+  public func importName(_ path: String, _ summary: PlannerStore.ImportSummary, replace: Bool)
+    -> String
+  {
+    "import \(replace ? "--replace " : "")\(path) (\(importCounts(summary)))"
+  }
+
+  public func imported(_ path: String, _ summary: PlannerStore.ImportSummary, replace: Bool)
+    -> String
+  {
+    let file = Text.visible(path)
+    if replace {
+      return "Replaced the planner with \(file): \(importCounts(summary)). 'undo' brings the "
+        + "old one back.\n"
+    }
+    if summary.tasks + summary.routines + summary.days == 0 {
+      return "Nothing new in \(file): everything in it is already here.\n"
+    }
+    return "Imported \(importCounts(summary)) from \(file).\n"
+  }
+}

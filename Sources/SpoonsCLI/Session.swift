@@ -180,6 +180,18 @@ public final class Session {
     case .redo(let count):
       let (changes, p) = try store.redo(count)
       return Result(output: r.redid(changes, p), planner: p)
+    case .export(let kind, let output):
+      let export = try store.export()
+      let bytes = kind == .json ? ExportFormat.json(export) : ExportFormat.csv(export)
+      guard let output else { return Result(output: String(decoding: bytes, as: UTF8.self)) }
+      try OutputFile.write(bytes, to: output)
+      return Result(output: r.exported(export, kind: kind, to: output))
+    case .importFile(let path, let replace):
+      let incoming = try ExportFormat.decode(json: try ImportFile.read(path), file: path)
+      let summary = try store.importPlanner(
+        incoming, file: path, replace: replace, at: now,
+        describe: { r.importName(path, $0, replace: replace) })
+      return Result(output: r.imported(path, summary, replace: replace))
     case .changes(let limit):
       return Result(output: r.changes(try store.changes(), limit: limit, today: today))
     }

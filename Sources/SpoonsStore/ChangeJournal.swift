@@ -80,7 +80,7 @@ public enum UndoError: Error, Hashable, Sendable, CustomStringConvertible {
 /// old     key=task<TAB>id=4  after=...  text=...      the line before the change
 /// new     key=task<TAB>id=4  after=...  text=...      the line after it
 /// append  file=done.txt  at=1200  bytes=...            archive bytes it added (for redo)
-/// cleared copy=done-cleared-7.txt  length=1200         the archive copy `clear` kept
+/// kept    file=done.txt  copy=done-kept-7.txt  length=1200   an archive file's copy
 /// end     seq=7
 /// undo    seq=7                                        later: it was undone
 /// redo    seq=7                                        ... and redone
@@ -102,14 +102,25 @@ enum ChangeJournal {
     var change: RecordedChange
     var touched: [PlannerLines.Touched]
     var appends: [Append] = []
-    /// `clear completed`: the name and length of the copy of `done.txt` it kept.
-    var cleared: (copy: String, length: Int)? = nil
+    /// Archive files the change emptied (`clear completed`, `import --replace`), kept as
+    /// copies while it can be undone.
+    var kept: [Kept] = []
+  }
 
-    static func == (a: Entry, b: Entry) -> Bool {
-      a.change == b.change && a.touched == b.touched && a.appends == b.appends
-        && a.cleared?.copy == b.cleared?.copy && a.cleared?.length == b.cleared?.length
+  /// A copy of an archive file's committed bytes, taken before a change emptied it.
+  struct Kept: Equatable {
+    var file: String
+    var copy: String
+    var length: Int
+
+    /// `done-kept-7.txt` for `done.txt` emptied by change 7.
+    static func name(for file: String, seq: Int) -> String {
+      String(file.dropLast(4)) + keptMark + "\(seq).txt"
     }
   }
+
+  /// In the name of every kept copy: `done-kept-7.txt`.
+  static let keptMark = "-kept-"
 
   // MARK: - Writing
 
@@ -137,10 +148,11 @@ enum ChangeJournal {
       RecordCodec.field("bytes", String(decoding: append.bytes, as: UTF8.self), to: &out, escape: true)
       out.append(UInt8(ascii: "\n"))
     }
-    if let cleared = entry.cleared {
-      out.append(contentsOf: "cleared".utf8)
-      RecordCodec.field("copy", cleared.copy, to: &out)
-      RecordCodec.field("length", String(cleared.length), to: &out)
+    for kept in entry.kept {
+      out.append(contentsOf: "kept".utf8)
+      RecordCodec.field("file", kept.file, to: &out)
+      RecordCodec.field("copy", kept.copy, to: &out)
+      RecordCodec.field("length", String(kept.length), to: &out)
       out.append(UInt8(ascii: "\n"))
     }
     out.append(contentsOf: "end".utf8)
@@ -226,14 +238,15 @@ enum ChangeJournal {
           }
           open!.appends.append(
             Append(file: file, at: try record.int("at"), bytes: Array(try record.string("bytes").utf8)))
-        case "cleared":
-          guard open != nil else { throw DecodeError(line: line, reason: "cleared outside a change") }
-          try record.expectOnly(["copy", "length"])
+        case "kept":
+          guard open != nil else { throw DecodeError(line: line, reason: "kept outside a change") }
+          try record.expectOnly(["file", "copy", "length"])
+          let file = try record.string("file")
           let copy = try record.string("copy")
-          guard copy.hasPrefix(clearedPrefix), !copy.contains("/") else {
-            throw DecodeError(line: line, reason: "cleared names an unknown file")
-          }
-          open!.cleared = (copy, try record.int("length"))
+          guard file == ArchiveFiles.doneName || file == ArchiveFiles.daysName,
+            copy == Kept.name(for: file, seq: open!.change.seq)
+          else { throw DecodeError(line: line, reason: "kept names an unknown file") }
+          open!.kept.append(Kept(file: file, copy: copy, length: try record.int("length")))
         case "end":
           try record.expectOnly(["seq"])
           guard let entry = open, try record.int("seq") == entry.change.seq else {
@@ -266,7 +279,4 @@ enum ChangeJournal {
     }
     return stacks
   }
-
-  /// `clear completed` keeps `done.txt` as `done-cleared-SEQ.txt` while it can be undone.
-  static let clearedPrefix = "done-cleared-"
 }

@@ -76,36 +76,17 @@ public struct PlannerStore: Sendable {
     let result = try body(&snapshot.planner, &finished)
     guard snapshot.planner != before || !finished.isEmpty else { return result }
 
-    var appends: [ChangeJournal.Append] = []
-    if !finished.isEmpty {
-      // Append first; the archive bytes only count once planner.txt names the new lengths.
-      let (done, days) = ArchiveFiles.encode(
-        finished, doneIsEmpty: snapshot.archive.done == 0, daysIsEmpty: snapshot.archive.days == 0)
-      try FileSystem.append(done, to: donePath, truncatingTo: snapshot.archive.done)
-      try FileSystem.append(days, to: daysPath, truncatingTo: snapshot.archive.days)
-      appends = [
-        .init(file: ArchiveFiles.doneName, at: snapshot.archive.done, bytes: done),
-        .init(file: ArchiveFiles.daysName, at: snapshot.archive.days, bytes: days),
-      ]
-      snapshot.archive.done += done.count
-      snapshot.archive.days += days.count
-    }
-    let body = PlannerFile.body(snapshot)
-    let change = RecordedChange(
-      seq: snapshot.journal.lastSeq + 1, at: time ?? Self.systemNow(), what: describe(result))
-    let rewritten = try record(
-      change, oldBytes: oldBytes, newBody: body, appends: appends, in: &snapshot.journal)
-    try FileSystem.replace(
-      plannerPath, with: PlannerFile.head(snapshot.journal) + body, in: directory,
-      backup: backupPath)
-    if let rewritten { removeOldHistory(keeping: rewritten, generation: snapshot.journal.generation) }
+    let (done, days) = ArchiveFiles.encode(finished, doneIsEmpty: false, daysIsEmpty: false)
+    let what = describe(result)
+    try commit(
+      &snapshot, oldBytes: oldBytes, appendDone: done, appendDays: days, at: time, what: what)
     return result
   }
 
   /// Deletes every task checked off on an earlier day (the archive's done tasks; the day
   /// records stay, for history) and returns how many there were.
   ///
-  /// A copy of `done.txt` is kept as `done-cleared-N.txt` while the change can be undone.
+  /// A copy of `done.txt` is kept as `done-kept-N.txt` while the change can be undone.
   @discardableResult
   public func clearArchivedTasks(
     at time: Timestamp? = nil, describe: (Int) -> String = { _ in "clear completed" }
@@ -117,23 +98,125 @@ public struct PlannerStore: Sendable {
     var (snapshot, oldBytes) = try readSnapshotAndBytes()
     guard snapshot.archive.done > 0 else { return 0 }
     let count = try readArchive(snapshot.archive, live: snapshot.planner).doneTasks.count
-    let copy = ChangeJournal.clearedPrefix + "\(snapshot.journal.lastSeq + 1).txt"
-    let kept = try FileSystem.read(donePath, limit: snapshot.archive.done) ?? []
-    try FileSystem.replace(directory + "/" + copy, with: kept, in: directory, backup: nil)
-    let length = snapshot.archive.done
-    // planner.txt naming length 0 is the commit; the bytes are then cut, not just hidden.
-    snapshot.archive.done = 0
+    try commit(
+      &snapshot, oldBytes: oldBytes, emptying: [ArchiveFiles.doneName], at: time,
+      what: describe(count))
+    return count
+  }
+
+  // MARK: - Export and import
+
+  /// The whole planner and its archive, as one consistent read.
+  public func export() throws(StoreError) -> PlannerExport {
+    guard try FileSystem.existingDirectory(directory) else {
+      return PlannerExport(planner: Planner(), archive: Archive())
+    }
+    let lock = try FileLock(directory: directory, exclusive: false, timeout: lockTimeout)
+    defer { withExtendedLifetime(lock) {} }
+    let snapshot = try readSnapshot()
+    return PlannerExport(
+      planner: snapshot.planner, archive: try readArchive(snapshot.archive, live: snapshot.planner))
+  }
+
+  /// What an import added.
+  public struct ImportSummary: Equatable, Sendable {
+    public var tasks: Int
+    public var routines: Int
+    public var days: Int
+  }
+
+  /// Merges `incoming` into the planner by id (or, with `replace`, puts it in the planner's
+  /// place, archive and all) as one change that `undo` takes back.
+  @discardableResult
+  public func importPlanner(
+    _ incoming: PlannerExport, file: String, replace: Bool, at time: Timestamp? = nil,
+    describe: (ImportSummary) -> String = { _ in "import" }
+  ) throws -> ImportSummary {
+    try FileSystem.prepareDirectory(directory)
+    let lock = try FileLock(directory: directory, exclusive: true, timeout: lockTimeout)
+    defer { withExtendedLifetime(lock) {} }
+    FileSystem.sweepTemporaries(in: directory)
+    var (snapshot, oldBytes) = try readSnapshotAndBytes()
+    var done: [UInt8] = []
+    var days: [UInt8] = []
+    let summary: ImportSummary
+    if replace {
+      snapshot.planner = incoming.planner
+      for task in incoming.archive.doneTasks { TaskRecord.encode(task, to: &done) }
+      for day in incoming.archive.days { ArchiveFiles.encode(day, to: &days) }
+      summary = ImportSummary(
+        tasks: incoming.planner.taskCount + incoming.archive.doneTasks.count,
+        routines: incoming.planner.routines.count, days: incoming.archive.days.count)
+      try commit(
+        &snapshot, oldBytes: oldBytes, emptying: [ArchiveFiles.doneName, ArchiveFiles.daysName],
+        appendDone: done, appendDays: days, at: time, what: describe(summary))
+      return summary
+    }
+    let current = PlannerExport(
+      planner: snapshot.planner, archive: try readArchive(snapshot.archive, live: snapshot.planner))
+    let merged = try ExportFormat.merge(incoming, into: current, file: file)
+    summary = ImportSummary(
+      tasks: merged.planner.taskCount - snapshot.planner.taskCount + merged.newDone.count,
+      routines: merged.planner.routines.count - snapshot.planner.routines.count,
+      days: merged.newDays.count)
+    guard merged.planner != snapshot.planner || !merged.newDone.isEmpty || !merged.newDays.isEmpty
+    else { return summary }
+    snapshot.planner = merged.planner
+    for task in merged.newDone { TaskRecord.encode(task, to: &done) }
+    for day in merged.newDays { ArchiveFiles.encode(day, to: &days) }
+    try commit(
+      &snapshot, oldBytes: oldBytes, appendDone: done, appendDays: days, at: time,
+      what: describe(summary))
+    return summary
+  }
+
+  /// Saves `snapshot` (read as `oldBytes`) as one recorded change: empties the archive
+  /// files named in `emptying` (keeping copies for undo), appends the archive records given,
+  /// then commits by replacing `planner.txt`.
+  ///
+  /// Appended bytes past the committed lengths count only once `planner.txt` names the new
+  /// lengths, so being killed at any point leaves the old state or the new one, whole.
+  private func commit(
+    _ snapshot: inout PlannerSnapshot, oldBytes: [UInt8]?, emptying: [String] = [],
+    appendDone: [UInt8] = [], appendDays: [UInt8] = [], at time: Timestamp?, what: String
+  ) throws(StoreError) {
+    let seq = snapshot.journal.lastSeq + 1
+    var kept: [ChangeJournal.Kept] = []
+    for file in emptying {
+      let length = file == ArchiveFiles.doneName ? snapshot.archive.done : snapshot.archive.days
+      guard length > 0 else { continue }
+      let copy = ChangeJournal.Kept.name(for: file, seq: seq)
+      let bytes = try FileSystem.read(directory + "/" + file, limit: length) ?? []
+      try FileSystem.replace(directory + "/" + copy, with: bytes, in: directory, backup: nil)
+      kept.append(ChangeJournal.Kept(file: file, copy: copy, length: length))
+      if file == ArchiveFiles.doneName { snapshot.archive.done = 0 } else { snapshot.archive.days = 0 }
+    }
+    var appends: [ChangeJournal.Append] = []
+    for (file, records) in [(ArchiveFiles.doneName, appendDone), (ArchiveFiles.daysName, appendDays)]
+    where !records.isEmpty {
+      let isDone = file == ArchiveFiles.doneName
+      let at = isDone ? snapshot.archive.done : snapshot.archive.days
+      var bytes: [UInt8] = []
+      if at == 0 { (isDone ? ArchiveFiles.doneFormat : ArchiveFiles.daysFormat).encodeHeader(to: &bytes) }
+      bytes += records
+      try FileSystem.append(bytes, to: directory + "/" + file, truncatingTo: at)
+      appends.append(.init(file: file, at: at, bytes: bytes))
+      if isDone { snapshot.archive.done += bytes.count } else { snapshot.archive.days += bytes.count }
+    }
     let body = PlannerFile.body(snapshot)
-    let change = RecordedChange(
-      seq: snapshot.journal.lastSeq + 1, at: time ?? Self.systemNow(), what: describe(count))
+    let change = RecordedChange(seq: seq, at: time ?? Self.systemNow(), what: what)
     let rewritten = try record(
-      change, oldBytes: oldBytes, newBody: body, cleared: (copy, length), in: &snapshot.journal)
+      change, oldBytes: oldBytes, newBody: body, appends: appends, kept: kept,
+      in: &snapshot.journal)
     try FileSystem.replace(
       plannerPath, with: PlannerFile.head(snapshot.journal) + body, in: directory,
       backup: backupPath)
-    try FileSystem.append([], to: donePath, truncatingTo: 0)
+    // Committed: the emptied files' old bytes are cut, not just hidden (their copies stay
+    // only while the change can be undone).
+    for file in emptying where appends.allSatisfy({ $0.file != file }) {
+      try FileSystem.append([], to: directory + "/" + file, truncatingTo: 0)
+    }
     if let rewritten { removeOldHistory(keeping: rewritten, generation: snapshot.journal.generation) }
-    return count
   }
 
   // MARK: - Undo
@@ -206,13 +289,15 @@ public struct PlannerStore: Sendable {
     // Archive bytes past the committed lengths are ignored until the commit below, so writing
     // them first is safe if we are killed.
     for entry in steps {
-      if undo, let cleared = entry.cleared {
-        let copy = directory + "/" + cleared.copy
-        guard let kept = try FileSystem.read(copy), kept.count == cleared.length else {
-          throw UndoError.missingCopy(entry.change, path: copy)
+      if undo {
+        for kept in entry.kept {
+          let copy = directory + "/" + kept.copy
+          guard let bytes = try FileSystem.read(copy), bytes.count == kept.length else {
+            throw UndoError.missingCopy(entry.change, path: copy)
+          }
+          try FileSystem.append(bytes, to: directory + "/" + kept.file, truncatingTo: 0)
         }
-        try FileSystem.append(kept, to: donePath, truncatingTo: 0)
-      } else if !undo {
+      } else {
         for append in entry.appends {
           try FileSystem.append(
             append.bytes, to: directory + "/" + append.file, truncatingTo: append.at)
@@ -270,13 +355,13 @@ public struct PlannerStore: Sendable {
   /// they no longer need once the change is committed.
   private func record(
     _ change: RecordedChange, oldBytes: [UInt8]?, newBody: [UInt8],
-    appends: [ChangeJournal.Append] = [], cleared: (copy: String, length: Int)? = nil,
+    appends: [ChangeJournal.Append] = [], kept: [ChangeJournal.Kept] = [],
     in journal: inout JournalState
   ) throws(StoreError) -> ChangeJournal.Stacks? {
     let touched = PlannerLines.diff(
       old: PlannerLines.lines(oldBytes ?? []), new: PlannerLines.lines(newBody))
     let entry = ChangeJournal.Entry(
-      change: change, touched: touched, appends: appends, cleared: cleared)
+      change: change, touched: touched, appends: appends, kept: kept)
     journal.lastSeq = change.seq
     if journal.records + 1 >= 2 * ChangeJournal.limit {
       // A damaged history is no reason to refuse the user's change: start it afresh.
@@ -323,10 +408,10 @@ public struct PlannerStore: Sendable {
   /// in `stacks` refers to. Best effort: leftovers are only disk space, removed next time.
   private func removeOldHistory(keeping stacks: ChangeJournal.Stacks, generation: Int) {
     let current = JournalState(generation: generation).fileName
-    let copies = Set((stacks.undo + stacks.redo).compactMap { $0.cleared?.copy })
+    let copies = Set((stacks.undo + stacks.redo).flatMap { $0.kept.map(\.copy) })
     FileSystem.removeFiles(in: directory) { name in
       (name.hasPrefix("undo-") && name.hasSuffix(".txt") && name != current)
-        || (name.hasPrefix(ChangeJournal.clearedPrefix) && !copies.contains(name))
+        || (name.contains(ChangeJournal.keptMark) && !copies.contains(name))
     }
   }
   // MARK: - Internals

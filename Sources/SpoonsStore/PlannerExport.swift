@@ -1,0 +1,360 @@
+import SpoonsCore
+
+/// The whole planner, live and archived, as one value: what `export` writes and `import`
+/// reads.
+public struct PlannerExport: Equatable, Sendable {
+  public var planner: Planner
+  public var archive: Archive
+
+  public init(planner: Planner, archive: Archive) {
+    self.planner = planner
+    self.archive = archive
+  }
+}
+
+/// Why an export file cannot be imported. Nothing was changed.
+public enum ImportError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Not JSON, or not a Spoons export, or a record in it that Spoons refuses.
+  case invalid(file: String, reason: String)
+  /// Merging would give one id or date two different contents.
+  case conflicts(file: String, tasks: [TaskID], routines: [RoutineID], days: [CivilDate])
+  /// The merged planner would break a rule (a to-do list over budget, two days...).
+  case wouldBreak(file: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .invalid(let file, let reason): return "\(file) is not a Spoons export: \(reason)"
+    case .conflicts(let file, let tasks, let routines, let days):
+      var parts: [String] = []
+      func list(_ items: [String]) -> String {
+        items.prefix(5).joined(separator: ", ") + (items.count > 5 ? " and \(items.count - 5) more" : "")
+      }
+      if !tasks.isEmpty { parts.append("tasks \(list(tasks.map(\.description)))") }
+      if !routines.isEmpty { parts.append("routines \(list(routines.map(\.description)))") }
+      if !days.isEmpty { parts.append("days \(list(days.map(\.description)))") }
+      return "\(file) has different \(parts.joined(separator: "; ")) under the same "
+        + "\(tasks.isEmpty && routines.isEmpty ? "dates" : "ids"); nothing was imported "
+        + "(import --replace replaces the whole planner with the file)"
+    case .wouldBreak(let file, let reason):
+      return "importing \(file) would break the planner: \(reason); nothing was imported"
+    }
+  }
+}
+
+/// The JSON and CSV forms of a `PlannerExport`.
+///
+/// The JSON holds exactly the records of Spoons's own files, one object per record with the
+/// same field names, and is read back through the same decoders: an export loses nothing,
+/// and an import is checked as strictly as `planner.txt` is.
+public enum ExportFormat {
+  static let name = "spoons-export"
+  static let version = 1
+  /// Fields written as JSON numbers and flags; every other field is a string.
+  static let numbers: Set<String> = [
+    "id", "spoons", "budget", "borrowed", "repaid", "reserve", "routine", "planned", "spent",
+    "rested",
+  ]
+  static let flags: Set<String> = ["rest", "paused"]
+
+  // MARK: - JSON
+
+  public static func json(_ export: PlannerExport) -> [UInt8] {
+    var body = PlannerFile.body(PlannerSnapshot(planner: export.planner))
+    var planner: [(key: String, value: JSON)] = []
+    var routines: [JSON] = []
+    var tasks: [JSON] = []
+    for record in records(body) {
+      switch record.kind {
+      case "next", "settings", "day": planner.append((record.kind, record.object))
+      case "routine": routines.append(record.object)
+      case "task": tasks.append(record.object)
+      default: break  // archive lengths and the end count belong to the file, not the planner
+      }
+    }
+    planner.append(("routines", .array(routines)))
+    planner.append(("tasks", .array(tasks)))
+    body = []
+    for task in export.archive.doneTasks { TaskRecord.encode(task, to: &body) }
+    let done = records(body).map(\.object)
+    body = []
+    for day in export.archive.days { ArchiveFiles.encode(day, to: &body) }
+    let days = records(body).map(\.object)
+    let value = JSON.object([
+      ("format", .string(name)), ("version", .number(version)),
+      ("planner", .object(planner)),
+      ("archive", .object([("done", .array(done)), ("days", .array(days))])),
+    ])
+    var out: [UInt8] = []
+    value.write(to: &out)
+    out.append(UInt8(ascii: "\n"))
+    return out
+  }
+
+  /// Reads an export back; `file` names it in errors.
+  public static func decode(json bytes: [UInt8], file: String) throws(ImportError) -> PlannerExport {
+    func invalid(_ reason: String) -> ImportError { .invalid(file: file, reason: reason) }
+    let root: JSON
+    do { root = try JSON.parse(bytes) } catch {
+      throw invalid("line \(error.line): \(error.reason)")
+    }
+    guard case .string(name)? = root["format"] else { throw invalid("it has no \"format\": \"\(name)\"") }
+    guard case .number(let found)? = root["version"] else { throw invalid("it has no version") }
+    guard found <= version else {
+      throw invalid("it was written by a newer Spoons (export version \(found)); upgrade Spoons")
+    }
+    guard case .object? = root["planner"], case .object? = root["archive"] else {
+      throw invalid("it needs a \"planner\" and an \"archive\" object")
+    }
+    func list(_ parent: String, _ key: String) throws(ImportError) -> [JSON] {
+      switch root[parent]?[key] {
+      case nil: return []
+      case .array(let items)?: return items
+      default: throw invalid("\"\(key)\" must be a list")
+      }
+    }
+    do {
+      // Rebuilt as the lines of Spoons's own files and read by their decoders.
+      var text: [UInt8] = []
+      PlannerFile.format.encodeHeader(to: &text)
+      let planner = root["planner"]!
+      guard let next = planner["next"] else { throw invalid("the planner has no \"next\"") }
+      try line("next", next, to: &text)
+      text.append(contentsOf: "archive\tdone=0\tdays=0\n".utf8)
+      if let settings = planner["settings"] { try line("settings", settings, to: &text) }
+      if let day = planner["day"], day != .null { try line("day", day, to: &text) }
+      for routine in try list("planner", "routines") { try line("routine", routine, to: &text) }
+      let tasks = try list("planner", "tasks")
+      for task in tasks { try line("task", task, to: &text) }
+      text.append(contentsOf: "end\ttasks=\(tasks.count)\n".utf8)
+      let snapshot = try PlannerFile.decode(text, file: file)
+
+      var done: [UInt8] = []
+      ArchiveFiles.doneFormat.encodeHeader(to: &done)
+      for task in try list("archive", "done") { try line("task", task, to: &done) }
+      var days: [UInt8] = []
+      ArchiveFiles.daysFormat.encodeHeader(to: &days)
+      for day in try list("archive", "days") { try line("day", day, to: &days) }
+      return PlannerExport(
+        planner: snapshot.planner,
+        archive: Archive(
+          doneTasks: try ArchiveFiles.decodeDone(done, file: file),
+          days: try ArchiveFiles.decodeDays(days, file: file)))
+    } catch let error as ImportError {
+      throw error
+    } catch let error as StoreError {
+      if case .corrupt(_, _, let reason) = error { throw invalid(reason) }
+      throw invalid(error.description)
+    } catch {
+      throw invalid("\(error)")
+    }
+  }
+
+  /// One JSON object as a record line of `kind`.
+  static func line(_ kind: String, _ value: JSON, to out: inout [UInt8]) throws(ImportError) {
+    guard case .object(let pairs) = value else {
+      throw .invalid(file: "", reason: "a \(kind) must be an object")
+    }
+    out.append(contentsOf: kind.utf8)
+    for (key, value) in pairs {
+      guard !key.isEmpty, key.utf8.allSatisfy({ (97...122).contains($0) }) else {
+        throw .invalid(file: "", reason: "a \(kind) has the unknown field \"\(key)\"")
+      }
+      switch value {
+      case .number(let n): RecordCodec.field(key, String(n), to: &out)
+      case .bool(true): RecordCodec.field(key, "1", to: &out)
+      case .bool(false), .null: continue
+      case .string(let s): RecordCodec.field(key, s, to: &out, escape: true)
+      case .array(let items):
+        var numbers: [String] = []
+        for item in items {
+          guard case .number(let n) = item else {
+            throw .invalid(file: "", reason: "\"\(key)\" in a \(kind) must be a list of ids")
+          }
+          numbers.append(String(n))
+        }
+        RecordCodec.field(key, numbers.joined(separator: ","), to: &out)
+      case .object:
+        throw .invalid(file: "", reason: "\"\(key)\" in a \(kind) cannot be an object")
+      }
+    }
+    out.append(UInt8(ascii: "\n"))
+  }
+
+  struct Line {
+    var kind: String
+    var object: JSON
+  }
+
+  /// Our own record lines as JSON objects (they are known good, so nothing can fail).
+  static func records(_ bytes: [UInt8]) -> [Line] {
+    var lines: [Line] = []
+    try? RecordCodec.forEachRecord(in: bytes) { record throws(DecodeError) in
+      var pairs: [(key: String, value: JSON)] = []
+      for field in record.fields {
+        let key = String(decoding: field.key, as: UTF8.self)
+        let text = (try? RecordCodec.unescape(field.value, line: 0, key: key)) ?? ""
+        if numbers.contains(key), let n = Int(text) {
+          pairs.append((key, .number(n)))
+        } else if flags.contains(key) {
+          pairs.append((key, .bool(text == "1")))
+        } else if key == "done" && record.kind == "day" {
+          pairs.append((key, .array(text.split(separator: ",").compactMap { Int($0) }.map(JSON.number))))
+        } else {
+          pairs.append((key, .string(text)))
+        }
+      }
+      lines.append(Line(kind: record.kind, object: .object(pairs)))
+    }
+    return lines
+  }
+
+  // MARK: - CSV
+
+  static let csvColumns = [
+    "type", "id", "title", "spoons", "at", "from", "since", "due", "created", "updated",
+    "completed", "rest", "note", "where", "date", "budget", "planned", "spent", "borrowed",
+    "rested", "done",
+  ]
+
+  /// One table for spreadsheets: a row per task (open, today's and archived; `type` task)
+  /// and a row per finished day (`type` day), under one header row.
+  public static func csv(_ export: PlannerExport) -> [UInt8] {
+    var out = Array((csvColumns.joined(separator: ",") + "\r\n").utf8)
+    var body: [UInt8] = []
+    for task in export.planner.allTasks + export.archive.doneTasks {
+      TaskRecord.encode(task, to: &body)
+    }
+    for day in export.archive.days { ArchiveFiles.encode(day, to: &body) }
+    for line in records(body) {
+      var row: [String] = []
+      for column in csvColumns {
+        if column == "type" { row.append(line.kind); continue }
+        switch line.object[column] {
+        case .number(let n)?: row.append(String(n))
+        case .bool(let b)?: row.append(b ? "1" : "")
+        case .string(let s)?: row.append(s)
+        case .array(let ids)?:
+          row.append(ids.compactMap { if case .number(let n) = $0 { String(n) } else { nil } }
+            .joined(separator: " "))
+        default: row.append("")
+        }
+      }
+      out.append(contentsOf: (row.map(csvField).joined(separator: ",") + "\r\n").utf8)
+    }
+    return out
+  }
+
+  /// RFC 4180 quoting; a leading `=`, `+`, `-` or `@` is prefixed with `'` so a spreadsheet
+  /// never runs a title as a formula.
+  static func csvField(_ text: String) -> String {
+    var text = text
+    if let first = text.first, "=+-@".contains(first) { text = "'" + text }
+    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+      return text
+    }
+    return "\"" + text.replacingAll("\"", with: "\"\"") + "\""
+  }
+
+  // MARK: - Merging
+
+  /// `incoming` added to `current` by id (tasks, routines) and date (finished days): what is
+  /// new is added, what is the same is kept, and anything that differs is a conflict.
+  ///
+  /// Returns the merged planner and what the archive gains.
+  static func merge(_ incoming: PlannerExport, into current: PlannerExport, file: String)
+    throws(ImportError) -> (planner: Planner, newDone: [SpoonTask], newDays: [DayRecord])
+  {
+    var known: [TaskID: SpoonTask] = [:]
+    for task in current.archive.doneTasks { known[task.id] = task }
+    for task in current.planner.allTasks { known[task.id] = task }
+    var conflicting: [TaskID] = []
+    var newLive: [SpoonTask] = []
+    var newDone: [SpoonTask] = []
+    for task in incoming.planner.allTasks + incoming.archive.doneTasks {
+      if let existing = known[task.id] {
+        if existing != task { conflicting.append(task.id) }
+      } else if incoming.planner.task(task.id) != nil {
+        newLive.append(task)
+      } else {
+        newDone.append(task)
+      }
+    }
+    var routines = current.planner.routines
+    var conflictingRoutines: [RoutineID] = []
+    for routine in incoming.planner.routines {
+      if let existing = routines.first(where: { $0.id == routine.id }) {
+        if existing != routine { conflictingRoutines.append(routine.id) }
+      } else {
+        routines.append(routine)
+      }
+    }
+    var days: [CivilDate: DayRecord] = [:]
+    for day in current.archive.days { days[day.date] = day }
+    var conflictingDays: [CivilDate] = []
+    var newDays: [DayRecord] = []
+    for day in incoming.archive.days {
+      if let existing = days[day.date] {
+        if existing != day { conflictingDays.append(day.date) }
+      } else {
+        newDays.append(day)
+      }
+    }
+    var today = current.planner.day
+    if let theirs = incoming.planner.day {
+      if let ours = today {
+        if ours != theirs { conflictingDays.append(theirs.date) }
+      } else {
+        today = theirs
+      }
+    }
+    guard conflicting.isEmpty, conflictingRoutines.isEmpty, conflictingDays.isEmpty else {
+      throw .conflicts(
+        file: file, tasks: conflicting.sorted(), routines: conflictingRoutines,
+        days: conflictingDays.sorted())
+    }
+    do {
+      let planner = try Planner(
+        nextID: max(current.planner.nextID, incoming.planner.nextID), day: today,
+        tasks: current.planner.allTasks + newLive, routines: routines.sorted { $0.id < $1.id },
+        nextRoutineID: max(current.planner.nextRoutineID, incoming.planner.nextRoutineID),
+        reserve: current.planner.reserve == 0 ? incoming.planner.reserve : current.planner.reserve)
+      return (planner, newDone, newDays.sorted { $0.date < $1.date })
+    } catch {
+      throw .wouldBreak(file: file, reason: error.reason)
+    }
+  }
+}
+
+extension String {
+  func replacingAll(_ target: Character, with replacement: String) -> String {
+    var out = ""
+    for c in self { if c == target { out += replacement } else { out.append(c) } }
+    return out
+  }
+}
+
+/// Files the user names on the command line (`import FILE`): read here, because nothing
+/// outside the store touches files.
+public enum ImportFile {
+  /// The most `import` reads: far above any real planner's export.
+  public static let limit = 256 << 20
+
+  public static func read(_ path: String) throws(StoreError) -> [UInt8] {
+    guard let bytes = try FileSystem.read(path, limit: limit + 1) else {
+      throw .io(path: path, operation: "read", reason: "no such file")
+    }
+    guard bytes.count <= limit else {
+      throw .io(path: path, operation: "read", reason: "it is larger than \(limit >> 20) MB")
+    }
+    return bytes
+  }
+}
+
+/// Files the user asks Spoons to write (`export --output`): whole or not at all.
+public enum OutputFile {
+  public static func write(_ bytes: [UInt8], to path: String) throws(StoreError) {
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { String(path[..<$0]) } ?? "."
+    try FileSystem.replace(path, with: bytes, in: directory.isEmpty ? "/" : directory, backup: nil)
+  }
+}

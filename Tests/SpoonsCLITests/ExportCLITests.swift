@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@Suite("export and import through the binary")
+struct ExportCLITests {
+  @Test func anExportImportedElsewhereExportsTheSame() throws {
+    let tmp = TemporaryDirectory()
+    let other = TemporaryDirectory()
+    for args in [["add", "3", "Laundry"], ["add", "2", "Call", "mum"], ["new-day", "10"],
+      ["plan", "1", "2"], ["done", "1"], ["routine", "add", "1", "Meds"]]
+    {
+      try spoons(args, data: tmp.data)
+    }
+    try spoons(["new-day", "8"], data: tmp.data, environment: ["SPOONS_NOW": "2026-11-22T08:00:00+01:00"])
+    let export = try spoons(["export"], data: tmp.data)
+    #expect(export.status == 0 && export.stdout.hasPrefix("{\n  \"format\": \"spoons-export\""))
+    let file = tmp.path + "/backup.json"
+    let written = try spoons(["export", "--output", file], data: tmp.data)
+    #expect(written.stdout == "Exported 3 tasks, 1 routine and 1 finished day to \(file) (JSON).\n")
+    #expect(FileManager.default.contents(atPath: file) == Data(export.stdout.utf8))
+    let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+
+    let imported = try spoons(["import", file], data: other.data)
+    #expect(imported.stdout == "Imported 3 tasks, 1 routine, 1 finished day from \(file).\n")
+    #expect(try spoons(["export"], data: other.data).stdout == export.stdout)
+    let csv = try spoons(["export", "--format", "csv"], data: other.data)
+    #expect(csv.stdout.hasPrefix("type,id,title,spoons,") && csv.stdout.contains("\r\nday,,,"))
+  }
+
+  @Test func badExportsAndImportsAreOneLineAndChangeNothing() throws {
+    let tmp = TemporaryDirectory()
+    try spoons(["add", "1", "Tea"], data: tmp.data)
+    let before = tmp.bytes("planner.txt")
+    let bad = tmp.path + "/bad.json"
+    try Data("{\"format\": \"spoons-export\", \"version\": 1, \"planner\": [".utf8).write(to: URL(fileURLWithPath: bad))
+    for (args, status) in [
+      (["import", tmp.path + "/missing.json"], Int32(1)), (["import", bad], 1),
+      (["import", "/"], 1), (["import"], 64), (["import", "a", "b"], 64),
+      (["export", "--format", "xml"], 64), (["export", "--output"], 64),
+      (["export", "--output", "/nonexistent-dir/x.json"], 1),
+    ] {
+      let run = try spoons(args, data: tmp.data)
+      #expect(run.status == status, "\(args)")
+      #expect(run.stderr.hasPrefix("error: ") && run.stderr.filter { $0 == "\n" }.count == 1, "\(args)")
+      #expect(tmp.bytes("planner.txt") == before)
+    }
+    let run = try spoons(["import", bad], data: tmp.data)
+    #expect(run.stderr == "error: \(bad) is not a Spoons export: line 1: the JSON ends early\n")
+  }
+}

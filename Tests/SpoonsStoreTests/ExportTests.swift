@@ -1,0 +1,99 @@
+import Foundation
+import SpoonsCore
+import Testing
+@testable import SpoonsStore
+
+@Suite("Export and import")
+struct ExportTests {
+  func richExport() throws -> PlannerExport {
+    let (planner, finished) = try richPlanner()
+    return PlannerExport(
+      planner: planner,
+      archive: Archive(doneTasks: finished.flatMap(\.doneTasks), days: finished.map(\.record)))
+  }
+
+  @Test func jsonExportReadsBackToTheSamePlannerAndArchive() throws {
+    let export = try richExport()
+    let json = ExportFormat.json(export)
+    #expect(try ExportFormat.decode(json: json, file: "x.json") == export)
+    // Foundation reads it too: it is plain JSON.
+    let parsed = try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any]
+    #expect(parsed?["format"] as? String == "spoons-export")
+  }
+
+  @Test(arguments: [
+    ("", "line 1: the JSON ends early"),
+    ("{\"format\": \"spoons-export\", \"version\": 1.5}", "line 1: a number is not a whole number"),
+    ("{\"a\": 1, \"a\": 2}", "line 1: the key 'a' appears twice"),
+    ("[\"\\ud800\"]", "line 1: a lone surrogate in a \\u escape"),
+    (String(repeating: "[", count: 100), "line 1: nested too deeply"),
+    ("{\"format\": \"spoons-export\", \"version\": 9}",
+     "it was written by a newer Spoons (export version 9); upgrade Spoons"),
+    ("{\"format\": \"other\"}", "it has no \"format\": \"spoons-export\""),
+    (#"{"format": "spoons-export", "version": 1, "planner": {"next": {"id": 2}, "tasks": [{"id": 1, "spoons": 11, "at": "category", "created": "2026-11-21T08:00:00+01:00", "updated": "2026-11-21T08:00:00+01:00", "title": "Tea"}]}, "archive": {}}"#,
+     "spoons must be a whole number from 1 to 10, not 11"),
+    (#"{"format": "spoons-export", "version": 1, "planner": {"next": {"id": 1, "colour": "red"}}, "archive": {}}"#,
+     "unknown field 'colour' in a next record"),
+  ])
+  func badFilesAreRefusedWithAReason(_ text: String, _ reason: String) {
+    #expect(throws: ImportError.invalid(file: "x.json", reason: reason)) {
+      try ExportFormat.decode(json: Array(text.utf8), file: "x.json")
+    }
+  }
+
+  @Test func jsonStringsKeepEveryCharacter() throws {
+    let text = "tab\there \"quoted\" \\ é ☕ 👩‍👩‍👧 \u{1}"
+    var out: [UInt8] = []
+    JSON.array([.string(text), .string("\u{7F}")]).write(to: &out)
+    #expect(try JSON.parse(out) == .array([.string(text), .string("\u{7F}")]))
+    #expect(try JSON.parse(Array(#"["\u00e9\ud83d\ude00\/"]"#.utf8)) == .array([.string("é😀/")]))
+  }
+
+  @Test func importMergesByIdAddsOnlyWhatIsNewAndUndoes() throws {
+    let tmp = TemporaryDirectory()
+    let export = try richExport()
+    let store = PlannerStore(directory: tmp.file("data"))
+    let first = try store.importPlanner(export, file: "x.json", replace: false)
+    #expect(first.tasks == export.planner.taskCount + export.archive.doneTasks.count)
+    #expect(try store.export() == export)
+    let again = try store.importPlanner(export, file: "x.json", replace: false)
+    #expect(again == PlannerStore.ImportSummary(tasks: 0, routines: 0, days: 0))
+    try store.undo()
+    #expect(try store.export() == PlannerExport(planner: Planner(), archive: Archive()))
+  }
+
+  @Test func aConflictingFileIsRefusedUnlessReplacing() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.file("data"))
+    try store.update { p, _ in
+      try p.add("Something else", spoons: 4, at: morning)
+      try p.add("Tea", spoons: 1, at: morning)
+    }
+    let before = try store.export()
+    let planner = tmp.bytes("data/planner.txt")
+    let export = try richExport()
+    #expect(throws: ImportError.conflicts(file: "x.json", tasks: [TaskID(1)], routines: [], days: [])) {
+      try store.importPlanner(export, file: "x.json", replace: false)
+    }
+    #expect(tmp.bytes("data/planner.txt") == planner)
+
+    try store.importPlanner(export, file: "x.json", replace: true)
+    #expect(try store.export() == export)
+    try store.undo()
+    #expect(try store.export() == before)
+    try store.redo()
+    #expect(try store.export() == export)
+  }
+
+  @Test func csvHasOneHeaderRowAndQuotesWhatItMust() throws {
+    var p = Planner()
+    try p.add("Laundry, \"big\" load", spoons: 3, at: morning)
+    try p.add("=SUM(A1)", spoons: 1, at: morning, note: "two\nlines")
+    let csv = String(decoding: ExportFormat.csv(PlannerExport(planner: p, archive: Archive())), as: UTF8.self)
+    let rows = csv.components(separatedBy: "\r\n")
+    #expect(rows[0].hasPrefix("type,id,title,spoons,at,"))
+    #expect(csv.contains("task,2,'=SUM(A1),1,category,"))
+    #expect(csv.contains(",\"two\nlines\","))
+    #expect(csv.contains("task,1,\"Laundry, \"\"big\"\" load\",3,category,"))
+  }
+}
