@@ -12,7 +12,7 @@ struct FormatVersionTests {
 
   /// A store on a copy of the fixture of `version` (the fixture itself is never written).
   func store(ofVersion version: Int, in tmp: TemporaryDirectory) throws -> PlannerStore {
-    for name in ["planner.txt", "done.txt", "days.txt"] {
+    for name in try FileManager.default.contentsOfDirectory(atPath: Self.fixtures + "/v\(version)") {
       try FileManager.default.copyItem(
         atPath: Self.fixtures + "/v\(version)/" + name, toPath: tmp.file(name))
     }
@@ -51,5 +51,23 @@ struct FormatVersionTests {
     let archive = try store.loadArchive()
     #expect(archive.days.map(\.borrowed) == [2] && archive.days.map(\.rested) == [1])
     #expect(archive.doneTasks.map(\.isRest) == [false, false, true])
+  }
+
+  /// Version 3 added the undo history: the version 2 fixture, then `add 2 Post the letter`,
+  /// `plan 7`, `undo`.
+  @Test func version3LoadsWithItsUndoHistory() throws {
+    let tmp = TemporaryDirectory()
+    let store = try store(ofVersion: 3, in: tmp)
+    let tmp2 = TemporaryDirectory()
+    let v2 = try withExtendedLifetime(tmp2) { try self.store(ofVersion: 2, in: tmp2).load() }
+    #expect(v2.taskCount == 3)
+    let history = try store.changes()
+    #expect(history.undoable.map(\.what) == ["add #7 Post the letter (2 spoons)"])
+    #expect(history.redoable.map(\.what) == ["plan #7 Post the letter (2 spoons)"])
+    #expect(try store.load().task(TaskID(7))?.placement == .category)
+    try store.redo()
+    #expect(try store.load().planned == 6)
+    try store.undo(2)
+    #expect(try store.load() == v2)
   }
 }
