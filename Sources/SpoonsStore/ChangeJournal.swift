@@ -50,6 +50,8 @@ public enum UndoError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The planner no longer reads as `change` left it: changed by hand, or by a Spoons that
   /// does not record changes. `what` names the part found different.
   case changedSince(RecordedChange, what: String, redo: Bool)
+  /// The history file is damaged (a power cut, an edit): it was set aside and starts afresh.
+  case historyLost(String, reason: String)
   /// A file undo needs (the copy `clear completed` kept) is gone or different.
   case missingCopy(RecordedChange, path: String)
 
@@ -65,6 +67,9 @@ public enum UndoError: Error, Hashable, Sendable, CustomStringConvertible {
     case .changedSince(let change, let what, let redo):
       return "cannot \(redo ? "redo" : "undo") '\(change.what)': \(what) has changed since "
         + "(edited by hand or by another program); nothing was changed"
+    case .historyLost(let path, let reason):
+      return "the undo history in \(path) is damaged (\(reason)), so nothing can be undone; "
+        + "it starts afresh with your next change"
     case .missingCopy(let change, let path):
       return "cannot undo '\(change.what)': its copy \(path) is missing or damaged"
     }

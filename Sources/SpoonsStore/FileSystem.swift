@@ -93,10 +93,10 @@ enum FileSystem {
   }
 
   /// Makes `path` exactly `length` bytes long (dropping an uncommitted tail) and appends
-  /// `bytes`, then fsyncs. Creates the file (mode 0600) when missing.
-  static func append(_ bytes: [UInt8], to path: String, truncatingTo length: Int)
-    throws(StoreError)
-  {
+  /// `bytes`, then fsyncs unless `sync` is false. Creates the file (mode 0600) when missing.
+  static func append(
+    _ bytes: [UInt8], to path: String, truncatingTo length: Int, sync: Bool = true
+  ) throws(StoreError) {
     let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw io(path, "open") }
     defer { close(fd) }
@@ -104,7 +104,7 @@ enum FileSystem {
     guard ftruncate(fd, off_t(length)) == 0 else { throw io(path, "truncate") }
     guard lseek(fd, off_t(length), SEEK_SET) >= 0 else { throw io(path, "seek in") }
     try writeAll(fd, bytes, path: path)
-    guard fsync(fd) == 0 else { throw io(path, "save") }
+    guard !sync || fsync(fd) == 0 else { throw io(path, "save") }
   }
 
   static func syncDirectory(_ directory: String) throws(StoreError) {

@@ -257,8 +257,25 @@ public struct PlannerStore: Sendable {
     let lock = try FileLock(directory: directory, exclusive: true, timeout: lockTimeout)
     defer { withExtendedLifetime(lock) {} }
     FileSystem.sweepTemporaries(in: directory)
-    let (snapshot, bytes) = try readSnapshotAndBytes()
-    var stacks = try readJournal(snapshot.journal)
+    var (snapshot, bytes) = try readSnapshotAndBytes()
+    var stacks: ChangeJournal.Stacks
+    do {
+      stacks = try readJournal(snapshot.journal)
+    } catch {
+      // Lost to a power cut or damaged by hand: set it aside and start afresh, so that the
+      // changes from now on can be undone.
+      snapshot.journal = JournalState(
+        generation: snapshot.journal.generation + 1, lastSeq: snapshot.journal.lastSeq)
+      try FileSystem.replace(
+        plannerPath, with: PlannerFile.encode(snapshot), in: directory, backup: backupPath)
+      let damaged = journalPath(JournalState(generation: snapshot.journal.generation - 1))
+      if case .corrupt(_, let line?, let reason) = error {
+        throw UndoError.historyLost(damaged, reason: "line \(line): \(reason)")
+      } else if case .corrupt(_, nil, let reason) = error {
+        throw UndoError.historyLost(damaged, reason: reason)
+      }
+      throw UndoError.historyLost(damaged, reason: error.description)
+    }
     let available = undo ? Self.undoable(stacks) : stacks.redo.count
     guard available > 0 else { throw undo ? UndoError.nothingToUndo : UndoError.nothingToRedo }
     guard count <= available else {
@@ -310,7 +327,9 @@ public struct PlannerStore: Sendable {
     if restored.journal.records + steps.count >= 3 * ChangeJournal.limit {
       try rewriteJournal(stacks, in: &restored.journal)
     } else {
-      try FileSystem.append(marks, to: journalPath(restored.journal), truncatingTo: restored.journal.bytes)
+      try FileSystem.append(
+        marks, to: journalPath(restored.journal), truncatingTo: restored.journal.bytes,
+        sync: false)
       restored.journal.bytes += marks.count
       restored.journal.records += steps.count
     }
@@ -374,7 +393,9 @@ public struct PlannerStore: Sendable {
     var out: [UInt8] = []
     if journal.bytes == 0 { ChangeJournal.format.encodeHeader(to: &out) }
     ChangeJournal.encode(entry, to: &out)
-    try FileSystem.append(out, to: journalPath(journal), truncatingTo: journal.bytes)
+    // Not fsynced, so undo costs a save no extra disk flush: a power cut can lose the
+    // history (never the planner), and then `undo` finds it damaged and starts it afresh.
+    try FileSystem.append(out, to: journalPath(journal), truncatingTo: journal.bytes, sync: false)
     journal.bytes += out.count
     journal.records += 1
     return nil

@@ -153,7 +153,8 @@ struct UndoTests {
     #expect(try store.load().taskCount == 0)
   }
 
-  /// A damaged history refuses undo with the file's name, but never blocks a change.
+  /// A damaged history (a power cut: it is not fsynced) refuses undo with the file's name and
+  /// starts afresh; it never blocks a change.
   @Test func aDamagedJournalRefusesUndoButNotChanges() throws {
     let tmp = TemporaryDirectory()
     let store = PlannerStore(directory: tmp.file("data"))
@@ -161,9 +162,16 @@ struct UndoTests {
     let path = tmp.file("data/undo-1.txt")
     let damaged = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "change\t", with: "chXnge\t")
     try damaged.write(toFile: path, atomically: false, encoding: .utf8)
-    #expect(throws: StoreError.self) { try store.undo() }
-    try store.update { p, _ in try p.add("Post", spoons: 1, at: morning) }
-    #expect(try store.load().taskCount == 2)
+    #expect(throws: UndoError.historyLost(path, reason: "line 2: not a Spoons record")) {
+      try store.undo()
+    }
+    #expect(try store.load().taskCount == 1)
+    try store.update(at: morning, describe: { "add post" }) { p, _ in
+      try p.add("Post", spoons: 1, at: morning)
+    }
+    #expect(try store.changes().undoable.map(\.what) == ["add post"])
+    try store.undo()
+    #expect(try store.load().taskCount == 1)
   }
 
   /// A planner saved by version 2 (no journal line) gets a history from its first change.
