@@ -16,12 +16,12 @@ struct ChartScale {
 
   var top: Int { perRow * rows }
 
-  /// Whether the axis labels `value` (a row's top): every 5 rows' worth, and the top when it
-  /// is not crowded against the last of those.
+  /// Whether the axis labels `value` (a row's top): every 5 rows' worth, and the top unless
+  /// it sits right above one of those.
   func isLabelled(_ value: Int) -> Bool {
     let step = 5 * perRow
     if value % step == 0 { return true }
-    return value == top && (top < step || top % step >= 3 * perRow)
+    return value == top && (top < step || top % step >= 2 * perRow)
   }
 }
 
@@ -72,7 +72,7 @@ struct Chart {
 
     var lines: [String] = []
     let span = "\(short(shown[0].date)) to \(short(shown[shown.count - 1].date))"
-    lines += fitting(["Budget and spent per day, \(span)", "Budget and spent per day", "Spoons"])
+    lines += fitting(["Budget and spent per day, \(span)", "Budget and spent per day", "Budget vs spent"])
     for row in stride(from: scale.rows, through: 1, by: -1) {
       let value = row * scale.perRow
       let labelled = scale.isLabelled(value)

@@ -107,7 +107,8 @@ extension Renderer {
         since == through
         ? short(since, today: today)
         : "\(short(since, today: today)) to \(short(through, today: today))"
-      rows.append(("Streak", "\(count(streak.days, "day")) in a row within budget, \(span)"))
+      let run = streak.days == 1 ? "1 day" : "\(streak.days) days in a row"
+      rows.append(("Streak", "\(run) within budget, \(span)"))
     } else if let broken = streak.brokenOn {
       rows.append(("Streak", "none: \(short(broken, today: today)) borrowed or went over budget"))
     } else {
