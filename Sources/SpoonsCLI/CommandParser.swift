@@ -116,12 +116,12 @@ public enum CommandParser {
       return .chart(days: days, ascii: ascii)
     case "report":
       let file = try args.option("--html")
-      let days = try args.days(default: 30)
-      try args.finish()
       guard let file else { throw ParseError("report needs --html FILE; \(args.usage)") }
       guard !file.isEmpty, !file.hasPrefix("--") else {
         throw ParseError("--html needs a file name, not '\(Text.visible(file))'; \(args.usage)")
       }
+      let days = try args.days(default: 30)
+      try args.finish()
       return .report(htmlFile: file, days: days)
     case "search":
       let json = args.takeFlag("--json")

@@ -14,7 +14,11 @@ extension Renderer {
     }
     let dates = h.days.map { Self.short($0.date, today: today) }
     let dateWidth = dates.map(Text.width).max() ?? 0
-    let bar = HistoryBar(days: h.days, charset: charset)
+    // The bar gets what is left of 80 columns (a date with its year and a "not ended" take
+    // some), up to 16 cells.
+    let marker = h.days.contains { !$0.isFinished && $0.date != today } ? 11 : 7
+    let room = 80 - dateWidth - Text.width(Self.historyHeader) - 2 - marker
+    let bar = HistoryBar(days: h.days, charset: charset, cells: max(4, min(16, room)))
     var out = "The last \(Self.days(days)), \(Self.short(h.from, today: today)) to "
       + "\(Self.short(h.through, today: today)):\n"
     out += style.bold(String(repeating: " ", count: dateWidth) + Self.historyHeader) + "\n"
@@ -138,17 +142,16 @@ extension Renderer {
 }
 
 /// The small bar after each `history` line: spent against the budget, on one scale for every
-/// line so that bars compare. One cell per spoon up to 16 spoons, then several spoons a cell.
+/// line so that bars compare. One cell per spoon when they fit, else several spoons a cell.
 struct HistoryBar {
   /// Spoons per cell.
   let scale: Int
   let charset: Charset
 
-  static let maxCells = 16
-
-  init(days: [EnergyDay], charset: Charset) {
+  /// - Parameter cells: the most cells a bar may take.
+  init(days: [EnergyDay], charset: Charset, cells: Int) {
     let top = days.map { max($0.budget, $0.spent) }.max() ?? 0
-    scale = max(1, (top + Self.maxCells - 1) / Self.maxCells)
+    scale = max(1, (top + cells - 1) / cells)
     self.charset = charset
   }
 
@@ -169,7 +172,7 @@ struct HistoryBar {
 
   var legend: String {
     let g = glyphs
-    return "\(g.spent) spent  \(g.left) budget left  \(g.over) beyond the budget (borrowed or rested)"
-      + (scale == 1 ? "" : "; a cell is \(scale) spoons")
+    return "\(g.spent) spent  \(g.left) budget left  \(g.over) past the budget (borrowed or rested)"
+      + (scale == 1 ? "" : "; \(scale) spoons a cell")
   }
 }
