@@ -19,8 +19,7 @@ extension Renderer {
     let marker = h.days.contains { !$0.isFinished && $0.date != today } ? 11 : 7
     let room = 80 - dateWidth - Text.width(Self.historyHeader) - 2 - marker
     let bar = HistoryBar(days: h.days, charset: charset, cells: max(4, min(16, room)))
-    var out = "The last \(Self.days(days)), \(Self.short(h.from, today: today)) to "
-      + "\(Self.short(h.through, today: today)):\n"
+    var out = Self.window(h.from, through: h.through, days: days, today: today)
     out += style.bold(String(repeating: " ", count: dateWidth) + Self.historyHeader) + "\n"
     for (day, date) in zip(h.days, dates) {
       let numbers = [day.budget, day.planned, day.spent, day.rested, day.borrowed, day.tasksDone]
@@ -41,6 +40,13 @@ extension Renderer {
 
   static func days(_ n: Int) -> String { n == 1 ? "day" : "\(n) days" }
 
+  /// `The last 14 days, Sun 8 Nov to Sat 21 Nov:`, or `Today, Sat 21 Nov:`.
+  static func window(_ from: CivilDate, through: CivilDate, days: Int, today: CivilDate) -> String {
+    guard from != through else { return "Today, \(short(through, today: today)):\n" }
+    return "The last \(Self.days(days)), \(short(from, today: today)) to "
+      + "\(short(through, today: today)):\n"
+  }
+
   static func right(_ text: String, _ width: Int) -> String {
     String(repeating: " ", count: max(0, width - Text.width(text))) + text
   }
@@ -56,8 +62,7 @@ extension Renderer {
   public func stats(_ s: EnergyStats, lookingBack days: Int, today: CivilDate) -> String {
     let rows = Self.statsRows(s, today: today)
     let width = rows.map { Text.width($0.label) }.max() ?? 0
-    var out = "The last \(Self.days(days)), \(Self.short(s.from, today: today)) to "
-      + "\(Self.short(s.through, today: today)):\n"
+    var out = Self.window(s.from, through: s.through, days: days, today: today)
     for row in rows { out += "  " + style.bold(Text.padded(row.label, to: width)) + "  \(row.value)\n" }
     return out
   }
