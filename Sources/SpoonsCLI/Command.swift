@@ -23,6 +23,15 @@ public enum Command: Hashable, Sendable {
   case edit(TaskID, TaskEdit)
   case show(TaskID, json: Bool)
   case completed(days: Int, json: Bool)
+  /// The last `days` days, one line each, today last. (`history --changes`, the undo log, is
+  /// meant to be a case of its own beside this one.)
+  case history(days: Int, json: Bool)
+  /// Averages, plan done, borrowing, rests, categories and the streak over the last `days` days.
+  case stats(days: Int, json: Bool)
+  /// Budget and spent per day as a terminal chart; `ascii`: plain ASCII whatever the locale.
+  case chart(days: Int, ascii: Bool)
+  /// A self-contained HTML page of the last `days` days, written to `htmlFile`.
+  case report(htmlFile: String, days: Int)
   case search(String, json: Bool)
   /// `confirmed` is `--yes`; without it the REPL asks and a one-shot command refuses.
   case clear(ClearTarget, confirmed: Bool)

@@ -110,6 +110,23 @@ public enum CommandCatalog {
       summary: "tasks checked off in the last DAYS days (7)",
       example: "completed 14"),
     CommandInfo(
+      name: "history", aliases: [], usage: "history [DAYS] [--json] | --changes [N]",
+      summary: "one line per day; --changes: what undo takes",
+      example: "history --changes",
+      brief: "history [DAYS] [--changes]"),
+    CommandInfo(
+      name: "stats", aliases: [], usage: "stats [--days N] [--json]",
+      summary: "averages, plan done, borrowing, streak (30)",
+      example: "stats --days 60", brief: "stats [--days N] [--json]"),
+    CommandInfo(
+      name: "chart", aliases: [], usage: "chart [--days N] [--ascii]",
+      summary: "budget and spent per day as a chart (14)",
+      example: "chart --days 21", brief: "chart [--days N] [--ascii]"),
+    CommandInfo(
+      name: "report", aliases: [], usage: "report --html FILE [--days N]",
+      summary: "a web page of chart, stats and tasks (30)",
+      example: "report --html spoons-report.html", brief: "report --html FILE [--days N]"),
+    CommandInfo(
       name: "search", aliases: ["find"], usage: "search TEXT... [--json]",
       summary: "find tasks anywhere by title, note or place",
       example: "search pharmacy"),

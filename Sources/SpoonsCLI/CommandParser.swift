@@ -97,12 +97,41 @@ public enum CommandParser {
       return .show(id, json: json)
     case "completed":
       let json = args.takeFlag("--json")
-      let days = try args.optionalNumber(named: "DAYS") ?? 7
+      let days = try lookingBack(args.optionalNumber(named: "DAYS") ?? 7, name: "DAYS")
       try args.finish()
-      guard (1...maxDays).contains(days) else {
-        throw ParseError("DAYS must be from 1 to \(maxDays), not \(days)")
-      }
       return .completed(days: days, json: json)
+    case "history":
+      if args.takeFlag("--changes") {  // the undo history rather than the days
+        let limit = try args.optionalNumber(named: "N") ?? 10
+        try args.finish()
+        guard (1...maxSteps).contains(limit) else {
+          throw ParseError("N must be from 1 to \(maxSteps), not \(limit)")
+        }
+        return .changes(limit: limit)
+      }
+      let json = args.takeFlag("--json")
+      let days = try lookingBack(args.optionalNumber(named: "DAYS") ?? 14, name: "DAYS")
+      try args.finish()
+      return .history(days: days, json: json)
+    case "stats":
+      let json = args.takeFlag("--json")
+      let days = try args.days(default: 30)
+      try args.finish()
+      return .stats(days: days, json: json)
+    case "chart":
+      let ascii = args.takeFlag("--ascii")
+      let days = try args.days(default: 14)
+      try args.finish()
+      return .chart(days: days, ascii: ascii)
+    case "report":
+      let file = try args.option("--html")
+      guard let file else { throw ParseError("report needs --html FILE; \(args.usage)") }
+      guard !file.isEmpty, !file.hasPrefix("--") else {
+        throw ParseError("--html needs a file name, not '\(Text.visible(file))'; \(args.usage)")
+      }
+      let days = try args.days(default: 30)
+      try args.finish()
+      return .report(htmlFile: file, days: days)
     case "search":
       let json = args.takeFlag("--json")
       let text = try args.rest(named: "TEXT").trimmingSpaces
@@ -246,8 +275,17 @@ public enum CommandParser {
     return RoutineID(n)
   }
 
-  /// The longest look back `completed` takes: ten years.
+  /// The longest look back `completed`, `history`, `stats`, `chart` and `report` take: ten
+  /// years.
   public static let maxDays = 3_660
+
+  /// `days` when it is a look back we take (1 to `maxDays`).
+  static func lookingBack(_ days: Int, name: String) throws(ParseError) -> Int {
+    guard (1...maxDays).contains(days) else {
+      throw ParseError("\(name) must be from 1 to \(maxDays), not \(days)")
+    }
+    return days
+  }
 
   static func dueDate(_ word: String) throws(ParseError) -> DueDateSpec {
     guard let spec = DueDateSpec(word) else {
@@ -328,6 +366,13 @@ struct Arguments {
       throw ParseError("\(info.name) sorts by \(keys), not '\(Text.visible(key))'")
     }
     return chosen
+  }
+
+  /// `--days N`: how many days to look back (1 to `CommandParser.maxDays`).
+  mutating func days(default days: Int) throws(ParseError) -> Int {
+    guard let word = try option("--days") else { return days }
+    let n = try Self.wholeNumber(word, name: "--days", command: info.name)
+    return try CommandParser.lookingBack(n, name: "--days")
   }
 
   mutating func jsonFlagOnly() throws(ParseError) -> Bool {

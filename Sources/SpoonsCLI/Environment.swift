@@ -4,9 +4,11 @@
   import Darwin
 #endif
 import SpoonsCore
+import SpoonsStore
 
 /// Everything the front needs from the outside world, in one place: the clock, the
-/// environment variables, standard input and the two output streams. `live()` is the real
+/// environment variables, standard input, the two output streams, the terminal's width and
+/// the files the user asks for. `live()` is the real
 /// process; tests build one with a fixed clock and captured streams.
 public struct Environment {
   public var now: () -> Timestamp
@@ -16,10 +18,19 @@ public struct Environment {
   public var errors: TextSink
   public var inputIsTerminal: Bool
   public var outputIsTerminal: Bool
+  /// The terminal's width in columns, when standard output is one (nil otherwise).
+  public var terminalColumns: () -> Int?
+  /// Writes a file the user named (`report --html FILE`); `OutputFile.write` for real, kept
+  /// inside a scratch directory by the fuzzer, which would otherwise write wherever its
+  /// random input says.
+  public var writeFile: (_ bytes: [UInt8], _ path: String) throws(StoreError) -> Void
 
   public init(
     now: @escaping () -> Timestamp, variables: [String: String], input: LineSource,
-    output: TextSink, errors: TextSink, inputIsTerminal: Bool, outputIsTerminal: Bool
+    output: TextSink, errors: TextSink, inputIsTerminal: Bool, outputIsTerminal: Bool,
+    terminalColumns: @escaping () -> Int? = { nil },
+    writeFile: @escaping (_ bytes: [UInt8], _ path: String) throws(StoreError) -> Void =
+      OutputFile.write
   ) {
     self.now = now
     self.variables = variables
@@ -28,6 +39,8 @@ public struct Environment {
     self.errors = errors
     self.inputIsTerminal = inputIsTerminal
     self.outputIsTerminal = outputIsTerminal
+    self.terminalColumns = terminalColumns
+    self.writeFile = writeFile
   }
 
   /// The running process: real clock in the local time zone, fds 0, 1 and 2.
@@ -36,7 +49,16 @@ public struct Environment {
     return Environment(
       now: Self.systemNow, variables: Self.processVariables(),
       input: FileLineSource(fd: 0, echo: output), output: output, errors: FileSink(fd: 2),
-      inputIsTerminal: isatty(0) == 1, outputIsTerminal: isatty(1) == 1)
+      inputIsTerminal: isatty(0) == 1, outputIsTerminal: isatty(1) == 1,
+      terminalColumns: Self.terminalWidth)
+  }
+
+  static func terminalWidth() -> Int? {
+    var size = winsize()
+    guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
+      return nil
+    }
+    return Int(size.ws_col)
   }
 
   static func systemNow() -> Timestamp {

@@ -51,8 +51,8 @@ extension Renderer {
     }
     var out = ""
     if !history.redoable.isEmpty {
-      out += "Undone (redo does them again, first the nearest):\n"
-      for (index, change) in history.redoable.prefix(limit).enumerated().reversed() {
+      out += "Undone, most recent first (redo N does the first N again):\n"
+      for (index, change) in history.redoable.prefix(limit).enumerated() {
         out += row(change, index + 1)
       }
     }
@@ -83,9 +83,6 @@ extension Renderer {
     "\(Self.tasks(summary.tasks)), \(Self.count(summary.routines, "routine")), "
       + Self.count(summary.days, "finished day")
   }
-
-  /// `1 routine`, `2 routines`.
-  static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
 
   public func importName(_ path: String, _ summary: PlannerStore.ImportSummary, replace: Bool)
     -> String

@@ -73,6 +73,14 @@ public final class Session {
       return Result(
         output: json ? JSONRenderer.search(hits) : r.search(hits, query: text, today: today),
         planner: p)
+    case .history(let days, let json):
+      return try history(days: days, json: json, today: today)
+    case .stats(let days, let json):
+      return try stats(days: days, json: json, today: today)
+    case .chart(let days, let ascii):
+      return try chart(days: days, ascii: ascii, today: today)
+    case .report(let file, let days):
+      return try report(to: file, days: days, now: now)
     case .help(let topic):
       return Result(output: r.help(topic: topic))
     case .quit:
@@ -184,7 +192,7 @@ public final class Session {
       let export = try store.export()
       let bytes = kind == .json ? ExportFormat.json(export) : ExportFormat.csv(export)
       guard let output else { return Result(output: String(decoding: bytes, as: UTF8.self)) }
-      try OutputFile.write(bytes, to: output)
+      try environment.writeFile(bytes, output)
       return Result(output: r.exported(export, kind: kind, to: output))
     case .importFile(let path, let replace):
       let incoming = try ExportFormat.decode(json: try ImportFile.read(path), file: path)

@@ -40,7 +40,12 @@ public enum FuzzTargets {
     let env = Environment(
       now: { Timestamp(seconds: 1_795_158_000, utcOffset: 3600) }, variables: [:],
       input: FileLineSource(fd: fd, echo: nil), output: StringSink(), errors: StringSink(),
-      inputIsTerminal: false, outputIsTerminal: false)
+      inputIsTerminal: false, outputIsTerminal: false,
+      // `report --html FILE` with a random FILE: write into the scratch directory, never
+      // where the input says.
+      writeFile: { bytes, _ throws(StoreError) in
+        try OutputFile.write(bytes, to: scratch + "/output")
+      })
     let arguments = ["--data", data, "--keep-going"].map { Array($0.utf8) }
     let status = SpoonsApp.main(arguments: arguments, environment: env)
     guard [0, 1, 64].contains(status) else { fail("exit status \(status)") }

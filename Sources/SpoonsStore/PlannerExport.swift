@@ -350,11 +350,3 @@ public enum ImportFile {
   }
 }
 
-/// Files the user asks Spoons to write (`export --output`): whole or not at all.
-public enum OutputFile {
-  public static func write(_ bytes: [UInt8], to path: String) throws(StoreError) {
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { String(path[..<$0]) } ?? "."
-    try FileSystem.replace(path, with: bytes, in: directory.isEmpty ? "/" : directory, backup: nil)
-  }
-}

@@ -137,7 +137,8 @@ struct LineEditingTests {
     #expect(complete("plan ") == ["#1 Laundry (3)"])
     #expect(complete("done ") == ["#2 Call mum (2)"])
     #expect(complete("add ").count == 10)
-    #expect(complete("help st") == ["status"])
+    #expect(complete("help st") == ["status", "stats"])
+    #expect(complete("ch") == ["chart"])
     #expect(complete("status ").isEmpty)
   }
 }

@@ -184,6 +184,9 @@ struct ReliabilityTests {
     (["reserve", "1e3"], 64), (["suggest", "--max", "-1"], 64), (["routine", "add"], 64),
     (["routine", "add", "1", "x", "--days", ""], 64), (["routine", "remove", "r9"], 1),
     (["routine", "pause", "abc"], 64), (["plan", "1", "--borrow", "--borrow"], 64),
+    (["history", "-3"], 64), (["history", "99999999999999999999"], 64), (["chart", "--days", "0"], 64),
+    (["stats", "--days", "abc"], 64), (["chart", "--wide"], 64), (["report"], 64),
+    (["report", "--html", "/nonexistent-dir/x.html"], 1),
   ] as [([String], Int32)])
   func badArgumentsAreRefusedCleanly(_ arguments: [String], _ status: Int32) throws {
     let tmp = TemporaryDirectory()

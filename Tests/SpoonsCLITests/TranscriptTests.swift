@@ -5,8 +5,9 @@ import Testing
 @testable import SpoonsCLI
 
 /// Golden transcripts: one file per scenario under `Transcripts/`, exactly what a terminal
-/// shows: prompts with the typed input, output and errors. `@@` lines are comments, and
-/// `@@ now TIME` moves the fake clock before the next input. Run with `SPOONS_RECORD=1` to
+/// shows: prompts with the typed input, output and errors. `@@` lines are comments,
+/// `@@ now TIME` moves the fake clock before the next input, and `@@ env NAME=VALUE` sets an
+/// environment variable (`COLUMNS`, `LANG`; an empty VALUE unsets it). Run with `SPOONS_RECORD=1` to
 /// rewrite the files from the current behaviour (the test then fails once, so a person reads
 /// the diff).
 @Suite("Golden REPL transcripts")
@@ -68,6 +69,9 @@ struct TranscriptTests {
         renderer: Renderer(style: Style(color: false)))
       if let command = try? CommandParser.parse(line: line) { _ = try? seeder.execute(command) }
     }
+    source.setVariable = { name, value in
+      session.environment.variables[name] = value.isEmpty ? nil : value
+    }
     source.flushDirectives()  // the leading comments stand before the banner
     _ = Repl(session: session, mode: .interactive, morningCheckIn: transcript.contains("\n@@ check-in\n"))
       .run()
@@ -91,6 +95,7 @@ final class TranscriptSource: LineSource {
   private let screen: StringSink
   private let clock: Clock
   var runBefore: ((String) -> Void)?
+  var setVariable: ((String, String) -> Void)?
 
   static let prompts = ["How many spoons today? "]
 
@@ -136,6 +141,9 @@ final class TranscriptSource: LineSource {
       screen.write(text + "\n")
       if text.hasPrefix("@@ now "), let t = Timestamp(iso: text.dropFirst(7)) { clock.now = t }
       if text.hasPrefix("@@ before ") { runBefore?(String(text.dropFirst(10))) }
+      if text.hasPrefix("@@ env "), let eq = text.firstIndex(of: "=") {
+        setVariable?(String(text[text.index(text.startIndex, offsetBy: 7)..<eq]), String(text[text.index(after: eq)...]))
+      }
     }
   }
 
