@@ -41,6 +41,34 @@ struct ExportTests {
     }
   }
 
+  /// Cut, flipped and spliced exports are refused with a reason or read as a valid planner;
+  /// never a crash or a hang.
+  @Test func mutatedExportsNeverCrashTheReader() throws {
+    let json = ExportFormat.json(try richExport())
+    var rng = SeededLines(seed: 7)
+    var refused = 0
+    for _ in 0..<2_000 {
+      var bytes = json
+      for _ in 0..<rng.int(1..<4) {
+        let at = rng.int(0..<bytes.count)
+        switch rng.int(0..<4) {
+        case 0: bytes[at] = UInt8(truncatingIfNeeded: rng.next())
+        case 1: bytes.removeSubrange(at..<min(bytes.count, at + rng.int(1..<40)))
+        case 2: bytes.insert(contentsOf: json[rng.int(0..<json.count)...].prefix(rng.int(1..<60)), at: at)
+        default: bytes = Array(bytes.prefix(at))
+        }
+        if bytes.isEmpty { break }
+      }
+      do {
+        let back = try ExportFormat.decode(json: bytes, file: "x.json")
+        #expect(try ExportFormat.decode(json: ExportFormat.json(back), file: "x.json") == back)
+      } catch {
+        refused += 1
+      }
+    }
+    #expect(refused > 1_000)
+  }
+
   @Test func jsonStringsKeepEveryCharacter() throws {
     let text = "tab\there \"quoted\" \\ é ☕ 👩‍👩‍👧 \u{1}"
     var out: [UInt8] = []
