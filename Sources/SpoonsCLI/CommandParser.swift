@@ -1,4 +1,5 @@
 import SpoonsCore
+import SpoonsStore
 
 /// Turns words into a `Command`, or a `ParseError` that says what was wrong and how to do it
 /// right. Pure: the REPL, scripts and one-shot argv all come through here.
@@ -6,7 +7,7 @@ public enum CommandParser {
   /// The most ids one selection may expand to, so `plan 1-99999999` is refused, not ground through.
   public static let maxSelection = 1_000
   /// The most changes one `undo` or `redo` takes: the whole recorded history.
-  public static let maxSteps = 100
+  public static let maxSteps = PlannerStore.undoLimit
 
   /// Parses one REPL or script line.
   public static func parse(line: String) throws(ParseError) -> Command? {

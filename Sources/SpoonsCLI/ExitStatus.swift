@@ -21,6 +21,9 @@ func message(for error: Error) -> String {
   case let error as ParseError: return error.message
   case let error as PlannerError: return error.description
   case let error as StoreError: return error.description
+  // These quote change names and file names, which could hold anything: shown escaped.
+  case let error as UndoError: return Text.visible(error.description)
+  case let error as ImportError: return Text.visible(error.description)
   default: return "\(error)"
   }
 }

@@ -24,8 +24,8 @@ public final class Session {
     public var planner: Planner?
   }
 
-  /// Runs one command. Throws `ParseError`, `PlannerError` or `StoreError`; on a throw nothing
-  /// was changed.
+  /// Runs one command. Throws `ParseError`, `PlannerError`, `StoreError`, `UndoError` or
+  /// `ImportError`; on a throw nothing was changed.
   ///
   /// - Parameter ask: asks the user for a missing value (the REPL); nil where nobody can answer.
   public func execute(_ command: Command, ask: ((String) -> String?)? = nil) throws -> Result {

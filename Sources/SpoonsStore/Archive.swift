@@ -19,6 +19,24 @@ public struct Archive: Equatable, Sendable {
 enum ArchiveFiles {
   static let doneName = "done.txt"
   static let daysName = "days.txt"
+
+  /// `done.txt` for number 0, `done-7.txt` for 7.
+  static func name(_ base: String, number: Int) -> String {
+    number == 0 ? base : String(base.dropLast(4)) + "-\(number).txt"
+  }
+
+  /// True for `done.txt`, `days.txt` and their numbered successors.
+  static func isArchiveName(_ name: String) -> Bool {
+    for base in ["done", "days"] {
+      if name == base + ".txt" { return true }
+      if name.hasPrefix(base + "-"), name.hasSuffix(".txt"),
+        let n = Int(name.dropFirst(5).dropLast(4)), n > 0, name == self.name(base + ".txt", number: n)
+      {
+        return true
+      }
+    }
+    return false
+  }
   static let doneFormat = FileFormat(name: "spoons-done", version: 1)
   static let daysFormat = FileFormat(name: "spoons-days", version: 1)
 
@@ -50,6 +68,11 @@ enum ArchiveFiles {
     if record.rested > 0 { RecordCodec.field("rested", String(record.rested), to: &out) }
     out.append(UInt8(ascii: "\n"))
   }
+
+  /// The most spoons a finished day can have planned, spent or rested: a budget, half of it
+  /// borrowed and every rest given back stay far below. Bounded so that sums over years of
+  /// days (stats, charts) cannot overflow, whatever a file or an import holds.
+  static let maxSpoons = 10_000
 
   static func decodeDone(_ bytes: [UInt8], file: String = doneName) throws(StoreError)
     -> [SpoonTask]
@@ -87,10 +110,12 @@ enum ArchiveFiles {
       }
       days.append(
         DayRecord(
-          date: try record.date("date"), budget: try record.int("budget"),
-          planned: try record.int("planned"), spent: try record.int("spent"), done: done,
+          date: try record.date("date"),
+          budget: try record.int("budget", in: Day.budgetRange),
+          planned: try record.int("planned", in: 0...Self.maxSpoons),
+          spent: try record.int("spent", in: 0...Self.maxSpoons), done: done,
           borrowed: try record.optionalInt("borrowed", in: 0...Day.budgetRange.upperBound),
-          rested: try record.optionalInt("rested", in: 0...Int(Int32.max))))
+          rested: try record.optionalInt("rested", in: 0...Self.maxSpoons)))
     }
     return days
   }

@@ -52,8 +52,6 @@ public enum UndoError: Error, Hashable, Sendable, CustomStringConvertible {
   case changedSince(RecordedChange, what: String, redo: Bool)
   /// The history file is damaged (a power cut, an edit): it was set aside and starts afresh.
   case historyLost(String, reason: String)
-  /// A file undo needs (the copy `clear completed` kept) is gone or different.
-  case missingCopy(RecordedChange, path: String)
 
   public var description: String {
     switch self {
@@ -70,8 +68,6 @@ public enum UndoError: Error, Hashable, Sendable, CustomStringConvertible {
     case .historyLost(let path, let reason):
       return "the undo history in \(path) is damaged (\(reason)), so nothing can be undone; "
         + "it starts afresh with your next change"
-    case .missingCopy(let change, let path):
-      return "cannot undo '\(change.what)': its copy \(path) is missing or damaged"
     }
   }
 }
@@ -85,7 +81,6 @@ public enum UndoError: Error, Hashable, Sendable, CustomStringConvertible {
 /// old     key=task<TAB>id=4  after=...  text=...      the line before the change
 /// new     key=task<TAB>id=4  after=...  text=...      the line after it
 /// append  file=done.txt  at=1200  bytes=...            archive bytes it added (for redo)
-/// kept    file=done.txt  copy=done-kept-7.txt  length=1200   an archive file's copy
 /// end     seq=7
 /// undo    seq=7                                        later: it was undone
 /// redo    seq=7                                        ... and redone
@@ -107,25 +102,27 @@ enum ChangeJournal {
     var change: RecordedChange
     var touched: [PlannerLines.Touched]
     var appends: [Append] = []
-    /// Archive files the change emptied (`clear completed`, `import --replace`), kept as
-    /// copies while it can be undone.
-    var kept: [Kept] = []
   }
 
-  /// A copy of an archive file's committed bytes, taken before a change emptied it.
-  struct Kept: Equatable {
-    var file: String
-    var copy: String
-    var length: Int
-
-    /// `done-kept-7.txt` for `done.txt` emptied by change 7.
-    static func name(for file: String, seq: Int) -> String {
-      String(file.dropLast(4)) + keptMark + "\(seq).txt"
+  /// The archive files `entry` refers to (before and after), which must stay while it can be
+  /// undone or redone.
+  static func archiveFiles(of entry: Entry) -> Set<String> {
+    var names = Set(entry.appends.map(\.file))
+    for line in entry.touched where line.key == "archive" {
+      for state in [line.old, line.new] {
+        guard let state else { continue }
+        var text = state.text
+        text.append(UInt8(ascii: "\n"))
+        try? RecordCodec.forEachRecord(in: text) { record throws(DecodeError) in
+          let done = try record.optionalInt("donefile", in: 0...Int.max)
+          let days = try record.optionalInt("daysfile", in: 0...Int.max)
+          names.insert(ArchiveLengths(doneFile: done, daysFile: days).doneName)
+          names.insert(ArchiveLengths(doneFile: done, daysFile: days).daysName)
+        }
+      }
     }
+    return names
   }
-
-  /// In the name of every kept copy: `done-kept-7.txt`.
-  static let keptMark = "-kept-"
 
   // MARK: - Writing
 
@@ -151,13 +148,6 @@ enum ChangeJournal {
       RecordCodec.field("file", append.file, to: &out)
       RecordCodec.field("at", String(append.at), to: &out)
       RecordCodec.field("bytes", String(decoding: append.bytes, as: UTF8.self), to: &out, escape: true)
-      out.append(UInt8(ascii: "\n"))
-    }
-    for kept in entry.kept {
-      out.append(contentsOf: "kept".utf8)
-      RecordCodec.field("file", kept.file, to: &out)
-      RecordCodec.field("copy", kept.copy, to: &out)
-      RecordCodec.field("length", String(kept.length), to: &out)
       out.append(UInt8(ascii: "\n"))
     }
     out.append(contentsOf: "end".utf8)
@@ -238,20 +228,11 @@ enum ChangeJournal {
           guard open != nil else { throw DecodeError(line: line, reason: "an append outside a change") }
           try record.expectOnly(["file", "at", "bytes"])
           let file = try record.string("file")
-          guard file == ArchiveFiles.doneName || file == ArchiveFiles.daysName else {
+          guard ArchiveFiles.isArchiveName(file) else {
             throw DecodeError(line: line, reason: "append names an unknown file")
           }
           open!.appends.append(
             Append(file: file, at: try record.int("at"), bytes: Array(try record.string("bytes").utf8)))
-        case "kept":
-          guard open != nil else { throw DecodeError(line: line, reason: "kept outside a change") }
-          try record.expectOnly(["file", "copy", "length"])
-          let file = try record.string("file")
-          let copy = try record.string("copy")
-          guard file == ArchiveFiles.doneName || file == ArchiveFiles.daysName,
-            copy == Kept.name(for: file, seq: open!.change.seq)
-          else { throw DecodeError(line: line, reason: "kept names an unknown file") }
-          open!.kept.append(Kept(file: file, copy: copy, length: try record.int("length")))
         case "end":
           try record.expectOnly(["seq"])
           guard let entry = open, try record.int("seq") == entry.change.seq else {

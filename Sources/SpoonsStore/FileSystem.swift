@@ -107,6 +107,13 @@ enum FileSystem {
     guard !sync || fsync(fd) == 0 else { throw io(path, "save") }
   }
 
+  /// The size of the file at `path`, or nil when it cannot be read.
+  static func size(_ path: String) -> Int? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return Int(info.st_size)
+  }
+
   static func syncDirectory(_ directory: String) throws(StoreError) {
     let fd = open(directory, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw io(directory, "open") }

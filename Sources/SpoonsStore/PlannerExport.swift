@@ -116,8 +116,7 @@ public enum ExportFormat {
       // Rebuilt as the lines of Spoons's own files and read by their decoders.
       var text: [UInt8] = []
       PlannerFile.format.encodeHeader(to: &text)
-      let planner = root["planner"]!
-      guard let next = planner["next"] else { throw invalid("the planner has no \"next\"") }
+      guard let planner = root["planner"], let next = planner["next"] else { throw invalid("the planner has no \"next\"") }
       try line("next", next, to: &text)
       text.append(contentsOf: "archive\tdone=0\tdays=0\n".utf8)
       if let settings = planner["settings"] { try line("settings", settings, to: &text) }
@@ -134,12 +133,18 @@ public enum ExportFormat {
       var days: [UInt8] = []
       ArchiveFiles.daysFormat.encodeHeader(to: &days)
       for day in try list("archive", "days") { try line("day", day, to: &days) }
-      return PlannerExport(
-        planner: snapshot.planner,
-        archive: Archive(
-          doneTasks: try ArchiveFiles.decodeDone(done, file: file),
-          days: try ArchiveFiles.decodeDays(days, file: file)))
+      let archive = Archive(
+        doneTasks: try ArchiveFiles.decodeDone(done, file: file),
+        days: try ArchiveFiles.decodeDays(days, file: file))
+      // Ids are never given out twice: an archived id at or past `next` would be.
+      let nextID = snapshot.planner.nextID
+      let ids = archive.doneTasks.map(\.id) + archive.days.flatMap(\.done)
+      if let id = ids.first(where: { $0 >= nextID }) {
+        throw invalid("the archive holds \(id), which is not below the next id \(nextID.rawValue)")
+      }
+      return PlannerExport(planner: snapshot.planner, archive: archive)
     } catch let error as ImportError {
+      if case .invalid("", let reason) = error { throw invalid(reason) }  // from line(_:_:to:)
       throw error
     } catch let error as StoreError {
       if case .corrupt(_, _, let reason) = error { throw invalid(reason) }

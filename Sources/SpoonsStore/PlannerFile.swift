@@ -22,14 +22,29 @@ public struct PlannerSnapshot: Equatable, Sendable {
   }
 }
 
-/// Committed sizes, in bytes, of `done.txt` and `days.txt`; 0 when the file does not exist yet.
+/// Which archive files hold the archive, and how many of their bytes are committed.
+///
+/// A change that rewrites an archive file rather than appending to it (`clear completed`,
+/// `import --replace`) writes a new file named after the change (`done-7.txt`) and commits by
+/// naming it here, so no committed byte is ever written over; the old file stays while undo
+/// may need it.
 public struct ArchiveLengths: Hashable, Sendable {
+  /// Committed sizes in bytes; 0 when the file does not exist yet.
   public var done: Int
   public var days: Int
-  public init(done: Int = 0, days: Int = 0) {
+  /// The files' numbers: 0 for `done.txt` and `days.txt`, N for `done-N.txt`, `days-N.txt`.
+  public var doneFile: Int
+  public var daysFile: Int
+
+  public init(done: Int = 0, days: Int = 0, doneFile: Int = 0, daysFile: Int = 0) {
     self.done = done
     self.days = days
+    self.doneFile = doneFile
+    self.daysFile = daysFile
   }
+
+  var doneName: String { ArchiveFiles.name(ArchiveFiles.doneName, number: doneFile) }
+  var daysName: String { ArchiveFiles.name(ArchiveFiles.daysName, number: daysFile) }
 }
 
 /// `planner.txt`: everything everyday commands need, small and quick to read.
@@ -71,6 +86,12 @@ enum PlannerFile {
     out.append(contentsOf: "archive".utf8)
     RecordCodec.field("done", String(snapshot.archive.done), to: &out)
     RecordCodec.field("days", String(snapshot.archive.days), to: &out)
+    if snapshot.archive.doneFile > 0 {
+      RecordCodec.field("donefile", String(snapshot.archive.doneFile), to: &out)
+    }
+    if snapshot.archive.daysFile > 0 {
+      RecordCodec.field("daysfile", String(snapshot.archive.daysFile), to: &out)
+    }
     out.append(UInt8(ascii: "\n"))
     out.append(contentsOf: "settings".utf8)
     RecordCodec.field("reserve", String(planner.reserve), to: &out)
@@ -121,6 +142,23 @@ enum PlannerFile {
     return Routine(
       id: RoutineID(id), title: title, spoons: spoons, days: days, isRest: try record.flag("rest"),
       isPaused: try record.flag("paused"), created: try record.timestamp("created"))
+  }
+
+  /// An `archive` line (without its newline), as a redo replays it.
+  static func decodeArchiveLine(_ text: [UInt8]) throws(DecodeError) -> ArchiveLengths {
+    var lengths = ArchiveLengths()
+    try RecordCodec.forEachRecord(in: text + [UInt8(ascii: "\n")]) { record throws(DecodeError) in
+      lengths = try archive(record)
+    }
+    return lengths
+  }
+
+  static func archive(_ record: RecordCodec.Record) throws(DecodeError) -> ArchiveLengths {
+    try record.expectOnly(["done", "days", "donefile", "daysfile"])
+    return ArchiveLengths(
+      done: try record.int("done"), days: try record.int("days"),
+      doneFile: try record.optionalInt("donefile", in: 0...Int.max),
+      daysFile: try record.optionalInt("daysfile", in: 0...Int.max))
   }
 
   /// A core refusal while decoding, as a decode error on `line`.
@@ -181,11 +219,10 @@ enum PlannerFile {
         case "routine":
           routines.append(try decodeRoutine(record))
         case "archive":
-          try record.expectOnly(["done", "days"])
           guard archive == nil else {
             throw DecodeError(line: record.line, reason: "archive twice")
           }
-          archive = ArchiveLengths(done: try record.int("done"), days: try record.int("days"))
+          archive = try Self.archive(record)
         case "day":
           try record.expectOnly(["date", "budget", "borrowed", "repaid"])
           guard day == nil else { throw DecodeError(line: record.line, reason: "day twice") }

@@ -14,7 +14,9 @@ import SpoonsCore
 /// Files in the data directory:
 /// - `planner.txt`: the live planner (rewritten atomically on each change), `planner.txt.bak`
 ///   the one before it;
-/// - `done.txt`, `days.txt`: the archive, append-only;
+/// - `done.txt`, `days.txt`: the archive, append-only (`done-N.txt`, `days-N.txt` once change N
+///   rewrote it);
+/// - `undo-N.txt`: the last changes, for undo and redo;
 /// - `spoons.lock`: the lock.
 public struct PlannerStore: Sendable {
   public let directory: String
@@ -30,8 +32,6 @@ public struct PlannerStore: Sendable {
 
   var plannerPath: String { directory + "/" + PlannerFile.name }
   var backupPath: String { plannerPath + ".bak" }
-  var donePath: String { directory + "/" + ArchiveFiles.doneName }
-  var daysPath: String { directory + "/" + ArchiveFiles.daysName }
 
   // MARK: - Reading
 
@@ -65,43 +65,37 @@ public struct PlannerStore: Sendable {
     at time: Timestamp? = nil, describe: (T) -> String = { _ in "a change" },
     _ body: (inout Planner, inout [FinishedDay]) throws -> T
   ) throws -> T {
-    try FileSystem.prepareDirectory(directory)
-    let lock = try FileLock(directory: directory, exclusive: true, timeout: lockTimeout)
-    defer { withExtendedLifetime(lock) {} }
-    FileSystem.sweepTemporaries(in: directory)
-
-    var (snapshot, oldBytes) = try readSnapshotAndBytes()
-    let before = snapshot.planner
-    var finished: [FinishedDay] = []
-    let result = try body(&snapshot.planner, &finished)
-    guard snapshot.planner != before || !finished.isEmpty else { return result }
-
-    let (done, days) = ArchiveFiles.encode(finished, doneIsEmpty: false, daysIsEmpty: false)
-    let what = describe(result)
-    try commit(
-      &snapshot, oldBytes: oldBytes, appendDone: done, appendDays: days, at: time, what: what)
-    return result
+    try exclusively { () throws -> T in
+      var (snapshot, oldBytes) = try readSnapshotAndBytes()
+      let before = snapshot.planner
+      var finished: [FinishedDay] = []
+      let result = try body(&snapshot.planner, &finished)
+      guard snapshot.planner != before || !finished.isEmpty else { return result }
+      let (done, days) = ArchiveFiles.encode(finished, doneIsEmpty: false, daysIsEmpty: false)
+      try commit(
+        &snapshot, oldBytes: oldBytes, archive: .append(done: done, days: days), at: time,
+        what: describe(result))
+      return result
+    }
   }
 
   /// Deletes every task checked off on an earlier day (the archive's done tasks; the day
   /// records stay, for history) and returns how many there were.
   ///
-  /// A copy of `done.txt` is kept as `done-kept-N.txt` while the change can be undone.
+  /// The old `done.txt` stays while the change can be undone.
   @discardableResult
   public func clearArchivedTasks(
     at time: Timestamp? = nil, describe: (Int) -> String = { _ in "clear completed" }
-  ) throws(StoreError) -> Int {
-    try FileSystem.prepareDirectory(directory)
-    let lock = try FileLock(directory: directory, exclusive: true, timeout: lockTimeout)
-    defer { withExtendedLifetime(lock) {} }
-    FileSystem.sweepTemporaries(in: directory)
-    var (snapshot, oldBytes) = try readSnapshotAndBytes()
-    guard snapshot.archive.done > 0 else { return 0 }
-    let count = try readArchive(snapshot.archive, live: snapshot.planner).doneTasks.count
-    try commit(
-      &snapshot, oldBytes: oldBytes, emptying: [ArchiveFiles.doneName], at: time,
-      what: describe(count))
-    return count
+  ) throws -> Int {
+    try exclusively { () throws -> Int in
+      var (snapshot, oldBytes) = try readSnapshotAndBytes()
+      let count = try readArchive(snapshot.archive, live: snapshot.planner).doneTasks.count
+      guard count > 0 else { return 0 }
+      try commit(
+        &snapshot, oldBytes: oldBytes, archive: .replace(done: [], days: nil), at: time,
+        what: describe(count))
+      return count
+    }
   }
 
   // MARK: - Export and import
@@ -132,91 +126,101 @@ public struct PlannerStore: Sendable {
     _ incoming: PlannerExport, file: String, replace: Bool, at time: Timestamp? = nil,
     describe: (ImportSummary) -> String = { _ in "import" }
   ) throws -> ImportSummary {
-    try FileSystem.prepareDirectory(directory)
-    let lock = try FileLock(directory: directory, exclusive: true, timeout: lockTimeout)
-    defer { withExtendedLifetime(lock) {} }
-    FileSystem.sweepTemporaries(in: directory)
-    var (snapshot, oldBytes) = try readSnapshotAndBytes()
-    var done: [UInt8] = []
-    var days: [UInt8] = []
-    let summary: ImportSummary
-    if replace {
-      snapshot.planner = incoming.planner
-      for task in incoming.archive.doneTasks { TaskRecord.encode(task, to: &done) }
-      for day in incoming.archive.days { ArchiveFiles.encode(day, to: &days) }
-      summary = ImportSummary(
-        tasks: incoming.planner.taskCount + incoming.archive.doneTasks.count,
-        routines: incoming.planner.routines.count, days: incoming.archive.days.count)
+    try exclusively { () throws -> ImportSummary in
+      var (snapshot, oldBytes) = try readSnapshotAndBytes()
+      var done: [UInt8] = []
+      var days: [UInt8] = []
+      if replace {
+        snapshot.planner = incoming.planner
+        for task in incoming.archive.doneTasks { TaskRecord.encode(task, to: &done) }
+        for day in incoming.archive.days { ArchiveFiles.encode(day, to: &days) }
+        let summary = ImportSummary(
+          tasks: incoming.planner.taskCount + incoming.archive.doneTasks.count,
+          routines: incoming.planner.routines.count, days: incoming.archive.days.count)
+        try commit(
+          &snapshot, oldBytes: oldBytes, archive: .replace(done: done, days: days), at: time,
+          what: describe(summary))
+        return summary
+      }
+      let current = PlannerExport(
+        planner: snapshot.planner,
+        archive: try readArchive(snapshot.archive, live: snapshot.planner))
+      let merged = try ExportFormat.merge(incoming, into: current, file: file)
+      let summary = ImportSummary(
+        tasks: merged.planner.taskCount - snapshot.planner.taskCount + merged.newDone.count,
+        routines: merged.planner.routines.count - snapshot.planner.routines.count,
+        days: merged.newDays.count)
+      guard
+        merged.planner != snapshot.planner || !merged.newDone.isEmpty || !merged.newDays.isEmpty
+      else { return summary }
+      snapshot.planner = merged.planner
+      for task in merged.newDone { TaskRecord.encode(task, to: &done) }
+      for day in merged.newDays { ArchiveFiles.encode(day, to: &days) }
       try commit(
-        &snapshot, oldBytes: oldBytes, emptying: [ArchiveFiles.doneName, ArchiveFiles.daysName],
-        appendDone: done, appendDays: days, at: time, what: describe(summary))
+        &snapshot, oldBytes: oldBytes, archive: .append(done: done, days: days), at: time,
+        what: describe(summary))
       return summary
     }
-    let current = PlannerExport(
-      planner: snapshot.planner, archive: try readArchive(snapshot.archive, live: snapshot.planner))
-    let merged = try ExportFormat.merge(incoming, into: current, file: file)
-    summary = ImportSummary(
-      tasks: merged.planner.taskCount - snapshot.planner.taskCount + merged.newDone.count,
-      routines: merged.planner.routines.count - snapshot.planner.routines.count,
-      days: merged.newDays.count)
-    guard merged.planner != snapshot.planner || !merged.newDone.isEmpty || !merged.newDays.isEmpty
-    else { return summary }
-    snapshot.planner = merged.planner
-    for task in merged.newDone { TaskRecord.encode(task, to: &done) }
-    for day in merged.newDays { ArchiveFiles.encode(day, to: &days) }
-    try commit(
-      &snapshot, oldBytes: oldBytes, appendDone: done, appendDays: days, at: time,
-      what: describe(summary))
-    return summary
   }
 
-  /// Saves `snapshot` (read as `oldBytes`) as one recorded change: empties the archive
-  /// files named in `emptying` (keeping copies for undo), appends the archive records given,
-  /// then commits by replacing `planner.txt`.
+  /// What a change does to the archive files.
+  enum ArchiveWrite {
+    /// Records appended after the committed bytes.
+    case append(done: [UInt8], days: [UInt8])
+    /// New contents (records, without the format line; nil leaves that file alone), written
+    /// to new files named after the change.
+    case replace(done: [UInt8]?, days: [UInt8]?)
+  }
+
+  /// Saves `snapshot` (read as `oldBytes`) as one recorded change: writes the archive, appends
+  /// the change to the undo history, then commits by replacing `planner.txt`.
   ///
-  /// Appended bytes past the committed lengths count only once `planner.txt` names the new
-  /// lengths, so being killed at any point leaves the old state or the new one, whole.
+  /// Nothing before the commit writes a byte `planner.txt` still counts: appends go after the
+  /// committed lengths, and replaced archive files are new files that only the new
+  /// `planner.txt` names. A kill at any point leaves the old state or the new one, whole.
   private func commit(
-    _ snapshot: inout PlannerSnapshot, oldBytes: [UInt8]?, emptying: [String] = [],
-    appendDone: [UInt8] = [], appendDays: [UInt8] = [], at time: Timestamp?, what: String
+    _ snapshot: inout PlannerSnapshot, oldBytes: [UInt8]?, archive write: ArchiveWrite,
+    at time: Timestamp?, what: String
   ) throws(StoreError) {
     let seq = snapshot.journal.lastSeq + 1
-    var kept: [ChangeJournal.Kept] = []
-    for file in emptying {
-      let length = file == ArchiveFiles.doneName ? snapshot.archive.done : snapshot.archive.days
-      guard length > 0 else { continue }
-      let copy = ChangeJournal.Kept.name(for: file, seq: seq)
-      let bytes = try FileSystem.read(directory + "/" + file, limit: length) ?? []
-      try FileSystem.replace(directory + "/" + copy, with: bytes, in: directory, backup: nil)
-      kept.append(ChangeJournal.Kept(file: file, copy: copy, length: length))
-      if file == ArchiveFiles.doneName { snapshot.archive.done = 0 } else { snapshot.archive.days = 0 }
-    }
     var appends: [ChangeJournal.Append] = []
-    for (file, records) in [(ArchiveFiles.doneName, appendDone), (ArchiveFiles.daysName, appendDays)]
-    where !records.isEmpty {
-      let isDone = file == ArchiveFiles.doneName
-      let at = isDone ? snapshot.archive.done : snapshot.archive.days
-      var bytes: [UInt8] = []
-      if at == 0 { (isDone ? ArchiveFiles.doneFormat : ArchiveFiles.daysFormat).encodeHeader(to: &bytes) }
-      bytes += records
-      try FileSystem.append(bytes, to: directory + "/" + file, truncatingTo: at)
-      appends.append(.init(file: file, at: at, bytes: bytes))
-      if isDone { snapshot.archive.done += bytes.count } else { snapshot.archive.days += bytes.count }
+    switch write {
+    case .append(let done, let days):
+      for (isDone, records) in [(true, done), (false, days)] where !records.isEmpty {
+        let name = isDone ? snapshot.archive.doneName : snapshot.archive.daysName
+        let at = isDone ? snapshot.archive.done : snapshot.archive.days
+        var bytes: [UInt8] = []
+        if at == 0 { (isDone ? ArchiveFiles.doneFormat : ArchiveFiles.daysFormat).encodeHeader(to: &bytes) }
+        bytes += records
+        try FileSystem.append(bytes, to: directory + "/" + name, truncatingTo: at)
+        appends.append(.init(file: name, at: at, bytes: bytes))
+        if isDone { snapshot.archive.done += bytes.count } else { snapshot.archive.days += bytes.count }
+      }
+    case .replace(let done, let days):
+      for (isDone, records) in [(true, done), (false, days)] {
+        guard let records else { continue }
+        var bytes: [UInt8] = []
+        if !records.isEmpty {
+          (isDone ? ArchiveFiles.doneFormat : ArchiveFiles.daysFormat).encodeHeader(to: &bytes)
+          bytes += records
+        }
+        let name = ArchiveFiles.name(isDone ? ArchiveFiles.doneName : ArchiveFiles.daysName, number: seq)
+        try FileSystem.append(bytes, to: directory + "/" + name, truncatingTo: 0)
+        if isDone {
+          (snapshot.archive.doneFile, snapshot.archive.done) = (seq, bytes.count)
+        } else {
+          (snapshot.archive.daysFile, snapshot.archive.days) = (seq, bytes.count)
+        }
+      }
     }
     let body = PlannerFile.body(snapshot)
     let change = RecordedChange(seq: seq, at: time ?? Self.systemNow(), what: what)
     let rewritten = try record(
-      change, oldBytes: oldBytes, newBody: body, appends: appends, kept: kept,
-      in: &snapshot.journal)
+      change, oldBytes: oldBytes, newBody: body, appends: appends, in: &snapshot.journal)
     try FileSystem.replace(
       plannerPath, with: PlannerFile.head(snapshot.journal) + body, in: directory,
       backup: backupPath)
-    // Committed: the emptied files' old bytes are cut, not just hidden (their copies stay
-    // only while the change can be undone).
-    for file in emptying where appends.allSatisfy({ $0.file != file }) {
-      try FileSystem.append([], to: directory + "/" + file, truncatingTo: 0)
-    }
-    if let rewritten { removeOldHistory(keeping: rewritten, generation: snapshot.journal.generation) }
+    if let rewritten { removeUnneeded(keeping: rewritten, snapshot) }
   }
 
   // MARK: - Undo
@@ -234,6 +238,9 @@ public struct PlannerStore: Sendable {
       redoable: stacks.redo.reversed().map(\.change))
   }
 
+  /// How many changes `undo` can go back: the history holds the last this many.
+  public static let undoLimit = ChangeJournal.limit
+
   /// Takes back the last `count` changes, newest first, as one save; all or none.
   ///
   /// Whichever process made them: the history is the planner's, shared by every session.
@@ -241,41 +248,35 @@ public struct PlannerStore: Sendable {
   /// it, so an undo never overwrites what it did not record.
   @discardableResult
   public func undo(_ count: Int = 1) throws -> (changes: [RecordedChange], planner: Planner) {
-    try step(count, undo: true)
+    try exclusively { () throws in try step(count, undo: true) }
   }
 
   /// Does again the last `count` undone changes; all or none. A new change forgets them.
   @discardableResult
   public func redo(_ count: Int = 1) throws -> (changes: [RecordedChange], planner: Planner) {
-    try step(count, undo: false)
+    try exclusively { () throws in try step(count, undo: false) }
   }
 
+  /// `undo` and `redo`, under the exclusive lock.
   private func step(_ count: Int, undo: Bool) throws -> (
     changes: [RecordedChange], planner: Planner
   ) {
-    try FileSystem.prepareDirectory(directory)
-    let lock = try FileLock(directory: directory, exclusive: true, timeout: lockTimeout)
-    defer { withExtendedLifetime(lock) {} }
-    FileSystem.sweepTemporaries(in: directory)
     var (snapshot, bytes) = try readSnapshotAndBytes()
-    var stacks: ChangeJournal.Stacks
-    do {
-      stacks = try readJournal(snapshot.journal)
-    } catch {
-      // Lost to a power cut or damaged by hand: set it aside and start afresh, so that the
-      // changes from now on can be undone.
+    let stacks0: ChangeJournal.Stacks
+    switch readJournalOrDamage(snapshot.journal) {
+    case .success(let read): stacks0 = read
+    case .failure(let error):
+      guard case .corrupt(_, let line, let reason) = error else { throw error }
+      // Lost to a power cut (it is not fsynced) or damaged by hand: set it aside and start
+      // afresh, so that the changes from now on can be undone. planner.txt.bak is left alone.
+      let damaged = journalPath(snapshot.journal)
       snapshot.journal = JournalState(
         generation: snapshot.journal.generation + 1, lastSeq: snapshot.journal.lastSeq)
       try FileSystem.replace(
-        plannerPath, with: PlannerFile.encode(snapshot), in: directory, backup: backupPath)
-      let damaged = journalPath(JournalState(generation: snapshot.journal.generation - 1))
-      if case .corrupt(_, let line?, let reason) = error {
-        throw UndoError.historyLost(damaged, reason: "line \(line): \(reason)")
-      } else if case .corrupt(_, nil, let reason) = error {
-        throw UndoError.historyLost(damaged, reason: reason)
-      }
-      throw UndoError.historyLost(damaged, reason: error.description)
+        plannerPath, with: PlannerFile.encode(snapshot), in: directory, backup: nil)
+      throw UndoError.historyLost(damaged, reason: line.map { "line \($0): \(reason)" } ?? reason)
     }
+    var stacks = stacks0
     let available = undo ? Self.undoable(stacks) : stacks.redo.count
     guard available > 0 else { throw undo ? UndoError.nothingToUndo : UndoError.nothingToRedo }
     guard count <= available else {
@@ -293,51 +294,64 @@ public struct PlannerStore: Sendable {
       steps.append(entry)
       if undo { stacks.redo.append(entry) } else { stacks.undo.append(entry) }
     }
-    var header: [UInt8] = []
-    PlannerFile.format.encodeHeader(to: &header)
     var restored = PlannerSnapshot(planner: Planner())  // before the very first change
-    do {
-      if !lines.isEmpty {
-        restored = try PlannerFile.decode(header + PlannerLines.bytes(lines), file: plannerPath)
+    if !lines.isEmpty {
+      var text: [UInt8] = []
+      PlannerFile.format.encodeHeader(to: &text)
+      do {
+        restored = try PlannerFile.decode(text + PlannerLines.bytes(lines), file: plannerPath)
+      } catch {
+        throw UndoError.changedSince(steps[0].change, what: "the planner", redo: !undo)
       }
-    } catch {
-      throw UndoError.changedSince(steps.last!.change, what: "the planner", redo: !undo)
     }
-    // Archive bytes past the committed lengths are ignored until the commit below, so writing
-    // them first is safe if we are killed.
-    for entry in steps {
-      if undo {
-        for kept in entry.kept {
-          let copy = directory + "/" + kept.copy
-          guard let bytes = try FileSystem.read(copy), bytes.count == kept.length else {
-            throw UndoError.missingCopy(entry.change, path: copy)
-          }
-          try FileSystem.append(bytes, to: directory + "/" + kept.file, truncatingTo: 0)
-        }
-      } else {
+    if !undo {
+      // A redo appends the archive records its changes added, at the committed lengths
+      // (checked: a hand-edited history must not write over committed bytes), since a killed
+      // writer may have put other bytes there. Undo writes no archive file: the restored
+      // `archive` line names the old files and lengths, which are kept while undo needs them.
+      var lengths = snapshot.archive
+      for entry in steps {
         for append in entry.appends {
+          let isDone = append.file == lengths.doneName
+          guard isDone || append.file == lengths.daysName,
+            append.at == (isDone ? lengths.done : lengths.days)
+          else {
+            throw UndoError.changedSince(entry.change, what: "the archive", redo: true)
+          }
           try FileSystem.append(
             append.bytes, to: directory + "/" + append.file, truncatingTo: append.at)
+          if isDone { lengths.done += append.bytes.count } else { lengths.days += append.bytes.count }
+        }
+        // The next change's appends follow on from where this one left the archive.
+        if let archive = entry.touched.first(where: { $0.key == "archive" })?.new {
+          lengths = (try? PlannerFile.decodeArchiveLine(archive.text)) ?? lengths
         }
       }
+      guard lengths == restored.archive else {
+        throw UndoError.changedSince(steps[0].change, what: "the archive", redo: true)
+      }
+    }
+    // The archive files the restored planner names must still hold what it counts.
+    for (name, length) in [
+      (restored.archive.doneName, restored.archive.done),
+      (restored.archive.daysName, restored.archive.days),
+    ] where length > 0 && FileSystem.size(directory + "/" + name) ?? 0 < length {
+      throw UndoError.changedSince(steps[0].change, what: "the archive (\(name))", redo: !undo)
     }
     restored.journal = snapshot.journal
     var marks: [UInt8] = []
     for entry in steps { marks += ChangeJournal.marker(undo: undo, seq: entry.change.seq) }
+    var rewritten = false
     if restored.journal.records + steps.count >= 3 * ChangeJournal.limit {
       try rewriteJournal(stacks, in: &restored.journal)
+      rewritten = true
     } else {
-      try FileSystem.append(
-        marks, to: journalPath(restored.journal), truncatingTo: restored.journal.bytes,
-        sync: false)
-      restored.journal.bytes += marks.count
+      try appendToJournal(marks, in: &restored.journal)
       restored.journal.records += steps.count
     }
     try FileSystem.replace(
       plannerPath, with: PlannerFile.encode(restored), in: directory, backup: backupPath)
-    if restored.journal.generation != snapshot.journal.generation {
-      removeOldHistory(keeping: stacks, generation: restored.journal.generation)
-    }
+    if rewritten { removeUnneeded(keeping: stacks, restored) }
     return (steps.map(\.change), restored.planner)
   }
 
@@ -351,10 +365,10 @@ public struct PlannerStore: Sendable {
   static func describe(key: String) -> String {
     let parts = key.split(separator: "\t")
     let kind = parts.first.map(String.init) ?? key
-    let id = parts.count > 1 ? String(parts[1].dropFirst(3)) : nil
+    let id = parts.count > 1 && parts[1].hasPrefix("id=") ? String(parts[1].dropFirst(3)) : "?"
     switch kind {
-    case "task": return "task #\(id ?? "?")"
-    case "routine": return "routine r\(id ?? "?")"
+    case "task": return "task #\(id)"
+    case "routine": return "routine r\(id)"
     case "day": return "today's day"
     case "archive": return "the archive"
     case "next": return "the next id"
@@ -362,6 +376,15 @@ public struct PlannerStore: Sendable {
     case "end": return "the list of tasks"
     default: return "the planner"
     }
+  }
+
+  /// Runs `body` holding the exclusive lock, in a data directory made ready for writing.
+  private func exclusively<T>(_ body: () throws -> T) throws -> T {
+    try FileSystem.prepareDirectory(directory)
+    let lock = try FileLock(directory: directory, exclusive: true, timeout: lockTimeout)
+    defer { withExtendedLifetime(lock) {} }
+    FileSystem.sweepTemporaries(in: directory)
+    return try body()
   }
 
   // MARK: - Internals
@@ -374,31 +397,55 @@ public struct PlannerStore: Sendable {
   /// they no longer need once the change is committed.
   private func record(
     _ change: RecordedChange, oldBytes: [UInt8]?, newBody: [UInt8],
-    appends: [ChangeJournal.Append] = [], kept: [ChangeJournal.Kept] = [],
-    in journal: inout JournalState
+    appends: [ChangeJournal.Append], in journal: inout JournalState
   ) throws(StoreError) -> ChangeJournal.Stacks? {
     let touched = PlannerLines.diff(
       old: PlannerLines.lines(oldBytes ?? []), new: PlannerLines.lines(newBody))
-    let entry = ChangeJournal.Entry(
-      change: change, touched: touched, appends: appends, kept: kept)
+    let entry = ChangeJournal.Entry(change: change, touched: touched, appends: appends)
     journal.lastSeq = change.seq
     if journal.records + 1 >= 2 * ChangeJournal.limit {
-      // A damaged history is no reason to refuse the user's change: start it afresh.
-      var stacks = (try? readJournal(journal)) ?? ChangeJournal.Stacks()
+      var stacks = ChangeJournal.Stacks()
+      switch readJournalOrDamage(journal) {
+      case .success(let read): stacks = read
+      case .failure(.corrupt): break  // damaged: start afresh with this change
+      case .failure: return try appendEntry(entry, in: &journal)  // unreadable now: later
+      }
       stacks.undo = Array(stacks.undo.suffix(ChangeJournal.limit - 1)) + [entry]
       stacks.redo = []
       try rewriteJournal(stacks, in: &journal)
       return stacks
     }
+    return try appendEntry(entry, in: &journal)
+  }
+
+  private func appendEntry(_ entry: ChangeJournal.Entry, in journal: inout JournalState)
+    throws(StoreError) -> ChangeJournal.Stacks?
+  {
     var out: [UInt8] = []
+    if FileSystem.size(journalPath(journal)) ?? 0 < journal.bytes {
+      // Shorter than committed (a power cut): the history is lost; start a new one rather
+      // than fill the gap with zeros.
+      journal = JournalState(generation: journal.generation + 1, lastSeq: journal.lastSeq)
+    }
     if journal.bytes == 0 { ChangeJournal.format.encodeHeader(to: &out) }
     ChangeJournal.encode(entry, to: &out)
-    // Not fsynced, so undo costs a save no extra disk flush: a power cut can lose the
-    // history (never the planner), and then `undo` finds it damaged and starts it afresh.
-    try FileSystem.append(out, to: journalPath(journal), truncatingTo: journal.bytes, sync: false)
-    journal.bytes += out.count
+    try appendToJournal(out, in: &journal)
     journal.records += 1
     return nil
+  }
+
+  /// Appends to the journal after its committed bytes. Not fsynced, so undo costs a save no
+  /// extra disk flush: a power cut can lose the history (never the planner), and then `undo`
+  /// finds it damaged and starts it afresh.
+  private func appendToJournal(_ bytes: [UInt8], in journal: inout JournalState)
+    throws(StoreError)
+  {
+    try FileSystem.append(bytes, to: journalPath(journal), truncatingTo: journal.bytes, sync: false)
+    journal.bytes += bytes.count
+  }
+
+  func readJournalOrDamage(_ journal: JournalState) -> Result<ChangeJournal.Stacks, StoreError> {
+    do { return .success(try readJournal(journal)) } catch { return .failure(error) }
   }
 
   /// The committed journal's stacks.
@@ -425,17 +472,19 @@ public struct PlannerStore: Sendable {
     journal.records = records
   }
 
-  /// After a rewrite is committed: removes older journals and the `clear` copies no change
-  /// in `stacks` refers to. Best effort: leftovers are only disk space, removed next time.
-  private func removeOldHistory(keeping stacks: ChangeJournal.Stacks, generation: Int) {
-    let current = JournalState(generation: generation).fileName
-    let copies = Set((stacks.undo + stacks.redo).flatMap { $0.kept.map(\.copy) })
+  /// After a rewrite is committed: removes older journals, and archive files that neither
+  /// `snapshot` nor any change in `stacks` refers to. Best effort: leftovers are only disk
+  /// space, removed next time.
+  private func removeUnneeded(keeping stacks: ChangeJournal.Stacks, _ snapshot: PlannerSnapshot) {
+    let current = snapshot.journal.fileName
+    var needed: Set<String> = [snapshot.archive.doneName, snapshot.archive.daysName]
+    for entry in stacks.undo + stacks.redo { needed.formUnion(ChangeJournal.archiveFiles(of: entry)) }
     FileSystem.removeFiles(in: directory) { name in
       (name.hasPrefix("undo-") && name.hasSuffix(".txt") && name != current)
-        || (name.contains(ChangeJournal.keptMark) && !copies.contains(name))
+        || (ArchiveFiles.isArchiveName(name) && !needed.contains(name))
     }
   }
-  // MARK: - Internals
+
 
   func readSnapshot() throws(StoreError) -> PlannerSnapshot {
     try readSnapshotAndBytes().snapshot
@@ -448,7 +497,8 @@ public struct PlannerStore: Sendable {
     }
     // No planner yet. An archive without one means planner.txt was lost: never start over
     // on top of someone's history.
-    for path in [donePath, daysPath] where try FileSystem.read(path, limit: 1) != nil {
+    let legacy = [ArchiveFiles.doneName, ArchiveFiles.daysName].map { directory + "/" + $0 }
+    for path in legacy where try FileSystem.read(path, limit: 1) != nil {
       throw StoreError.corrupt(
         file: plannerPath, line: nil,
         reason: "the file is missing but \(path) exists; restore it from \(backupPath)")
@@ -481,8 +531,12 @@ public struct PlannerStore: Sendable {
       return bytes
     }
     return Archive(
-      doneTasks: try ArchiveFiles.decodeDone(committed(donePath, lengths.done), file: donePath),
-      days: try ArchiveFiles.decodeDays(committed(daysPath, lengths.days), file: daysPath))
+      doneTasks: try ArchiveFiles.decodeDone(
+        committed(directory + "/" + lengths.doneName, lengths.done),
+        file: directory + "/" + lengths.doneName),
+      days: try ArchiveFiles.decodeDays(
+        committed(directory + "/" + lengths.daysName, lengths.days),
+        file: directory + "/" + lengths.daysName))
   }
 
   /// The time a change is recorded at when the caller gives none (the system clock).

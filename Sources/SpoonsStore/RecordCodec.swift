@@ -73,6 +73,12 @@ enum RecordCodec {
       return value
     }
 
+    /// A whole number from `range`.
+    func int(_ key: StaticString, in range: ClosedRange<Int>) throws(DecodeError) -> Int {
+      guard raw(key) != nil else { throw missing(key) }
+      return try optionalInt(key, in: range)
+    }
+
     /// A whole number whose range a core type checks (or `absent` when left out).
     func unchecked(_ key: StaticString, absent: Int? = nil) throws(DecodeError) -> Int {
       if let absent, raw(key) == nil { return absent }

@@ -34,6 +34,12 @@ struct ExportTests {
      "spoons must be a whole number from 1 to 10, not 11"),
     (#"{"format": "spoons-export", "version": 1, "planner": {"next": {"id": 1, "colour": "red"}}, "archive": {}}"#,
      "unknown field 'colour' in a next record"),
+    (#"{"format": "spoons-export", "version": 1, "planner": {"next": {"id": 1}, "tasks": [7]}, "archive": {}}"#,
+     "a task must be an object"),
+    (#"{"format": "spoons-export", "version": 1, "planner": {"next": {"id": 2}}, "archive": {"days": [{"date": "2026-11-20", "budget": 10, "planned": 999999999999999999, "spent": 0, "done": []}]}}"#,
+     "planned must be from 0 to 10000"),
+    (#"{"format": "spoons-export", "version": 1, "planner": {"next": {"id": 2}}, "archive": {"days": [{"date": "2026-11-20", "budget": 10, "planned": 3, "spent": 3, "done": [5]}]}}"#,
+     "the archive holds #5, which is not below the next id 2"),
   ])
   func badFilesAreRefusedWithAReason(_ text: String, _ reason: String) {
     #expect(throws: ImportError.invalid(file: "x.json", reason: reason)) {

@@ -68,12 +68,18 @@ struct StoreTests {
 
   @Test func clearingCompletedTasksCutsTheArchiveAndKeepsTheDays() throws {
     let tmp = TemporaryDirectory()
-    let (store, planner, finished) = try savedRichPlanner(in: tmp)
+    let (store, planner, _) = try savedRichPlanner(in: tmp)
     let before = try store.loadArchive()
+    let oldFile = tmp.bytes("data/done.txt")
     #expect(try store.clearArchivedTasks() == before.doneTasks.count)
     let after = try store.loadArchive()
     #expect(after.doneTasks.isEmpty && after.days == before.days)
-    #expect(tmp.bytes("data/done.txt") == [])
+    // The cleared tasks' file is not written over: a new, empty one takes its place, and the
+    // old one stays while undo may need it.
+    #expect(tmp.bytes("data/done.txt") == oldFile)
+    let text = String(decoding: tmp.bytes("data/planner.txt") ?? [], as: UTF8.self)
+    #expect(text.contains("\narchive\tdone=0\tdays="))
+    #expect(text.contains("\tdonefile="))
     #expect(try store.load() == planner)
     #expect(try store.clearArchivedTasks() == 0)
 

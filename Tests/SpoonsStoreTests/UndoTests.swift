@@ -193,6 +193,82 @@ struct UndoTests {
   }
 }
 
+extension UndoTests {
+  /// A kill just before `planner.txt`'s rename leaves the previous file in place, which is
+  /// what `planner.txt.bak` holds: every change that rewrites or re-appends the archive must
+  /// leave that state whole (nothing it counts is written over).
+  @Test func aKillBeforeTheCommitLeavesThePreviousStateReadable() throws {
+    let tmp = TemporaryDirectory()
+    let (store, _, _) = try savedRichPlanner(in: tmp)
+    let later = Timestamp(iso: "2026-11-23T08:00:00+01:00")!
+    let other = PlannerExport(planner: try { var p = Planner(); try p.add("Other", spoons: 2, at: morning); return p }(), archive: Archive())
+    let steps: [(String, () throws -> Void)] = [
+      ("clear completed", { try store.clearArchivedTasks() }),
+      ("new day", {
+        try store.update { p, f in if let d = try p.startNewDay(budget: 8, at: later).finished { f.append(d) } }
+      }),
+      ("import --replace", { try store.importPlanner(other, file: "x", replace: true) }),
+      ("undo 3", { try store.undo(3) }),
+      ("redo 3", { try store.redo(3) }),
+    ]
+    let plannerPath = tmp.file("data/planner.txt")
+    for (name, step) in steps {
+      let before = try store.export()
+      try step()
+      let after = try store.export()
+      // Simulate the kill: the old planner.txt back in place, whatever was written before it.
+      let now = try Data(contentsOf: URL(fileURLWithPath: plannerPath))
+      try FileManager.default.removeItem(atPath: plannerPath)
+      try FileManager.default.copyItem(atPath: plannerPath + ".bak", toPath: plannerPath)
+      #expect(try store.export() == before, "\(name)")
+      try now.write(to: URL(fileURLWithPath: plannerPath))
+      #expect(try store.export() == after, "\(name)")
+    }
+  }
+
+  /// An archive file the restored state needs has gone (deleted by hand): undo refuses and
+  /// writes nothing.
+  @Test func undoRefusesWhenAnArchiveFileItNeedsIsGone() throws {
+    let tmp = TemporaryDirectory()
+    let (store, _, _) = try savedRichPlanner(in: tmp)
+    try store.clearArchivedTasks()
+    try FileManager.default.removeItem(atPath: tmp.file("data/done.txt"))
+    let before = tmp.bytes("data/planner.txt")
+    #expect(throws: UndoError.self) { try store.undo() }
+    #expect(tmp.bytes("data/planner.txt") == before)
+  }
+
+  /// A history cut short (a power cut: it is not fsynced) is not filled with zeros: the next
+  /// change starts a new one, and that change can be undone.
+  @Test func aHistoryCutShortStartsAfreshAtTheNextChange() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.file("data"))
+    try store.update(at: morning, describe: { "add tea" }) { p, _ in try p.add("Tea", spoons: 1, at: morning) }
+    try store.update(at: morning, describe: { "add post" }) { p, _ in try p.add("Post", spoons: 1, at: morning) }
+    let handle = try #require(FileHandle(forWritingAtPath: tmp.file("data/undo-1.txt")))
+    handle.truncateFile(atOffset: 40)
+    handle.closeFile()
+    try store.update(at: morning, describe: { "add bins" }) { p, _ in try p.add("Bins", spoons: 1, at: morning) }
+    #expect(try store.changes().undoable.map(\.what) == ["add bins"])
+    try store.undo()
+    #expect(try store.load().taskCount == 2)
+    #expect(!(tmp.bytes("data/undo-2.txt") ?? []).contains(0))
+  }
+
+  /// A history written by a newer Spoons is refused as such, and kept.
+  @Test func aNewerHistoryIsRefusedAndKept() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.file("data"))
+    try store.update { p, _ in try p.add("Tea", spoons: 1, at: morning) }
+    let path = tmp.file("data/undo-1.txt")
+    let newer = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "version=1", with: "version=9")
+    try newer.write(toFile: path, atomically: false, encoding: .utf8)
+    let planner = tmp.bytes("data/planner.txt")
+    #expect(throws: StoreError.newerFormat(file: path, found: 9, supported: 1)) { try store.undo() }
+    #expect(tmp.bytes("data/planner.txt") == planner)
+  }
+}
+
 /// Random keyed lines for the diff property test.
 struct SeededLines {
   var state: UInt64
