@@ -78,7 +78,7 @@ enum ArchiveFiles {
     -> [SpoonTask]
   {
     var tasks: [SpoonTask] = []
-    try decode(bytes, format: doneFormat, file: file) { record throws(DecodeError) in
+    try doneFormat.decodeRecords(bytes, file: file) { record throws(DecodeError) in
       guard record.isKind("task") else {
         throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
       }
@@ -95,7 +95,7 @@ enum ArchiveFiles {
     -> [DayRecord]
   {
     var days: [DayRecord] = []
-    try decode(bytes, format: daysFormat, file: file) { record throws(DecodeError) in
+    try daysFormat.decodeRecords(bytes, file: file) { record throws(DecodeError) in
       guard record.isKind("day") else {
         throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
       }
@@ -120,23 +120,5 @@ enum ArchiveFiles {
     return days
   }
 
-  private static func decode(
-    _ bytes: [UInt8], format: FileFormat, file: String,
-    _ body: (RecordCodec.Record) throws(DecodeError) -> Void
-  ) throws(StoreError) {
-    guard !bytes.isEmpty else { return }
-    var first = true
-    do {
-      try RecordCodec.forEachRecord(in: bytes) { record throws(DecodeError) in
-        if first {
-          first = false
-          _ = try format.checkHeader(record)
-          return
-        }
-        try body(record)
-      }
-    } catch {
-      throw error.inFile(file, supported: format.version)
-    }
-  }
+
 }

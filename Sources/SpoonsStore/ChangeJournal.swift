@@ -191,74 +191,63 @@ enum ChangeJournal {
 
   static func decode(_ bytes: [UInt8], file: String) throws(StoreError) -> Stacks {
     var stacks = Stacks()
-    guard !bytes.isEmpty else { return stacks }
     var open: Entry?
-    var first = true
-    do {
-      try RecordCodec.forEachRecord(in: bytes) { record throws(DecodeError) in
-        if first {
-          first = false
-          _ = try format.checkHeader(record)
-          return
+    try format.decodeRecords(bytes, file: file) { record throws(DecodeError) in
+      let line = record.line
+      switch record.kind {
+      case "change":
+        guard open == nil else { throw DecodeError(line: line, reason: "a change inside a change") }
+        try record.expectOnly(["seq", "at", "what"])
+        open = Entry(
+          change: RecordedChange(
+            seq: try record.int("seq"), at: try record.timestamp("at"),
+            what: try record.string("what")),
+          touched: [])
+      case "old", "new":
+        guard open != nil else { throw DecodeError(line: line, reason: "a line outside a change") }
+        try record.expectOnly(["key", "after", "text"])
+        let key = try record.string("key")
+        let state = PlannerLines.State(
+          after: try record.string("after"), text: Array(try record.string("text").utf8))
+        if record.kind == "old" {
+          open!.touched.append(PlannerLines.Touched(key: key, old: state, new: nil))
+        } else if let last = open!.touched.last, last.key == key, last.new == nil {
+          open!.touched[open!.touched.count - 1].new = state
+        } else {
+          open!.touched.append(PlannerLines.Touched(key: key, old: nil, new: state))
         }
-        let line = record.line
-        switch record.kind {
-        case "change":
-          guard open == nil else { throw DecodeError(line: line, reason: "a change inside a change") }
-          try record.expectOnly(["seq", "at", "what"])
-          open = Entry(
-            change: RecordedChange(
-              seq: try record.int("seq"), at: try record.timestamp("at"),
-              what: try record.string("what")),
-            touched: [])
-        case "old", "new":
-          guard open != nil else { throw DecodeError(line: line, reason: "a line outside a change") }
-          try record.expectOnly(["key", "after", "text"])
-          let key = try record.string("key")
-          let state = PlannerLines.State(
-            after: try record.string("after"), text: Array(try record.string("text").utf8))
-          if record.kind == "old" {
-            open!.touched.append(PlannerLines.Touched(key: key, old: state, new: nil))
-          } else if let last = open!.touched.last, last.key == key, last.new == nil {
-            open!.touched[open!.touched.count - 1].new = state
-          } else {
-            open!.touched.append(PlannerLines.Touched(key: key, old: nil, new: state))
-          }
-        case "append":
-          guard open != nil else { throw DecodeError(line: line, reason: "an append outside a change") }
-          try record.expectOnly(["file", "at", "bytes"])
-          let file = try record.string("file")
-          guard ArchiveFiles.isArchiveName(file) else {
-            throw DecodeError(line: line, reason: "append names an unknown file")
-          }
-          open!.appends.append(
-            Append(file: file, at: try record.int("at"), bytes: Array(try record.string("bytes").utf8)))
-        case "end":
-          try record.expectOnly(["seq"])
-          guard let entry = open, try record.int("seq") == entry.change.seq else {
-            throw DecodeError(line: line, reason: "an end that closes no change")
-          }
-          if let last = stacks.undo.last, last.change.seq >= entry.change.seq {
-            throw DecodeError(line: line, reason: "changes out of order")
-          }
-          stacks.undo.append(entry)
-          stacks.redo.removeAll()
-          open = nil
-        case "undo", "redo":
-          guard open == nil else { throw DecodeError(line: line, reason: "a mark inside a change") }
-          try record.expectOnly(["seq"])
-          let seq = try record.int("seq")
-          let undo = record.kind == "undo"
-          guard let top = undo ? stacks.undo.popLast() : stacks.redo.popLast(),
-            top.change.seq == seq
-          else { throw DecodeError(line: line, reason: "\(record.kind) of a change not on top") }
-          if undo { stacks.redo.append(top) } else { stacks.undo.append(top) }
-        default:
-          throw DecodeError(line: line, reason: "unknown record '\(record.kind)'")
+      case "append":
+        guard open != nil else { throw DecodeError(line: line, reason: "an append outside a change") }
+        try record.expectOnly(["file", "at", "bytes"])
+        let file = try record.string("file")
+        guard ArchiveFiles.isArchiveName(file) else {
+          throw DecodeError(line: line, reason: "append names an unknown file")
         }
+        open!.appends.append(
+          Append(file: file, at: try record.int("at"), bytes: Array(try record.string("bytes").utf8)))
+      case "end":
+        try record.expectOnly(["seq"])
+        guard let entry = open, try record.int("seq") == entry.change.seq else {
+          throw DecodeError(line: line, reason: "an end that closes no change")
+        }
+        if let last = stacks.undo.last, last.change.seq >= entry.change.seq {
+          throw DecodeError(line: line, reason: "changes out of order")
+        }
+        stacks.undo.append(entry)
+        stacks.redo.removeAll()
+        open = nil
+      case "undo", "redo":
+        guard open == nil else { throw DecodeError(line: line, reason: "a mark inside a change") }
+        try record.expectOnly(["seq"])
+        let seq = try record.int("seq")
+        let undo = record.kind == "undo"
+        guard let top = undo ? stacks.undo.popLast() : stacks.redo.popLast(),
+          top.change.seq == seq
+        else { throw DecodeError(line: line, reason: "\(record.kind) of a change not on top") }
+        if undo { stacks.redo.append(top) } else { stacks.undo.append(top) }
+      default:
+        throw DecodeError(line: line, reason: "unknown record '\(record.kind)'")
       }
-    } catch {
-      throw error.inFile(file, supported: format.version)
     }
     guard open == nil else {
       throw StoreError.corrupt(file: file, line: nil, reason: "the last change is cut short")

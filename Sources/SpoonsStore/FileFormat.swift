@@ -32,6 +32,29 @@ struct FileFormat {
   }
 }
 
+extension FileFormat {
+  /// Calls `body` with every record of a file in this format after checking its format line;
+  /// an empty file has none.
+  func decodeRecords(
+    _ bytes: [UInt8], file: String, _ body: (RecordCodec.Record) throws(DecodeError) -> Void
+  ) throws(StoreError) {
+    guard !bytes.isEmpty else { return }
+    var first = true
+    do {
+      try RecordCodec.forEachRecord(in: bytes) { record throws(DecodeError) in
+        if first {
+          first = false
+          _ = try checkHeader(record)
+          return
+        }
+        try body(record)
+      }
+    } catch {
+      throw error.inFile(file, supported: version)
+    }
+  }
+}
+
 extension DecodeError {
   /// The store-level error for this failure in `file`, which supports `supported`.
   func inFile(_ file: String, supported: Int) -> StoreError {
