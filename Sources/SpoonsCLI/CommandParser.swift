@@ -105,10 +105,7 @@ public enum CommandParser {
       if args.takeFlag("--changes") {  // the undo history rather than the days
         let limit = try args.optionalNumber(named: "N") ?? 10
         try args.finish()
-        guard (1...maxSteps).contains(limit) else {
-          throw ParseError("N must be from 1 to \(maxSteps), not \(limit)")
-        }
-        return .changes(limit: limit)
+        return .changes(limit: try steps(limit))
       }
       let json = args.takeFlag("--json")
       let days = try lookingBack(args.optionalNumber(named: "DAYS") ?? 14, name: "DAYS")
@@ -183,10 +180,7 @@ public enum CommandParser {
     case "undo", "redo":
       let count = try args.optionalNumber(named: "N") ?? 1
       try args.finish()
-      guard (1...maxSteps).contains(count) else {
-        throw ParseError("N must be from 1 to \(maxSteps), not \(count)")
-      }
-      return info.name == "undo" ? .undo(count) : .redo(count)
+      return info.name == "undo" ? .undo(try steps(count)) : .redo(try steps(count))
     case "export":
       let format = try args.option("--format")
       let output = try args.option("--output")
@@ -279,6 +273,14 @@ public enum CommandParser {
   /// The longest look back `completed`, `history`, `stats`, `chart` and `report` take: ten
   /// years.
   public static let maxDays = 3_660
+
+  /// `n` when it is a number of changes we keep (1 to `maxSteps`).
+  static func steps(_ n: Int) throws(ParseError) -> Int {
+    guard (1...maxSteps).contains(n) else {
+      throw ParseError("N must be from 1 to \(maxSteps), not \(n)")
+    }
+    return n
+  }
 
   /// `days` when it is a look back we take (1 to `maxDays`).
   static func lookingBack(_ days: Int, name: String) throws(ParseError) -> Int {

@@ -70,8 +70,7 @@ extension Renderer {
   /// The stats as labelled sentences, shared by `stats` and the HTML report.
   static func statsRows(_ s: EnergyStats, today: CivilDate) -> [(label: String, value: String)] {
     var rows: [(label: String, value: String)] = []
-    let finished = s.days == 1 ? "1 finished day" : "\(s.days) finished days"
-    rows.append(("Days", "\(finished) (today counts once it has ended)"))
+    rows.append(("Days", "\(count(s.days, "finished day")) (today counts once it has ended)"))
     if let budget = s.tenths(s.totalBudget), let planned = s.tenths(s.totalPlanned),
       let spent = s.tenths(s.totalSpent)
     {

@@ -5,48 +5,53 @@ import SpoonsStore
 /// them.
 extension Session {
   func history(days: Int, json: Bool, today: CivilDate) throws -> Result {
-    let p = try store.load()
-    let history = EnergyHistory(
-      records: try store.loadArchive().days, live: p.energyToday, today: today, lookingBack: days)
+    let whole = try store.loadWhole()
+    let history = Self.history(whole, days: days, today: today)
     return Result(
       output: json
         ? JSONRenderer.history(history)
         : renderer.history(history, lookingBack: days, charset: charset(ascii: false), today: today),
-      planner: p)
+      planner: whole.planner)
   }
 
   func stats(days: Int, json: Bool, today: CivilDate) throws -> Result {
-    let p = try store.load()
-    let archive = try store.loadArchive()
-    let stats = p.energyStats(
-      days: days, records: archive.days, archived: archive.doneTasks, today: today)
+    let whole = try store.loadWhole()
+    let stats = Self.stats(whole, days: days, today: today)
     return Result(
       output: json ? JSONRenderer.stats(stats) : renderer.stats(stats, lookingBack: days, today: today),
-      planner: p)
+      planner: whole.planner)
   }
 
   func chart(days: Int, ascii: Bool, today: CivilDate) throws -> Result {
-    let p = try store.load()
-    let history = EnergyHistory(
-      records: try store.loadArchive().days, live: p.energyToday, today: today, lookingBack: days)
+    let whole = try store.loadWhole()
+    let history = Self.history(whole, days: days, today: today)
     let chart = Chart(days: history.days, width: columns, charset: charset(ascii: ascii))
-    return Result(output: chart.render(lookingBack: days, today: today), planner: p)
+    return Result(output: chart.render(lookingBack: days, today: today), planner: whole.planner)
   }
 
   func report(to file: String, days: Int, now: Timestamp) throws -> Result {
     let today = now.date
-    let p = try store.load()
-    let archive = try store.loadArchive()
+    let whole = try store.loadWhole()
     let report = HTMLReport(
-      history: EnergyHistory(
-        records: archive.days, live: p.energyToday, today: today, lookingBack: days),
-      stats: p.energyStats(
-        days: days, records: archive.days, archived: archive.doneTasks, today: today),
-      completed: p.completed(days: 7, archived: archive.doneTasks, today: today),
+      history: Self.history(whole, days: days, today: today),
+      stats: Self.stats(whole, days: days, today: today),
+      completed: whole.planner.completed(days: 7, archived: whole.archive.doneTasks, today: today),
       lookingBack: days, made: now)
     try environment.writeFile(Array(report.render().utf8), file)
     return Result(
-      output: "Wrote the report of the last \(days) days to \(Text.visible(file)).\n", planner: p)
+      output: "Wrote the report of the last \(days) days to \(Text.visible(file)).\n",
+      planner: whole.planner)
+  }
+
+  static func history(_ whole: PlannerExport, days: Int, today: CivilDate) -> EnergyHistory {
+    EnergyHistory(
+      records: whole.archive.days, live: whole.planner.energyToday, today: today,
+      lookingBack: days)
+  }
+
+  static func stats(_ whole: PlannerExport, days: Int, today: CivilDate) -> EnergyStats {
+    whole.planner.energyStats(
+      days: days, records: whole.archive.days, archived: whole.archive.doneTasks, today: today)
   }
 
   /// How wide the chart may be: `COLUMNS` when it is a positive whole number, else the

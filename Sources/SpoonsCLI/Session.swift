@@ -61,15 +61,17 @@ public final class Session {
       return Result(
         output: json ? JSONRenderer.task(task) + "\n" : r.show(task, today: today), planner: p)
     case .completed(let days, let json):
-      let p = try store.load()
-      let done = p.completed(days: days, archived: try store.loadArchive().doneTasks, today: today)
+      let whole = try store.loadWhole()
+      let p = whole.planner
+      let done = p.completed(days: days, archived: whole.archive.doneTasks, today: today)
       return Result(
         output: json
           ? JSONRenderer.completed(done) : r.completed(done, lookingBack: days, today: today),
         planner: p)
     case .search(let text, let json):
-      let p = try store.load()
-      let hits = p.search(text, completed: try store.loadArchive().doneTasks.reversed())
+      let whole = try store.loadWhole()
+      let p = whole.planner
+      let hits = p.search(text, completed: whole.archive.doneTasks.reversed())
       return Result(
         output: json ? JSONRenderer.search(hits) : r.search(hits, query: text, today: today),
         planner: p)
@@ -189,7 +191,7 @@ public final class Session {
       let (changes, p) = try store.redo(count)
       return Result(output: r.redid(changes, p), planner: p)
     case .export(let kind, let output):
-      let export = try store.export()
+      let export = try store.loadWhole()
       let bytes = kind == .json ? ExportFormat.json(export) : ExportFormat.csv(export)
       guard let output else { return Result(output: String(decoding: bytes, as: UTF8.self)) }
       try environment.writeFile(bytes, output)

@@ -37,19 +37,33 @@ public struct PlannerStore: Sendable {
 
   /// The current planner; an empty one when nothing has been saved yet. Creates nothing.
   public func load() throws(StoreError) -> Planner {
-    guard try FileSystem.existingDirectory(directory) else { return Planner() }
-    let lock = try FileLock(directory: directory, exclusive: false, timeout: lockTimeout)
-    defer { withExtendedLifetime(lock) {} }
-    return try readSnapshot().planner
+    try shared(or: Planner()) { () throws(StoreError) in try readSnapshot().planner }
   }
 
   /// The archive of finished days and their done tasks, as of the last saved change.
   public func loadArchive() throws(StoreError) -> Archive {
-    guard try FileSystem.existingDirectory(directory) else { return Archive() }
+    try loadWhole().archive
+  }
+
+  /// The planner and its archive in one read, consistent with each other: for commands that
+  /// need both (`export`, `history`, `stats`, `search`...).
+  public func loadWhole() throws(StoreError) -> PlannerExport {
+    try shared(or: PlannerExport(planner: Planner(), archive: Archive())) {
+      () throws(StoreError) in
+      let snapshot = try readSnapshot()
+      return PlannerExport(
+        planner: snapshot.planner,
+        archive: try readArchive(snapshot.archive, live: snapshot.planner))
+    }
+  }
+
+  /// Runs `body` holding the shared lock; `empty` when there is no data directory yet (then
+  /// nothing is created).
+  private func shared<T>(or empty: T, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    guard try FileSystem.existingDirectory(directory) else { return empty }
     let lock = try FileLock(directory: directory, exclusive: false, timeout: lockTimeout)
     defer { withExtendedLifetime(lock) {} }
-    let snapshot = try readSnapshot()
-    return try readArchive(snapshot.archive, live: snapshot.planner)
+    return try body()
   }
 
   // MARK: - Changing
@@ -99,18 +113,6 @@ public struct PlannerStore: Sendable {
   }
 
   // MARK: - Export and import
-
-  /// The whole planner and its archive, as one consistent read.
-  public func export() throws(StoreError) -> PlannerExport {
-    guard try FileSystem.existingDirectory(directory) else {
-      return PlannerExport(planner: Planner(), archive: Archive())
-    }
-    let lock = try FileLock(directory: directory, exclusive: false, timeout: lockTimeout)
-    defer { withExtendedLifetime(lock) {} }
-    let snapshot = try readSnapshot()
-    return PlannerExport(
-      planner: snapshot.planner, archive: try readArchive(snapshot.archive, live: snapshot.planner))
-  }
 
   /// What an import added.
   public struct ImportSummary: Equatable, Sendable {
@@ -227,15 +229,12 @@ public struct PlannerStore: Sendable {
 
   /// The recorded changes: what `undo` and `redo` would take, in order.
   public func changes() throws(StoreError) -> ChangeHistory {
-    guard try FileSystem.existingDirectory(directory) else {
-      return ChangeHistory(undoable: [], redoable: [])
+    try shared(or: ChangeHistory(undoable: [], redoable: [])) { () throws(StoreError) in
+      let stacks = try readJournal(try readSnapshot().journal)
+      return ChangeHistory(
+        undoable: stacks.undo.suffix(Self.undoable(stacks)).reversed().map(\.change),
+        redoable: stacks.redo.reversed().map(\.change))
     }
-    let lock = try FileLock(directory: directory, exclusive: false, timeout: lockTimeout)
-    defer { withExtendedLifetime(lock) {} }
-    let stacks = try readJournal(try readSnapshot().journal)
-    return ChangeHistory(
-      undoable: stacks.undo.suffix(Self.undoable(stacks)).reversed().map(\.change),
-      redoable: stacks.redo.reversed().map(\.change))
   }
 
   /// How many changes `undo` can go back: the history holds the last this many.

@@ -89,11 +89,11 @@ struct ExportTests {
     let store = PlannerStore(directory: tmp.file("data"))
     let first = try store.importPlanner(export, file: "x.json", replace: false)
     #expect(first.tasks == export.planner.taskCount + export.archive.doneTasks.count)
-    #expect(try store.export() == export)
+    #expect(try store.loadWhole() == export)
     let again = try store.importPlanner(export, file: "x.json", replace: false)
     #expect(again == PlannerStore.ImportSummary(tasks: 0, routines: 0, days: 0))
     try store.undo()
-    #expect(try store.export() == PlannerExport(planner: Planner(), archive: Archive()))
+    #expect(try store.loadWhole() == PlannerExport(planner: Planner(), archive: Archive()))
   }
 
   @Test func aConflictingFileIsRefusedUnlessReplacing() throws {
@@ -103,7 +103,7 @@ struct ExportTests {
       try p.add("Something else", spoons: 4, at: morning)
       try p.add("Tea", spoons: 1, at: morning)
     }
-    let before = try store.export()
+    let before = try store.loadWhole()
     let planner = tmp.bytes("data/planner.txt")
     let export = try richExport()
     #expect(throws: ImportError.conflicts(file: "x.json", tasks: [TaskID(1)], routines: [], days: [])) {
@@ -112,11 +112,11 @@ struct ExportTests {
     #expect(tmp.bytes("data/planner.txt") == planner)
 
     try store.importPlanner(export, file: "x.json", replace: true)
-    #expect(try store.export() == export)
+    #expect(try store.loadWhole() == export)
     try store.undo()
-    #expect(try store.export() == before)
+    #expect(try store.loadWhole() == before)
     try store.redo()
-    #expect(try store.export() == export)
+    #expect(try store.loadWhole() == export)
   }
 
   @Test func csvHasOneHeaderRowAndQuotesWhatItMust() throws {

@@ -213,16 +213,16 @@ extension UndoTests {
     ]
     let plannerPath = tmp.file("data/planner.txt")
     for (name, step) in steps {
-      let before = try store.export()
+      let before = try store.loadWhole()
       try step()
-      let after = try store.export()
+      let after = try store.loadWhole()
       // Simulate the kill: the old planner.txt back in place, whatever was written before it.
       let now = try Data(contentsOf: URL(fileURLWithPath: plannerPath))
       try FileManager.default.removeItem(atPath: plannerPath)
       try FileManager.default.copyItem(atPath: plannerPath + ".bak", toPath: plannerPath)
-      #expect(try store.export() == before, "\(name)")
+      #expect(try store.loadWhole() == before, "\(name)")
       try now.write(to: URL(fileURLWithPath: plannerPath))
-      #expect(try store.export() == after, "\(name)")
+      #expect(try store.loadWhole() == after, "\(name)")
     }
   }
 

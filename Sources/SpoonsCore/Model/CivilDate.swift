@@ -67,6 +67,12 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
   public func adding(days: Int) -> CivilDate { CivilDate(daysSinceEpoch: daysSinceEpoch + days) }
 
+  /// The first date of a window of `days` days ending with `self` (which counts as one), as
+  /// `completed`, `history` and `stats` look back.
+  public func startOfWindow(lookingBack days: Int) -> CivilDate {
+    adding(days: -(max(days, 1) - 1))
+  }
+
   /// Whole days from `self` to `other` (positive when `other` is later).
   public func days(until other: CivilDate) -> Int { other.daysSinceEpoch - daysSinceEpoch }
 

@@ -9,7 +9,7 @@ extension Planner {
   /// What was checked off in the last `days` days (today counts as one), newest day first:
   /// today's list plus `archived`, the done tasks of earlier days.
   public func completed(days: Int, archived: [SpoonTask], today: CivilDate) -> [CompletedDay] {
-    let first = today.adding(days: -(max(days, 1) - 1))
+    let first = today.startOfWindow(lookingBack: days)
     var byDay: [CivilDate: [SpoonTask]] = [:]
     for task in archived + todo {
       guard let at = task.completed, at.date >= first, at.date <= today else { continue }

@@ -16,7 +16,7 @@ public struct EnergyHistory: Hashable, Sendable {
   ///   - records: every finished day, oldest first (the archive's order).
   ///   - live: the day being lived (`Planner.energyToday`).
   public init(records: [DayRecord], live: EnergyDay?, today: CivilDate, lookingBack days: Int) {
-    from = today.adding(days: -(max(days, 1) - 1))
+    from = today.startOfWindow(lookingBack: days)
     through = today
     let first = from
     var rows = records.filter { $0.date >= first }.map(EnergyDay.init)

@@ -44,7 +44,7 @@ public struct EnergyStats: Hashable, Sendable {
   ///   - records: every finished day, oldest first.
   ///   - done: tasks checked off (archived and today's); only those done in the window count.
   public init(records: [DayRecord], done: [SpoonTask], today: CivilDate, lookingBack n: Int) {
-    from = today.adding(days: -(max(n, 1) - 1))
+    from = today.startOfWindow(lookingBack: n)
     through = today
     let first = from
     let window = records.filter { $0.date >= first }.map(EnergyDay.init)
