@@ -169,9 +169,17 @@ public enum CommandCatalog {
     let lower = word.lowercased()
     if let exact = info(for: lower) { return exact.name }
     let candidates = all.flatMap { [$0.name] + $0.aliases.filter { $0.count > 2 } }
-    let scored = candidates.map { ($0, editDistance(lower, $0)) }.min { $0.1 < $1.1 }
-    guard let (name, distance) = scored, distance <= max(1, name.count / 3) else { return nil }
-    return info(for: name)?.name
+    let length = lower.unicodeScalars.count
+    var best: (name: String, distance: Int)?
+    for candidate in candidates {
+      let allowed = max(1, candidate.count / 3)
+      // The distance is at least the difference in length, so a long word (a pasted line,
+      // say) costs no quadratic table against every command.
+      guard abs(candidate.count - length) <= allowed else { continue }
+      let distance = editDistance(lower, candidate)
+      if distance <= allowed, distance < best?.distance ?? .max { best = (candidate, distance) }
+    }
+    return best.flatMap { info(for: $0.name)?.name }
   }
 
   /// Edit distance counting a swap of two neighbours as one edit ("plna" is one from "plan").

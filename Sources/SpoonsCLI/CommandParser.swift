@@ -19,7 +19,7 @@ public enum CommandParser {
   public static func parse(_ words: [String]) throws(ParseError) -> Command {
     guard let first = words.first else { throw ParseError("no command given; try 'help'") }
     guard let info = CommandCatalog.info(for: first) else {
-      let shown = Text.visible(first)
+      let shown = Text.echoed(first)
       if let suggestion = CommandCatalog.suggestion(for: first) {
         throw ParseError("unknown command '\(shown)'; did you mean '\(suggestion)'?")
       }
@@ -125,7 +125,7 @@ public enum CommandParser {
       let file = try args.option("--html")
       guard let file else { throw ParseError("report needs --html FILE; \(args.usage)") }
       guard !file.isEmpty, !file.hasPrefix("--") else {
-        throw ParseError("--html needs a file name, not '\(Text.visible(file))'; \(args.usage)")
+        throw ParseError("--html needs a file name, not '\(Text.echoed(file))'; \(args.usage)")
       }
       let days = try args.days(default: 30)
       try args.finish()
@@ -139,7 +139,7 @@ public enum CommandParser {
       let yes = args.takeFlag("--yes")
       guard let word = args.next() else { throw ParseError("clear needs what to clear; \(args.usage)") }
       guard let target = ClearTarget(rawValue: word) else {
-        throw ParseError("clear empties 'backlog' or 'completed', not '\(Text.visible(word))'")
+        throw ParseError("clear empties 'backlog' or 'completed', not '\(Text.echoed(word))'")
       }
       try args.finish()
       return .clear(target, confirmed: yes)
@@ -186,7 +186,7 @@ public enum CommandParser {
       let output = try args.option("--output")
       try args.finish()
       guard let kind = ExportKind(rawValue: format ?? "json") else {
-        throw ParseError("--format is json or csv, not '\(Text.visible(format ?? ""))'")
+        throw ParseError("--format is json or csv, not '\(Text.echoed(format ?? ""))'")
       }
       if let output, output.isEmpty { throw ParseError("--output needs a file name") }
       return .export(kind, output: output)
@@ -211,9 +211,9 @@ public enum CommandParser {
       try args.finish()
       if let topic, CommandCatalog.info(for: topic) == nil {
         if let suggestion = CommandCatalog.suggestion(for: topic) {
-          throw ParseError("no command '\(Text.visible(topic))'; did you mean '\(suggestion)'?")
+          throw ParseError("no command '\(Text.echoed(topic))'; did you mean '\(suggestion)'?")
         }
-        throw ParseError("no command '\(Text.visible(topic))'; 'help' lists the commands")
+        throw ParseError("no command '\(Text.echoed(topic))'; 'help' lists the commands")
       }
       return .help(topic: topic.flatMap { CommandCatalog.info(for: $0)?.name })
     default:  // quit
@@ -235,7 +235,7 @@ public enum CommandParser {
       let days = try args.option("--days").map { word throws(ParseError) in
         guard let days = Weekdays(word), !days.isEmpty else {
           throw ParseError(
-            "'\(Text.visible(word))' is not a set of days; use \(Weekdays.acceptedForms)")
+            "'\(Text.echoed(word))' is not a set of days; use \(Weekdays.acceptedForms)")
         }
         return days
       }
@@ -256,7 +256,7 @@ public enum CommandParser {
       }
     default:
       throw ParseError(
-        "routine takes add, list, remove, pause or resume, not '\(Text.visible(verb))'; "
+        "routine takes add, list, remove, pause or resume, not '\(Text.echoed(verb))'; "
           + args.usage)
     }
   }
@@ -265,7 +265,7 @@ public enum CommandParser {
   static func routineID(_ word: String) throws(ParseError) -> RoutineID {
     let digits = word.first == "r" || word.first == "R" ? word.dropFirst() : Substring(word)
     guard digits.first != "#", let n = Arguments.single(digits, word) else {
-      throw ParseError("'\(Text.visible(word))' is not a routine id; they look like r2 (see 'routine list')")
+      throw ParseError("'\(Text.echoed(word))' is not a routine id; they look like r2 (see 'routine list')")
     }
     return RoutineID(n)
   }
@@ -293,7 +293,7 @@ public enum CommandParser {
   static func dueDate(_ word: String) throws(ParseError) -> DueDateSpec {
     guard let spec = DueDateSpec(word) else {
       throw ParseError(
-        "'\(Text.visible(word))' is not a date; use \(DueDateSpec.acceptedForms)")
+        "'\(Text.echoed(word))' is not a date; use \(DueDateSpec.acceptedForms)")
     }
     return spec
   }
@@ -366,7 +366,7 @@ struct Arguments {
     guard let key = try option("--sort") else { return order }
     guard let chosen = TaskOrder(rawValue: key), allowed.contains(chosen) else {
       let keys = allowed.map(\.rawValue).joined(separator: "|")
-      throw ParseError("\(info.name) sorts by \(keys), not '\(Text.visible(key))'")
+      throw ParseError("\(info.name) sorts by \(keys), not '\(Text.echoed(key))'")
     }
     return chosen
   }
@@ -388,9 +388,9 @@ struct Arguments {
   func finish() throws(ParseError) {
     guard let extra = words.first else { return }
     if extra.hasPrefix("--") {
-      throw ParseError("\(info.name) has no option '\(Text.visible(extra))'; \(usage)")
+      throw ParseError("\(info.name) has no option '\(Text.echoed(extra))'; \(usage)")
     }
-    throw ParseError("\(info.name) does not take '\(Text.visible(extra))'; \(usage)")
+    throw ParseError("\(info.name) does not take '\(Text.echoed(extra))'; \(usage)")
   }
 
   mutating func number(named name: String) throws(ParseError) -> Int {
@@ -411,7 +411,7 @@ struct Arguments {
     guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
       let value = Int(digits)
     else {
-      throw ParseError("\(name) must be a whole number, not '\(Text.visible(word))'")
+      throw ParseError("\(name) must be a whole number, not '\(Text.echoed(word))'")
     }
     return negative ? -value : value
   }
@@ -422,7 +422,7 @@ struct Arguments {
     if literal { words.removeFirst() }
     if !literal, let option = words.first(where: { $0.hasPrefix("--") && $0 != "--" }) {
       throw ParseError(
-        "\(info.name) has no option '\(Text.visible(option))'; to use it in a title, put -- "
+        "\(info.name) has no option '\(Text.echoed(option))'; to use it in a title, put -- "
           + "before the title; \(usage)")
     }
     guard !words.isEmpty else { throw ParseError("\(info.name) needs \(name); \(usage)") }
@@ -434,7 +434,7 @@ struct Arguments {
     guard let word = next() else { throw ParseError("\(info.name) needs a task id; \(usage)") }
     let ids = try Self.parseIDs(word)
     guard ids.count == 1 else {
-      throw ParseError("\(info.name) takes one task id, not '\(Text.visible(word))'; \(usage)")
+      throw ParseError("\(info.name) takes one task id, not '\(Text.echoed(word))'; \(usage)")
     }
     return ids[0]
   }
@@ -445,7 +445,7 @@ struct Arguments {
     guard !words.isEmpty else { throw ParseError("\(info.name) needs task ids; \(usage)") }
     while let word = next() {
       if word.hasPrefix("--") {
-        throw ParseError("\(info.name) has no option '\(Text.visible(word))'; \(usage)")
+        throw ParseError("\(info.name) has no option '\(Text.echoed(word))'; \(usage)")
       }
       result += try Self.parseIDs(word)
       guard result.count <= CommandParser.maxSelection else {
@@ -465,7 +465,7 @@ struct Arguments {
       if bounds.count == 2 {
         guard let high = single(bounds[1], word), high >= low else {
           throw ParseError(
-            "'\(Text.visible(word))' is not a range of task ids; write ranges low-high, like 3-6")
+            "'\(Text.echoed(word))' is not a range of task ids; write ranges low-high, like 3-6")
         }
         guard high - low < CommandParser.maxSelection else {
           throw ParseError("at most \(CommandParser.maxSelection) tasks at once")
@@ -487,6 +487,6 @@ struct Arguments {
   }
 
   static func badID(_ word: String) -> ParseError {
-    ParseError("'\(Text.visible(word))' is not a task id; ids look like 12 or #12 (see 'list')")
+    ParseError("'\(Text.echoed(word))' is not a task id; ids look like 12 or #12 (see 'list')")
   }
 }

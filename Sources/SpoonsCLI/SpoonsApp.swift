@@ -127,7 +127,7 @@ struct GlobalOptions {
           data = dir
         } else {
           throw ParseError(
-            "unknown option '\(Text.visible(word))'; options go before the command: "
+            "unknown option '\(Text.echoed(word))'; options go before the command: "
               + "--data DIR, --no-color, --keep-going, --help, --version")
         }
       }

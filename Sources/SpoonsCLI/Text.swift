@@ -21,6 +21,13 @@ public enum Text {
     return out
   }
 
+  /// A word of the user's quoted back in an error: `visible`, and cut to `limit` characters,
+  /// so that a pasted paragraph mistaken for a command gives one readable line.
+  public static func echoed(_ word: String, limit: Int = 40) -> String {
+    guard word.count > limit else { return visible(word) }
+    return visible(String(word.prefix(limit))) + "…"
+  }
+
   /// How many terminal columns `text` takes: wide (CJK, most emoji) characters take two,
   /// combining marks and zero-width joiners none.
   public static func width(_ text: String) -> Int {

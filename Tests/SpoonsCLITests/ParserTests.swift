@@ -216,6 +216,24 @@ struct ParserTests {
     }
   }
 
+  @Test func aPastedParagraphAsACommandIsQuotedBackShort() {
+    let word = String(repeating: "x", count: 60_000)
+    #expect(throws: ParseError("unknown command '\(String(repeating: "x", count: 40))…'; 'help' lists the commands")) {
+      try CommandParser.parse([word])
+    }
+    #expect(throws: ParseError("'\(String(repeating: "9", count: 40))…' is not a task id; ids look like 12 or #12 (see 'list')")) {
+      try CommandParser.parse(["done", String(repeating: "9", count: 500)])
+    }
+  }
+
+  @Test(arguments: [
+    ("stast", "stats"), ("statsu", "status"), ("hsitory", "history"), ("new-dya", "new-day"), ("exprot", "export"),
+    ("undoo", "undo"), ("zz", nil), ("statusstatus", nil), ("", nil),
+  ] as [(String, String?)])
+  func typosSuggestTheNearestCommandWithinAThirdOfItsLength(_ word: String, _ expected: String?) {
+    #expect(CommandCatalog.suggestion(for: word) == expected)
+  }
+
   @Test func everyCatalogCommandParsesItsOwnExample() throws {
     for info in CommandCatalog.all {
       let command = try CommandParser.parse(line: info.example)
