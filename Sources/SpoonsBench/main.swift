@@ -31,6 +31,7 @@ var binary = ".build/release/spoons"
 var sizes = [1_000, 10_000, 100_000]
 var runs = 9
 var outPath = "bench-results/latest.json"
+var generateOnly: String?
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
   let flag = args.removeFirst()
@@ -41,8 +42,20 @@ while !args.isEmpty {
   case "--sizes": sizes = value.split(separator: ",").compactMap { Int($0) }
   case "--runs": runs = max(1, Int(value) ?? runs)
   case "--out": outPath = value
+  case "--generate": generateOnly = value
   default: print("unknown option \(flag)"); exit(64)
   }
+}
+// `--generate DIR`: write the planners (DIR/realistic-N, DIR/stress-N) and stop, for profiling
+// one command by hand (valgrind --tool=callgrind .build/release/spoons --data DIR/stress-10000 list).
+if let directory = generateOnly {
+  mkdir(directory, 0o700)
+  for n in sizes {
+    try PlannerGenerator.realistic(total: n, into: directory + "/realistic-\(n)")
+    try PlannerGenerator.stress(total: n, into: directory + "/stress-\(n)")
+  }
+  print("wrote the planners of \(sizes.map(String.init).joined(separator: ", ")) tasks to \(directory)")
+  exit(0)
 }
 guard access(binary, X_OK) == 0 else {
   print("no binary at \(binary); build it first: swift build -c release --static-swift-stdlib")

@@ -24,13 +24,17 @@ public struct Environment {
   /// inside a scratch directory by the fuzzer, which would otherwise write wherever its
   /// random input says.
   public var writeFile: (_ bytes: [UInt8], _ path: String) throws(StoreError) -> Void
+  /// Ends the process after a one-shot command, for the live process only (`exit`); nil where
+  /// the caller (a test, the fuzzer) goes on after `SpoonsApp.main` returns.
+  public var exitProcess: ((Int32) -> Never)?
 
   public init(
     now: @escaping () -> Timestamp, variables: [String: String], input: LineSource,
     output: TextSink, errors: TextSink, inputIsTerminal: Bool, outputIsTerminal: Bool,
     terminalColumns: @escaping () -> Int? = { nil },
     writeFile: @escaping (_ bytes: [UInt8], _ path: String) throws(StoreError) -> Void =
-      OutputFile.write
+      OutputFile.write,
+    exitProcess: ((Int32) -> Never)? = nil
   ) {
     self.now = now
     self.variables = variables
@@ -41,6 +45,7 @@ public struct Environment {
     self.outputIsTerminal = outputIsTerminal
     self.terminalColumns = terminalColumns
     self.writeFile = writeFile
+    self.exitProcess = exitProcess
   }
 
   /// The running process: real clock in the local time zone, fds 0, 1 and 2.
@@ -50,7 +55,7 @@ public struct Environment {
       now: Self.systemNow, variables: Self.processVariables(),
       input: FileLineSource(fd: 0, echo: output), output: output, errors: FileSink(fd: 2),
       inputIsTerminal: isatty(0) == 1, outputIsTerminal: isatty(1) == 1,
-      terminalColumns: Self.terminalWidth)
+      terminalColumns: Self.terminalWidth, exitProcess: { exit($0) })
   }
 
   static func terminalWidth() -> Int? {

@@ -35,15 +35,40 @@ public struct Renderer: Sendable {
 
   /// `#12  Pharmacy run` and its due date, for listings; ids padded to `width`.
   func line(_ task: SpoonTask, width: Int, today: CivilDate, cost: Bool = false) -> String {
-    var text = "\(Text.padded(task.id.description, to: width))  \(task.title.text)"
+    var bytes: [UInt8] = []
+    appendLine(task, width: width, today: today, cost: cost, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `line` as UTF-8 appended to `out`: `list` writes one per open task (100,000 in the
+  /// benchmark), and bytes append several times faster than Strings.
+  func appendLine(
+    _ task: SpoonTask, width: Int, today: CivilDate, cost: Bool = false, to out: inout [UInt8]
+  ) {
+    out.append(UInt8(ascii: "#"))
+    out.append(contentsOf: String(task.id.rawValue).utf8)
+    let columns = Self.idColumns(task.id)
+    if columns < width { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width - columns)) }
+    out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")])
+    out.append(contentsOf: task.title.text.utf8)
     if task.isRest {
-      text += cost ? ", rest, \(task.spoons) back" : " · rest"
+      out.append(contentsOf: (cost ? ", rest, \(task.spoons) back" : " · rest").utf8)
     } else if cost {
-      text += ", \(task.spoons)"
+      out.append(contentsOf: ", \(task.spoons)".utf8)
     }
-    text += routineMark(task)
-    if let due = due(task, today: today) { text += " · " + due }
-    return text
+    if task.routine != nil { out.append(contentsOf: routineMark(task).utf8) }
+    if let due = due(task, today: today) { out.append(contentsOf: " · \(due)".utf8) }
+  }
+
+  /// The columns `#12` takes.
+  static func idColumns(_ id: TaskID) -> Int {
+    var columns = 2
+    var rest = id.rawValue / 10
+    while rest > 0 {
+      columns += 1
+      rest /= 10
+    }
+    return columns
   }
 
   // MARK: - Today
@@ -138,13 +163,18 @@ public struct Renderer: Sendable {
       }
       return "No tasks yet. Add one with: add N TITLE (N = 1 to 10 spoons)\n"
     }
-    let width = idWidth(groups.flatMap(\.1))
-    var out = ""
+    let width = groups.map { idWidth($0.1) }.max() ?? 2
+    var out: [UInt8] = []
+    out.reserveCapacity(groups.reduce(0) { $0 + $1.1.count } * 40)
     for (cost, tasks) in groups {
-      out += style.bold(cost.description) + "\n"
-      for task in tasks { out += "  \(line(task, width: width, today: today))\n" }
+      out.append(contentsOf: (style.bold(cost.description) + "\n").utf8)
+      for task in tasks {
+        out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")])
+        appendLine(task, width: width, today: today, to: &out)
+        out.append(UInt8(ascii: "\n"))
+      }
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
   public func backlog(_ p: Planner, order: TaskOrder, today: CivilDate) -> String {
@@ -291,6 +321,6 @@ public struct Renderer: Sendable {
   }
 
   func idWidth(_ tasks: [SpoonTask]) -> Int {
-    tasks.map { $0.id.description.count }.max() ?? 2
+    tasks.lazy.map { Self.idColumns($0.id) }.max() ?? 2
   }
 }

@@ -72,6 +72,11 @@ public enum SpoonsApp {
       let result = try session.execute(command)
       env.output.write(result.output)
       env.output.flush()
+      // A one-shot process ends here: leave now, rather than take apart a planner of 100,000
+      // tasks only to hand back memory the kernel reclaims anyway.
+      if let exit = env.exitProcess {
+        withExtendedLifetime(result) { exit(ExitStatus.success.rawValue) }
+      }
       return ExitStatus.success.rawValue
     } catch {
       return fail(error, env)

@@ -78,13 +78,13 @@ enum ArchiveFiles {
     -> [SpoonTask]
   {
     var tasks: [SpoonTask] = []
-    try doneFormat.decodeRecords(bytes, file: file) { record throws(DecodeError) in
-      guard record.isKind("task") else {
-        throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
+    try doneFormat.decodeLines(bytes, file: file) { line throws(DecodeError) in
+      guard line.isKind("task") else {
+        throw DecodeError(line: line.number, reason: "unknown record '\(try line.record().kind)'")
       }
-      let task = try TaskRecord.decode(record)
+      let task = try TaskRecord.decode(line)
       guard task.isDone else {
-        throw DecodeError(line: record.line, reason: "an archived task must be done")
+        throw DecodeError(line: line.number, reason: "an archived task must be done")
       }
       tasks.append(task)
     }

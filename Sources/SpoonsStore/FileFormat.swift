@@ -38,16 +38,23 @@ extension FileFormat {
   func decodeRecords(
     _ bytes: [UInt8], file: String, _ body: (RecordCodec.Record) throws(DecodeError) -> Void
   ) throws(StoreError) {
+    try decodeLines(bytes, file: file) { line throws(DecodeError) in try body(line.record()) }
+  }
+
+  /// `decodeRecords` for a decoder that reads its common lines itself (see `RecordCodec.Line`).
+  func decodeLines(
+    _ bytes: [UInt8], file: String, _ body: (RecordCodec.Line) throws(DecodeError) -> Void
+  ) throws(StoreError) {
     guard !bytes.isEmpty else { return }
     var first = true
     do {
-      try RecordCodec.forEachRecord(in: bytes) { record throws(DecodeError) in
+      try RecordCodec.forEachLine(in: bytes) { line throws(DecodeError) in
         if first {
           first = false
-          _ = try checkHeader(record)
+          _ = try checkHeader(line.record())
           return
         }
-        try body(record)
+        try body(line)
       }
     } catch {
       throw error.inFile(file, supported: version)

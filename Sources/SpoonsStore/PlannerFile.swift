@@ -177,25 +177,31 @@ enum PlannerFile {
     var reserve: Int?
     var routines: [Routine] = []
     var day: Day?
+    // Reserved to the line count, an upper bound on the tasks: growing by doubling would hold
+    // twice the tasks at its peak (100,000 open tasks must load within 64 MiB).
     var tasks: [SpoonTask] = []
     var taskLines: [Int] = []
+    let lines = RecordCodec.lineCount(bytes)
+    tasks.reserveCapacity(lines)
+    taskLines.reserveCapacity(lines)
     var endCount: Int?
     var checked = false
     do {
-      try RecordCodec.forEachRecord(in: bytes) { record throws(DecodeError) in
+      try RecordCodec.forEachLine(in: bytes) { line throws(DecodeError) in
         if !checked {
           checked = true
-          _ = try format.checkHeader(record)  // every older version reads as it is
+          _ = try format.checkHeader(line.record())  // every older version reads as it is
           return
         }
         guard endCount == nil else {
-          throw DecodeError(line: record.line, reason: "a record after the end line")
+          throw DecodeError(line: line.number, reason: "a record after the end line")
         }
-        if record.isKind("task") {  // checked first: nearly every line is one
-          tasks.append(try TaskRecord.decode(record))
-          taskLines.append(record.line)
+        if line.isKind("task") {  // checked first: nearly every line is one
+          tasks.append(try TaskRecord.decode(line))
+          taskLines.append(line.number)
           return
         }
+        let record = try line.record()
         switch record.kind {
         case "next":
           try record.expectOnly(["id", "routine"])

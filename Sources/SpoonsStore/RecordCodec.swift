@@ -139,37 +139,94 @@ enum RecordCodec {
   }
 
   static func equal(_ bytes: ArraySlice<UInt8>, _ name: StaticString) -> Bool {
+    bytes.withUnsafeBufferPointer { equal($0, name) }
+  }
+
+  static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
     guard bytes.count == name.utf8CodeUnitCount else { return false }
-    return name.withUTF8Buffer { buffer in
-      var i = bytes.startIndex
-      for b in buffer {
-        if bytes[i] != b { return false }
-        i += 1
-      }
-      return true
+    guard let base = bytes.baseAddress else { return true }
+    return memcmp(base, name.utf8Start, bytes.count) == 0
+  }
+
+  /// One non-empty line of a file, not yet split into fields: what `forEachLine` hands out, so
+  /// a decoder can read its most common record in one pass (`TaskRecord.decodeQuickly`) and
+  /// leave every other line to `record()`.
+  struct Line {
+    /// The whole file, valid only during the call that handed out this line.
+    let buffer: UnsafeBufferPointer<UInt8>
+    let bytes: [UInt8]
+    let start: Int
+    let end: Int
+    /// Where the kind ends: the first tab, or `end`.
+    let kindEnd: Int
+    let number: Int
+
+    func isKind(_ name: StaticString) -> Bool {
+      RecordCodec.equal(UnsafeBufferPointer(rebasing: buffer[start..<kindEnd]), name)
+    }
+
+    /// The line split into its fields, or the error that says what is wrong with it.
+    func record() throws(DecodeError) -> Record {
+      var fields: [(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>)] = []
+      return try RecordCodec.parseLine(bytes, from: start, to: end, line: number, fields: &fields)
     }
   }
 
-  /// Splits `bytes` into records, calling `body` for each non-empty line.
+  /// Calls `body` with each non-empty line of `bytes`, which must end with a newline.
+  static func forEachLine(
+    in bytes: [UInt8], _ body: (Line) throws(DecodeError) -> Void
+  ) throws(DecodeError) {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(DecodeError) in
+      guard let base = buffer.baseAddress else { return }
+      var lineNumber = 0
+      var start = 0
+      let count = buffer.count
+      while start < count {
+        lineNumber += 1
+        let end = memchr(base + start, 10, count - start).map {
+          base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+        } ?? count
+        if end == count {
+          throw DecodeError(line: lineNumber, reason: "the last line is cut short (no line end)")
+        }
+        if end > start {
+          let tab = memchr(base + start, 9, end - start).map {
+            base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+          } ?? end
+          try body(
+            Line(
+              buffer: buffer, bytes: bytes, start: start, end: end, kindEnd: tab,
+              number: lineNumber))
+        }
+        start = end + 1
+      }
+    }
+  }
+
+  /// How many lines `bytes` holds (its newlines).
+  static func lineCount(_ bytes: [UInt8]) -> Int {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return 0 }
+      var count = 0
+      var at = UnsafePointer(base)
+      let end = base + buffer.count
+      while at < end, let found = memchr(at, 10, end - at) {
+        count += 1
+        at = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+      }
+      return count
+    }
+  }
+
+  /// Calls `body` with each non-empty line of `bytes` split into a record.
   static func forEachRecord(
     in bytes: [UInt8], _ body: (Record) throws(DecodeError) -> Void
   ) throws(DecodeError) {
-    var lineNumber = 0
-    var start = 0
-    let count = bytes.count
     var fields: [(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>)] = []
     fields.reserveCapacity(16)
-    while start < count {
-      lineNumber += 1
-      let end = nextIndex(of: UInt8(ascii: "\n"), in: bytes, from: start, to: count)
-      if end == count {
-        throw DecodeError(line: lineNumber, reason: "the last line is cut short (no line end)")
-      }
-      if end > start {
-        fields.removeAll(keepingCapacity: true)
-        try body(parseLine(bytes, from: start, to: end, line: lineNumber, fields: &fields))
-      }
-      start = end + 1
+    try forEachLine(in: bytes) { line throws(DecodeError) in
+      fields.removeAll(keepingCapacity: true)
+      try body(parseLine(bytes, from: line.start, to: line.end, line: line.number, fields: &fields))
     }
   }
 
@@ -263,6 +320,10 @@ enum RecordCodec {
 
   /// A non-negative decimal of at most 18 digits: no sign, no spaces, no overflow.
   static func parseInt(_ raw: ArraySlice<UInt8>) -> Int? {
+    raw.withUnsafeBufferPointer { parseInt($0) }
+  }
+
+  static func parseInt(_ raw: UnsafeBufferPointer<UInt8>) -> Int? {
     guard !raw.isEmpty, raw.count <= 18 else { return nil }
     var value = 0
     for b in raw {

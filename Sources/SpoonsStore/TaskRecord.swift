@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import SpoonsCore
 
 /// The `task` record, shared by `planner.txt` (open tasks and today's done ones) and `done.txt`
@@ -97,5 +102,148 @@ enum TaskRecord {
       created: try record.timestamp("created"), updated: try record.timestamp("updated"),
       note: try record.optionalString("note"), location: try record.optionalString("where"),
       due: try record.optionalDate("due"), isRest: try record.flag("rest"))
+  }
+
+  /// A task line: quickly when it has the common shape, else through the general decoder.
+  static func decode(_ line: RecordCodec.Line) throws(DecodeError) -> SpoonTask {
+    if let task = decodeQuickly(line) { return task }
+    return try decode(line.record())
+  }
+
+  /// The common shape of a task line read in one pass, with nothing allocated but its text:
+  /// each known field once, no escapes, every value valid. Every command reads every open task
+  /// (and `search` and `history` the whole archive), so this is the store's hottest loop.
+  ///
+  /// `nil` means "not the common shape", never "wrong": the caller then reads the line with
+  /// `decode(_:)`, which accepts what is merely unusual (an escaped tab in a title) and words
+  /// the error for what is bad. Whatever this returns, `decode(_:)` returns too (tested).
+  static func decodeQuickly(_ line: RecordCodec.Line) -> SpoonTask? {
+    let buffer = line.buffer
+    guard let base = buffer.baseAddress else { return nil }
+    var seen: UInt16 = 0
+    var id = 0, spoons = 0, routine = 0, rest = 0
+    var at: Place?, from: Place?
+    var since: CivilDate?, due: CivilDate?
+    var completed: Timestamp?, created: Timestamp?, updated: Timestamp?
+    var title: String?, note: String?, location: String?
+    var i = line.kindEnd
+    while i < line.end {
+      let keyStart = i + 1
+      var equals = keyStart
+      while equals < line.end && base[equals] != 61 && base[equals] != 9 { equals += 1 }
+      guard equals < line.end, base[equals] == 61, equals > keyStart else { return nil }
+      let valueStart = equals + 1
+      var valueEnd = valueStart
+      while valueEnd < line.end && base[valueEnd] != 9 { valueEnd += 1 }
+      let key = UnsafeBufferPointer(rebasing: buffer[keyStart..<equals])
+      let value = UnsafeBufferPointer(rebasing: buffer[valueStart..<valueEnd])
+      guard let field = Field(key) else { return nil }
+      let bit: UInt16 = 1 << field.rawValue
+      guard seen & bit == 0 else { return nil }
+      seen |= bit
+      switch field {
+      case .id: guard let n = RecordCodec.parseInt(value) else { return nil }; id = n
+      case .spoons: guard let n = RecordCodec.parseInt(value) else { return nil }; spoons = n
+      case .routine: guard let n = RecordCodec.parseInt(value) else { return nil }; routine = n
+      case .rest: guard let n = RecordCodec.parseInt(value) else { return nil }; rest = n
+      case .at: guard let place = Place(value) else { return nil }; at = place
+      case .from: guard let place = Place(value) else { return nil }; from = place
+      case .since: guard let date = CivilDate(isoBytes: value) else { return nil }; since = date
+      case .due: guard let date = CivilDate(isoBytes: value) else { return nil }; due = date
+      case .completed: guard let t = Timestamp(isoBytes: value) else { return nil }; completed = t
+      case .created: guard let t = Timestamp(isoBytes: value) else { return nil }; created = t
+      case .updated: guard let t = Timestamp(isoBytes: value) else { return nil }; updated = t
+      case .title: guard let text = plainText(value) else { return nil }; title = text
+      case .note: guard let text = plainText(value) else { return nil }; note = text
+      case .location: guard let text = plainText(value) else { return nil }; location = text
+      }
+      i = valueEnd
+    }
+    guard id >= 1, rest <= 1, let created, let updated, let text = title, let at,
+      let cost = try? SpoonCost(spoons), let title = try? Title(text)
+    else { return nil }
+    func origin() -> Origin? {
+      switch from {
+      case .category: return .category
+      case .backlog: return since.map { .backlog(since: $0) }
+      case .routine: return routine >= 1 ? .routine(RoutineID(routine)) : nil
+      case .todo, .done, nil: return nil
+      }
+    }
+    let placement: Placement
+    switch at {
+    case .category: placement = .category
+    case .backlog:
+      guard let since else { return nil }
+      placement = .backlog(since: since)
+    case .todo:
+      guard let origin = origin() else { return nil }
+      placement = .todo(from: origin)
+    case .done:
+      guard let origin = origin(), let completed else { return nil }
+      placement = .done(from: origin, at: completed)
+    case .routine: return nil
+    }
+    return SpoonTask(
+      id: TaskID(id), title: title, spoons: cost, placement: placement, created: created,
+      updated: updated, note: note, location: location, due: due, isRest: rest == 1)
+  }
+
+  /// A text value with no escapes in it, as a String; nil for an escape or invalid UTF-8.
+  private static func plainText(_ value: UnsafeBufferPointer<UInt8>) -> String? {
+    var ascii = true
+    for byte in value {
+      if byte == 92 { return nil }
+      if byte >= 0x80 { ascii = false }
+    }
+    // Plain ASCII (most titles) needs no validating; anything else is checked, never repaired.
+    return ascii ? String(decoding: value, as: UTF8.self) : String(validating: value, as: UTF8.self)
+  }
+
+  /// The fields of a task record, as bits of a mask of those seen.
+  private enum Field: UInt16 {
+    case id, spoons, at, from, since, routine, rest, completed, created, updated, due, title
+    case note, location
+
+    init?(_ key: UnsafeBufferPointer<UInt8>) {
+      let equal: (UnsafeBufferPointer<UInt8>, StaticString) -> Bool = RecordCodec.equal
+      switch key.count {
+      case 2: if equal(key, "id") { self = .id } else if equal(key, "at") { self = .at } else { return nil }
+      case 3: if equal(key, "due") { self = .due } else { return nil }
+      case 4:
+        if equal(key, "from") { self = .from }
+        else if equal(key, "rest") { self = .rest }
+        else if equal(key, "note") { self = .note }
+        else { return nil }
+      case 5:
+        if equal(key, "title") { self = .title }
+        else if equal(key, "since") { self = .since }
+        else if equal(key, "where") { self = .location }
+        else { return nil }
+      case 6: if equal(key, "spoons") { self = .spoons } else { return nil }
+      case 7:
+        if equal(key, "created") { self = .created }
+        else if equal(key, "updated") { self = .updated }
+        else if equal(key, "routine") { self = .routine }
+        else { return nil }
+      case 9: if equal(key, "completed") { self = .completed } else { return nil }
+      default: return nil
+      }
+    }
+  }
+
+  /// The values `at` and `from` take.
+  private enum Place {
+    case category, backlog, todo, done, routine
+
+    init?(_ value: UnsafeBufferPointer<UInt8>) {
+      let equal: (UnsafeBufferPointer<UInt8>, StaticString) -> Bool = RecordCodec.equal
+      if equal(value, "category") { self = .category }
+      else if equal(value, "backlog") { self = .backlog }
+      else if equal(value, "todo") { self = .todo }
+      else if equal(value, "done") { self = .done }
+      else if equal(value, "routine") { self = .routine }
+      else { return nil }
+    }
   }
 }

@@ -41,12 +41,13 @@ extension Planner {
     self.nextRoutineID = nextRoutineID
     self.reserve = reserve
     var todo: [TaskID] = []
+    tasks.reserveCapacity(list.count)
     for (index, task) in list.enumerated() {
       guard task.id.rawValue >= 1, task.id < nextID else {
         throw RestoreProblem(
           taskIndex: index, reason: "task \(task.id) is not below the next id \(nextID.rawValue)")
       }
-      guard tasks[task.id] == nil else {
+      guard tasks.updateValue(task, forKey: task.id) == nil else {
         throw RestoreProblem(taskIndex: index, reason: "task \(task.id) appears twice")
       }
       switch task.placement {
@@ -59,7 +60,6 @@ extension Planner {
         }
         todo.append(task.id)
       }
-      tasks[task.id] = task
     }
     if var day {
       day.todo = todo

@@ -7,11 +7,13 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
   /// Seconds since 1970-01-01T00:00:00Z.
   public let seconds: Int64
   /// Seconds east of UTC.
-  public let utcOffset: Int
+  public var utcOffset: Int { Int(storedOffset) }
+  // 32 bits is plenty (offsets are within a day) and keeps a timestamp at 12 bytes.
+  private let storedOffset: Int32
 
   public init(seconds: Int64, utcOffset: Int = 0) {
     self.seconds = seconds
-    self.utcOffset = utcOffset
+    self.storedOffset = Int32(clamping: utcOffset)
   }
 
   /// The local calendar date.
@@ -45,22 +47,21 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// Parses `YYYY-MM-DDTHH:MM:SS+HH:MM` from UTF-8 bytes.
   public init?(isoBytes bytes: ArraySlice<UInt8>) {
-    guard bytes.count == 25 else { return nil }
-    let o = bytes.startIndex
-    func at(_ k: Int) -> UInt8 { bytes[o + k] }
-    guard at(10) == UInt8(ascii: "T"), at(13) == UInt8(ascii: ":"), at(16) == UInt8(ascii: ":"),
-      at(22) == UInt8(ascii: ":"), at(19) == UInt8(ascii: "+") || at(19) == UInt8(ascii: "-")
-    else { return nil }
-    func number(_ from: Int) -> Int? {
-      let a = at(from), b = at(from + 1)
-      guard a >= 48 && a <= 57 && b >= 48 && b <= 57 else { return nil }
-      return Int(a - 48) * 10 + Int(b - 48)
-    }
-    guard let date = CivilDate(isoBytes: bytes[o..<(o + 10)]), let h = number(11),
-      let mi = number(14), let s = number(17), let oh = number(20), let om = number(23),
+    guard let time = bytes.withUnsafeBufferPointer({ Timestamp(isoBytes: $0) }) else { return nil }
+    self = time
+  }
+
+  /// Parses `YYYY-MM-DDTHH:MM:SS+HH:MM` from UTF-8 bytes in place (every task has two).
+  public init?(isoBytes bytes: UnsafeBufferPointer<UInt8>) {
+    guard bytes.count == 25, let p = bytes.baseAddress, p[10] == UInt8(ascii: "T"),
+      p[13] == UInt8(ascii: ":"), p[16] == UInt8(ascii: ":"), p[22] == UInt8(ascii: ":"),
+      p[19] == UInt8(ascii: "+") || p[19] == UInt8(ascii: "-"),
+      let date = CivilDate(isoBytes: UnsafeBufferPointer(start: p, count: 10)),
+      let h = digits(p + 11, 2), let mi = digits(p + 14, 2), let s = digits(p + 17, 2),
+      let oh = digits(p + 20, 2), let om = digits(p + 23, 2),
       h < 24, mi < 60, s < 60, oh < 24, om < 60
     else { return nil }
-    let offset = (oh * 3600 + om * 60) * (at(19) == UInt8(ascii: "-") ? -1 : 1)
+    let offset = (oh * 3600 + om * 60) * (p[19] == UInt8(ascii: "-") ? -1 : 1)
     let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(h * 3600 + mi * 60 + s)
     self.init(seconds: local - Int64(offset), utcOffset: offset)
   }

@@ -10,11 +10,7 @@ public struct Title: Hashable, Sendable, CustomStringConvertible {
   public init(_ raw: String) throws(PlannerError) {
     // Most titles are plain printable ASCII with no spaces at the ends: check those with one
     // pass over the bytes, no Unicode tables. Anything else takes the full path below.
-    let utf8 = raw.utf8
-    if utf8.count <= Self.maxLength, let first = utf8.first, let last = utf8.last,
-      first != 0x20, last != 0x20,
-      utf8.withContiguousStorageIfAvailable({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) == true
-    {
+    if Self.isPlain(raw) {
       self.text = raw
       return
     }
@@ -32,6 +28,18 @@ public struct Title: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var description: String { text }
+
+  /// Printable ASCII with no space at either end, at most `maxLength` bytes: a title as it is.
+  static func isPlain(_ raw: String) -> Bool {
+    let plain = raw.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+      guard let p = bytes.baseAddress, bytes.count > 0, bytes.count <= maxLength, p[0] != 0x20,
+        p[bytes.count - 1] != 0x20
+      else { return false }
+      for k in 0..<bytes.count where p[k] &- 0x20 >= 0x5F { return false }
+      return true
+    }
+    return plain ?? false
+  }
 
   static func trim(_ raw: String) -> String {
     let ends = raw.unicodeScalars

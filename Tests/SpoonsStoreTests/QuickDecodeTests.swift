@@ -1,0 +1,98 @@
+import SpoonsCore
+import Testing
+@testable import SpoonsStore
+
+/// `TaskRecord.decodeQuickly` reads the common task line in one pass; the general decoder
+/// stays the definition. These hold the quick one to it: whatever it returns, the general one
+/// returns too, and it never accepts a line the general one refuses.
+@Suite("The quick task decoder agrees with the general one")
+struct QuickDecodeTests {
+  /// Both decoders on one line: (quick, general), the general as a Result.
+  func decodeBoth(_ line: [UInt8]) -> (SpoonTask?, Result<SpoonTask, DecodeError>?) {
+    var quick: SpoonTask?
+    var general: Result<SpoonTask, DecodeError>?
+    try? RecordCodec.forEachLine(in: line + [10]) { line throws(DecodeError) in
+      guard line.isKind("task") else { return }
+      quick = TaskRecord.decodeQuickly(line)
+      general = Result { () throws(DecodeError) in try TaskRecord.decode(line.record()) }
+    }
+    return (quick, general)
+  }
+
+  func taskLines() throws -> [[UInt8]] {
+    let (planner, finished) = try richPlanner()
+    var lines: [[UInt8]] = []
+    for task in planner.allTasks + finished.flatMap(\.doneTasks) {
+      var out: [UInt8] = []
+      TaskRecord.encode(task, to: &out)
+      lines.append(Array(out.dropLast()))
+    }
+    return lines
+  }
+
+  @Test func everyTaskOfARichPlannerReadsTheSameBothWays() throws {
+    var quickCount = 0
+    for line in try taskLines() {
+      let (quick, general) = decodeBoth(line)
+      let expected = try #require(try general?.get())
+      if let quick {
+        #expect(quick == expected)
+        quickCount += 1
+      }
+    }
+    // The plain ones (no escapes) take the quick path: it is not just always deferring.
+    #expect(quickCount >= 8)
+  }
+
+  @Test func mutatedLinesAreNeverReadDifferently() throws {
+    var rng = SplitMix(seed: 2026)
+    let seeds = try taskLines()
+    let pieces: [[UInt8]] = [
+      Array("\tid=7".utf8), Array("\tat=done".utf8), Array("\tfrom=backlog".utf8),
+      Array("\tsince=2026-02-30".utf8), Array("\trest=2".utf8), Array("\ttitle= x".utf8),
+      Array("\tdue=2026-11-31".utf8), Array("\tfoo=1".utf8), Array("\tcompleted=x".utf8),
+      Array("\\".utf8), [0xFF], [0xC3], Array("=".utf8), [9], Array("é".utf8), Array("\\t".utf8),
+    ]
+    var quickAccepted = 0
+    for _ in 0..<20_000 {
+      var line = seeds[rng.below(seeds.count)]
+      for _ in 0...rng.below(3) {
+        let at = 4 + rng.below(line.count - 3)
+        switch rng.below(4) {
+        case 0: line.insert(contentsOf: pieces[rng.below(pieces.count)], at: at)
+        case 1: if at < line.count { line.remove(at: at) }
+        case 2: if at < line.count { line[at] = UInt8(rng.below(128)) }
+        default:
+          let end = min(line.count, at + rng.below(30))
+          line.removeSubrange(at..<end)
+        }
+      }
+      let (quick, general) = decodeBoth(line)
+      guard let quick else { continue }
+      quickAccepted += 1
+      switch general {
+      case .success(let task)?:
+        #expect(quick == task, "\(String(decoding: line, as: UTF8.self))")
+      case .failure(let error)?:
+        Issue.record("quick accepted what the general refuses (\(error.reason)): \(String(decoding: line, as: UTF8.self))")
+      case nil:
+        Issue.record("not a task line")
+      }
+    }
+    #expect(quickAccepted > 200)
+  }
+}
+
+/// A small deterministic generator for the mutation tests.
+struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+  mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
+}
