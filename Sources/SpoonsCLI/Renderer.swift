@@ -46,10 +46,15 @@ public struct Renderer: Sendable {
     _ task: SpoonTask, width: Int, today: CivilDate, cost: Bool = false, to out: inout [UInt8]
   ) {
     out.append(UInt8(ascii: "#"))
-    out.append(contentsOf: String(task.id.rawValue).utf8)
     let columns = Self.idColumns(task.id)
-    if columns < width { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width - columns)) }
-    out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")])
+    var digits = task.id.rawValue
+    let first = out.count
+    for _ in 1..<columns {
+      out.append(UInt8(truncatingIfNeeded: 48 + digits % 10))
+      digits /= 10
+    }
+    out[first...].reverse()
+    for _ in columns..<max(width, columns) + 2 { out.append(UInt8(ascii: " ")) }
     out.append(contentsOf: task.title.text.utf8)
     if task.isRest {
       out.append(contentsOf: (cost ? ", rest, \(task.spoons) back" : " · rest").utf8)
@@ -155,21 +160,28 @@ public struct Renderer: Sendable {
   public func list(_ p: Planner, category: SpoonCost?, order: TaskOrder, today: CivilDate)
     -> String
   {
-    let costs = category.map { [$0] } ?? SpoonCost.all
-    let groups = costs.map { ($0, order.sorted(p.category($0))) }.filter { !$0.1.isEmpty }
-    guard !groups.isEmpty else {
+    let costs = (category.map { [$0] } ?? SpoonCost.all).filter { p.count(in: $0) > 0 }
+    guard !costs.isEmpty else {
       if let category {
         return "No tasks cost \(category) yet. Add one with: add \(category.value) TITLE\n"
       }
       return "No tasks yet. Add one with: add N TITLE (N = 1 to 10 spoons)\n"
     }
-    let width = groups.map { idWidth($0.1) }.max() ?? 2
+    // In the user's order (the usual case) the tasks are looked up one by one as they are
+    // written, never copied into arrays: `list` may show 100,000 of them.
+    let sorted = order == .user ? [:] : Dictionary(uniqueKeysWithValues: costs.map {
+      ($0, order.sorted(p.category($0)).map(\.id))
+    })
+    let ids = costs.map { sorted[$0] ?? p.categoryIDs($0) }
+    let width = ids.lazy.compactMap { $0.lazy.map(Self.idColumns).max() }.max() ?? 2
     var out: [UInt8] = []
-    out.reserveCapacity(groups.reduce(0) { $0 + $1.1.count } * 40)
-    for (cost, tasks) in groups {
+    out.reserveCapacity(ids.reduce(0) { $0 + $1.count } * 40)
+    for (cost, group) in zip(costs, ids) {
       out.append(contentsOf: (style.bold(cost.description) + "\n").utf8)
-      for task in tasks {
-        out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")])
+      for id in group {
+        guard let task = p.task(id) else { continue }
+        out.append(UInt8(ascii: " "))
+        out.append(UInt8(ascii: " "))
         appendLine(task, width: width, today: today, to: &out)
         out.append(UInt8(ascii: "\n"))
       }

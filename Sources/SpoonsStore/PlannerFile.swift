@@ -177,12 +177,11 @@ enum PlannerFile {
     var reserve: Int?
     var routines: [Routine] = []
     var day: Day?
-    // Reserved to the line count, an upper bound on the tasks: growing by doubling would hold
-    // twice the tasks at its peak (100,000 open tasks must load within 64 MiB).
-    var tasks: [SpoonTask] = []
-    var taskLines: [Int] = []
+    // Tasks go straight into the planner, which makes room for the line count (an upper
+    // bound): 100,000 open tasks must load within 64 MiB, never held twice.
     let lines = RecordCodec.lineCount(bytes)
-    tasks.reserveCapacity(lines)
+    var tasks = Planner.Restorer(expecting: lines)
+    var taskLines: [Int] = []
     taskLines.reserveCapacity(lines)
     var endCount: Int?
     var checked = false
@@ -197,7 +196,7 @@ enum PlannerFile {
           throw DecodeError(line: line.number, reason: "a record after the end line")
         }
         if line.isKind("task") {  // checked first: nearly every line is one
-          tasks.append(try TaskRecord.decode(line))
+          tasks.add(try TaskRecord.decode(line))
           taskLines.append(line.number)
           return
         }
@@ -260,8 +259,8 @@ enum PlannerFile {
         reason: "the end line counts \(endCount) tasks but the file holds \(tasks.count)")
     }
     do {
-      let planner = try Planner(
-        nextID: TaskID(nextID), day: day, tasks: tasks, routines: routines,
+      let planner = try tasks.finish(
+        nextID: TaskID(nextID), day: day, routines: routines,
         nextRoutineID: RoutineID(nextRoutineID), reserve: reserve ?? 0)
       return PlannerSnapshot(
         planner: planner, archive: archive, journal: journal ?? JournalState())

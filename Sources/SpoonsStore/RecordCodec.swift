@@ -145,7 +145,8 @@ enum RecordCodec {
   static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
     guard bytes.count == name.utf8CodeUnitCount else { return false }
     guard let base = bytes.baseAddress else { return true }
-    return memcmp(base, name.utf8Start, bytes.count) == 0
+    // withUTF8Buffer, not utf8Start: a one-character StaticString may hold no pointer.
+    return name.withUTF8Buffer { $0.baseAddress.map { memcmp(base, $0, bytes.count) == 0 } ?? true }
   }
 
   /// One non-empty line of a file, not yet split into fields: what `forEachLine` hands out, so

@@ -18,57 +18,104 @@ extension Planner {
     nextID: TaskID, day: Day?, tasks list: [SpoonTask], routines: [Routine] = [],
     nextRoutineID: RoutineID = RoutineID(1), reserve: Int = 0
   ) throws(RestoreProblem) {
-    self.init()
-    self.nextID = nextID
-    var routineIDs = Set<RoutineID>()
-    for routine in routines {
-      guard routine.id.rawValue >= 1, routine.id < nextRoutineID,
-        routineIDs.insert(routine.id).inserted
-      else {
-        throw RestoreProblem(
-          taskIndex: nil,
-          reason: "routine \(routine.id) is repeated or not below the next routine id "
-            + "\(nextRoutineID.rawValue)")
-      }
-      guard !routine.days.isEmpty else {
-        throw RestoreProblem(taskIndex: nil, reason: "routine \(routine.id) runs on no day")
-      }
+    var restorer = Restorer(expecting: list.count)
+    for task in list { restorer.add(task) }
+    self = try restorer.finish(
+      nextID: nextID, day: day, routines: routines, nextRoutineID: nextRoutineID,
+      reserve: reserve)
+  }
+
+  /// `Planner(nextID:day:tasks:)` one task at a time, as a file is read, so that a file's
+  /// 100,000 tasks are never held twice over; `finish` checks what needs every part, and names
+  /// the same task the one-call form would.
+  public struct Restorer {
+    private var planner = Planner()
+    private var todo: [TaskID] = []
+    /// Every id in the order given, to find the first one out of range.
+    private var ids: [TaskID] = []
+    private var firstRepeat: Int?
+    private var firstOnList: Int?
+
+    /// - Parameter count: how many tasks to make room for (an upper bound is fine).
+    public init(expecting count: Int) {
+      planner.tasks.reserveCapacity(count)
+      ids.reserveCapacity(count)
     }
-    guard Day.budgetRange.contains(reserve) else {
-      throw RestoreProblem(taskIndex: nil, reason: "the reserve \(reserve) is not 0 to 99")
-    }
-    self.routines = routines
-    self.nextRoutineID = nextRoutineID
-    self.reserve = reserve
-    var todo: [TaskID] = []
-    tasks.reserveCapacity(list.count)
-    for (index, task) in list.enumerated() {
-      guard task.id.rawValue >= 1, task.id < nextID else {
-        throw RestoreProblem(
-          taskIndex: index, reason: "task \(task.id) is not below the next id \(nextID.rawValue)")
+
+    /// How many tasks have been added.
+    public var count: Int { ids.count }
+
+    public mutating func add(_ task: consuming SpoonTask) {
+      let index = ids.count
+      let id = task.id
+      ids.append(id)
+      let place = task.placement
+      let cost = task.spoons
+      guard planner.tasks.updateValue(task, forKey: id) == nil else {
+        if firstRepeat == nil { firstRepeat = index }
+        return
       }
-      guard tasks.updateValue(task, forKey: task.id) == nil else {
-        throw RestoreProblem(taskIndex: index, reason: "task \(task.id) appears twice")
-      }
-      switch task.placement {
-      case .category: categoryOrder[task.spoons.value - 1].append(task.id)
-      case .backlog: backlogOrder.append(task.id)
+      switch place {
+      case .category: planner.categoryOrder[cost.value - 1].append(id)
+      case .backlog: planner.backlogOrder.append(id)
       case .todo, .done:
-        guard day != nil else {
-          throw RestoreProblem(
-            taskIndex: index, reason: "task \(task.id) is on a to-do list but no day has started")
-        }
-        todo.append(task.id)
+        todo.append(id)
+        if firstOnList == nil { firstOnList = index }
       }
     }
-    if var day {
-      day.todo = todo
-      self.day = day
-      if planned > capacity {
-        throw RestoreProblem(
-          taskIndex: nil,
-          reason: "today's list holds \(planned) spoons, more than the \(capacity) it has")
+
+    public func finish(
+      nextID: TaskID, day: Day?, routines: [Routine] = [],
+      nextRoutineID: RoutineID = RoutineID(1), reserve: Int = 0
+    ) throws(RestoreProblem) -> Planner {
+      var routineIDs = Set<RoutineID>()
+      for routine in routines {
+        guard routine.id.rawValue >= 1, routine.id < nextRoutineID,
+          routineIDs.insert(routine.id).inserted
+        else {
+          throw RestoreProblem(
+            taskIndex: nil,
+            reason: "routine \(routine.id) is repeated or not below the next routine id "
+              + "\(nextRoutineID.rawValue)")
+        }
+        guard !routine.days.isEmpty else {
+          throw RestoreProblem(taskIndex: nil, reason: "routine \(routine.id) runs on no day")
+        }
       }
+      guard Day.budgetRange.contains(reserve) else {
+        throw RestoreProblem(taskIndex: nil, reason: "the reserve \(reserve) is not 0 to 99")
+      }
+      // The first task, in the order given, that breaks a rule; at one task, the rules are
+      // checked in this order.
+      let outOfRange = ids.firstIndex { $0.rawValue < 1 || $0 >= nextID }
+      let problems: [(index: Int?, reason: (TaskID) -> String)] = [
+        (outOfRange, { "task \($0) is not below the next id \(nextID.rawValue)" }),
+        (firstRepeat, { "task \($0) appears twice" }),
+        (day == nil ? firstOnList : nil, {
+          "task \($0) is on a to-do list but no day has started"
+        }),
+      ]
+      if let first = problems.filter({ $0.index != nil }).min(by: { $0.index! < $1.index! }),
+        let index = first.index
+      {
+        throw RestoreProblem(taskIndex: index, reason: first.reason(ids[index]))
+      }
+      var planner = self.planner
+      planner.nextID = nextID
+      planner.routines = routines
+      planner.nextRoutineID = nextRoutineID
+      planner.reserve = reserve
+      if var day {
+        day.todo = todo
+        planner.day = day
+        if planner.planned > planner.capacity {
+          throw RestoreProblem(
+            taskIndex: nil,
+            reason: "today's list holds \(planner.planned) spoons, more than the "
+              + "\(planner.capacity) it has")
+        }
+      }
+      return planner
     }
   }
 }

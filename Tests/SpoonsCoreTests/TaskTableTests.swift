@@ -1,0 +1,47 @@
+import Testing
+@testable import SpoonsCore
+
+@Suite("The task table behaves as a dictionary by id")
+struct TaskTableTests {
+  func task(_ id: Int) -> SpoonTask {
+    SpoonTask(
+      id: TaskID(id), title: try! Title("Task \(id)"), spoons: try! SpoonCost(1 + id % 10),
+      placement: .category, created: Timestamp(seconds: 0), updated: Timestamp(seconds: 0))
+  }
+
+  /// A random walk of adds, replacements and removals, against a plain dictionary; ids cross
+  /// the dense limit, so both halves of the index are used.
+  @Test(arguments: [1, 2, 3, 4])
+  func agreesWithADictionary(seed: UInt64) {
+    var rng = SeededGenerator(seed: seed)
+    var table = TaskTable()
+    var model: [TaskID: SpoonTask] = [:]
+    let ids = (0..<40).map { $0 < 30 ? 1 + $0 : TaskTable.denseLimit - 5 + $0 * 1_000 }
+    for step in 0..<3_000 {
+      let id = TaskID(ids[Int.random(in: 0..<ids.count, using: &rng)])
+      switch Int.random(in: 0..<3, using: &rng) {
+      case 0, 1:
+        var new = task(id.rawValue)
+        new.spoons = try! SpoonCost(1 + Int.random(in: 0..<10, using: &rng))
+        #expect(table.updateValue(new, forKey: id) == model.updateValue(new, forKey: id))
+      default:
+        #expect(table.removeValue(forKey: id) == model.removeValue(forKey: id))
+      }
+      #expect(table.count == model.count, "step \(step)")
+      for id in ids.map(TaskID.init) { #expect(table[id] == model[id], "step \(step) \(id)") }
+      #expect(Set(table.keys) == Set(model.keys))
+    }
+  }
+
+  @Test func equalityIgnoresTheOrderTasksWereAdded() {
+    var a = TaskTable()
+    var b = TaskTable()
+    for id in [3, 1, 2] { a[TaskID(id)] = task(id) }
+    for id in [1, 2, 3] { b[TaskID(id)] = task(id) }
+    #expect(a == b)
+    b[TaskID(2)] = nil
+    #expect(a != b)
+    b[TaskID(4)] = task(4)
+    #expect(a != b)
+  }
+}
