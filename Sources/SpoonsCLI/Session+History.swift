@@ -5,7 +5,7 @@ import SpoonsStore
 /// them.
 extension Session {
   func history(days: Int, json: Bool, today: CivilDate) throws -> Result {
-    let whole = try store.loadWhole()
+    let whole = try store.loadDays()
     let history = Self.history(whole, days: days, today: today)
     return Result(
       output: json
@@ -23,7 +23,7 @@ extension Session {
   }
 
   func chart(days: Int, ascii: Bool, today: CivilDate) throws -> Result {
-    let whole = try store.loadWhole()
+    let whole = try store.loadDays()
     let history = Self.history(whole, days: days, today: today)
     let chart = Chart(days: history.days, width: columns, charset: charset(ascii: ascii))
     return Result(output: chart.render(lookingBack: days, today: today), planner: whole.planner)
@@ -33,7 +33,7 @@ extension Session {
     let today = now.date
     let whole = try store.loadWhole()
     let report = HTMLReport(
-      history: Self.history(whole, days: days, today: today),
+      history: Self.history((whole.planner, whole.archive.days), days: days, today: today),
       stats: Self.stats(whole, days: days, today: today),
       completed: whole.planner.completed(days: 7, archived: whole.archive.doneTasks, today: today),
       lookingBack: days, made: now)
@@ -43,10 +43,11 @@ extension Session {
       planner: whole.planner)
   }
 
-  static func history(_ whole: PlannerExport, days: Int, today: CivilDate) -> EnergyHistory {
+  static func history(
+    _ whole: (planner: Planner, days: [DayRecord]), days: Int, today: CivilDate
+  ) -> EnergyHistory {
     EnergyHistory(
-      records: whole.archive.days, live: whole.planner.energyToday, today: today,
-      lookingBack: days)
+      records: whole.days, live: whole.planner.energyToday, today: today, lookingBack: days)
   }
 
   static func stats(_ whole: PlannerExport, days: Int, today: CivilDate) -> EnergyStats {

@@ -78,6 +78,7 @@ enum ArchiveFiles {
     -> [SpoonTask]
   {
     var tasks: [SpoonTask] = []
+    tasks.reserveCapacity(RecordCodec.lineCount(bytes))
     try doneFormat.decodeLines(bytes, file: file) { line throws(DecodeError) in
       guard line.isKind("task") else {
         throw DecodeError(line: line.number, reason: "unknown record '\(try line.record().kind)'")

@@ -30,20 +30,23 @@ enum FileSystem {
       throw .io(path: path, operation: "read", reason: "not a regular file")
     }
     let size = min(Int(info.st_size), limit ?? Int.max)
-    var bytes = [UInt8](repeating: 0, count: size)
-    var done = 0
-    while done < size {
-      let n = bytes.withUnsafeMutableBytes { buffer in
-        systemRead(fd, buffer.baseAddress! + done, size - done)
+    var failed = false
+    // Uninitialized, not zero-filled first: the archive can be tens of megabytes.
+    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+      var done = 0
+      while done < size {
+        let n = systemRead(fd, buffer.baseAddress! + done, size - done)
+        if n < 0 {
+          if errno == EINTR { continue }
+          failed = true
+          break
+        }
+        if n == 0 { break }  // the file shrank under us: return what is there
+        done += n
       }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw io(path, "read")
-      }
-      if n == 0 { break }  // the file shrank under us: return what is there
-      done += n
+      count = done
     }
-    if done < size { bytes.removeLast(size - done) }
+    if failed { throw io(path, "read") }
     return bytes
   }
 

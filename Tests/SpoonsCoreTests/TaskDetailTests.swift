@@ -246,3 +246,22 @@ struct SearchAndSortTests {
     #expect(p.backlog.isEmpty && p.taskCount == 1 && p.task(TaskID(3)) != nil)
   }
 }
+
+@Suite("Matching a search in place")
+struct SearchMatchingTests {
+  /// `matches` skips the folded copy for ASCII text; it must find exactly what folding finds.
+  @Test func matchingInPlaceFindsWhatFoldingFinds() {
+    let texts = ["Pharmacy run", "PHARMACY", "pharmac", "Crème brûlée", "Straße", "", "a", "x-ray AB",
+      "Call mum", "café ☕", "洗濯"]
+    let queries = ["pharmacy", "HARM", "creme", "strasse", "", "ab", "y", "Mum", "cafe", "☕", "洗"]
+    for text in texts {
+      for query in queries {
+        let needle = SearchText.fold(query)
+        #expect(
+          SearchText.matches(text, needle) == SearchText.contains(SearchText.fold(text), needle),
+          "\(text) / \(query)")
+      }
+    }
+    #expect(SearchText.matches("Pharmacy run", SearchText.fold("MACY R")))
+  }
+}

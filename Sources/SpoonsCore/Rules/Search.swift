@@ -31,6 +31,24 @@ public enum SearchText {
     return result
   }
 
+  /// Whether the folded `needle` occurs in `text` once folded. Plain ASCII text (most titles)
+  /// is matched where it lies, with no folded copy: `search` reads the whole archive.
+  public static func matches(_ text: String, _ needle: [UInt8]) -> Bool {
+    let inPlace = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+      for byte in bytes where byte >= 0x80 { return nil }
+      guard !needle.isEmpty else { return true }
+      guard bytes.count >= needle.count else { return false }
+      return (0...(bytes.count - needle.count)).contains { start in
+        needle.indices.allSatisfy { j in
+          let byte = bytes[start + j]
+          return ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) == needle[j]
+        }
+      }
+    }
+    if let inPlace, let found = inPlace { return found }
+    return contains(fold(text), needle)
+  }
+
   /// Whether `needle` occurs in `haystack` (both folded).
   public static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
     guard !needle.isEmpty else { return true }
@@ -75,18 +93,21 @@ extension Planner {
   /// Every task whose title, note or place contains `query` (ignoring case and accents): the
   /// categories 1 to 10, the backlog and today's list in that order, then `completed` (tasks
   /// checked off on earlier days) as given.
-  public func search(_ query: String, completed: [SpoonTask]) -> [SearchHit] {
+  public func search(_ query: String, completed: some Sequence<SpoonTask>) -> [SearchHit] {
     let needle = SearchText.fold(query)
     var hits: [SearchHit] = []
-    for task in allTasks + completed {
-      if SearchText.contains(SearchText.fold(task.title.text), needle) {
+    // Two passes, not `allTasks + completed`: the archive may hold 100,000 tasks.
+    func check(_ task: SpoonTask) {
+      if SearchText.matches(task.title.text, needle) {
         hits.append(SearchHit(task: task, field: .title))
-      } else if let note = task.note, SearchText.contains(SearchText.fold(note), needle) {
+      } else if let note = task.note, SearchText.matches(note, needle) {
         hits.append(SearchHit(task: task, field: .note))
-      } else if let place = task.location, SearchText.contains(SearchText.fold(place), needle) {
+      } else if let place = task.location, SearchText.matches(place, needle) {
         hits.append(SearchHit(task: task, field: .place))
       }
     }
+    allTasks.forEach(check)
+    completed.forEach(check)
     return hits
   }
 }
