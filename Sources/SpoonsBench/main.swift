@@ -10,8 +10,9 @@ import SpoonsCore
 import SpoonsStore
 
 // The Spoons benchmark: whole processes of the release binary on generated planners.
-// Usage: swift build -c release --static-swift-stdlib && swift run -c release SpoonsBench
-//        [--binary PATH] [--sizes 1000,10000,100000] [--runs 9] [--out FILE]
+// Usage: swift build -c release --static-swift-stdlib && .build/release/SpoonsBench
+//        [--binary PATH] [--sizes 1000,10000,100000] [--runs 9] [--out FILE] [--taskwarrior]
+//        [--generate DIR]
 
 // Peak memory is measured through a fresh, small process: a child's ru_maxrss starts from the
 // high-water mark of whatever spawned it (CLONE_VM, then exec), so spawning from this
@@ -32,9 +33,18 @@ var sizes = [1_000, 10_000, 100_000]
 var runs = 9
 var outPath = "bench-results/latest.json"
 var generateOnly: String?
+var taskwarrior: String?
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
   let flag = args.removeFirst()
+  if flag == "--taskwarrior" {
+    guard let found = Taskwarrior.find() else {
+      print("--taskwarrior: no 'task' on the PATH (Debian: apt-get install taskwarrior)")
+      exit(1)
+    }
+    taskwarrior = found
+    continue
+  }
   guard let value = args.first else { break }
   args.removeFirst()
   switch flag {
@@ -127,6 +137,7 @@ func target(_ variant: String, _ n: Int, _ command: String) -> (Double?, Double?
     ("realistic", 100_000, "add"), ("realistic", 100_000, "done"):
     return (10, nil)
   case ("stress", 100_000, "list"): return (60, 64)
+  case ("realistic", 100_000, "search"), ("realistic", 100_000, "history"): return (100, nil)
   case ("realistic", 10_000, "repl status"): return (0.5, nil)
   default: return (nil, nil)
   }
@@ -134,7 +145,7 @@ func target(_ variant: String, _ n: Int, _ command: String) -> (Double?, Double?
 
 @MainActor func measure(
   _ variant: String, _ n: Int, _ name: String, data: String, _ command: [String],
-  before: (() -> Void)? = nil, after: (() -> Void)? = nil
+  before: (() -> Void)? = nil, after: (() -> Void)? = nil, against task: TaskCommand? = nil
 ) {
   let env = ["SPOONS_HOME=\(data)", "NO_COLOR=1", "HOME=\(work)", "PATH=/usr/bin:/bin"]
   var times: [Double] = []
@@ -158,6 +169,69 @@ func target(_ variant: String, _ n: Int, _ command: String) -> (Double?, Double?
     peakMiB: Double(peak) / 1024, targetMs: t, targetMiB: m)
   rows.append(row)
   print(format(row))
+  if let task, let taskBinary = taskwarrior {
+    compare(variant, n, name, data: data, command, before: before, after: after, task, taskBinary)
+  }
+}
+
+/// A Taskwarrior command comparable to one of Spoons's, on the Taskwarrior data of the same
+/// planner; `pristine` is copied over `data` before each run of a command that changes it.
+struct TaskCommand {
+  let arguments: [String]
+  let data: String
+  var pristine: String? = nil
+}
+
+struct Pair {
+  let variant: String
+  let size: Int
+  let command: String
+  let task: String
+  let spoonsMs: Double
+  let taskMs: Double
+  let ratio: Double
+  /// At least 5 times faster, where the targets apply (10,000 tasks and more).
+  var met: Bool { size < 10_000 || ratio >= 5 }
+}
+var pairs: [Pair] = []
+
+/// Spoons and Taskwarrior alternately, run after run (A, B, A, B...), so both see the same
+/// machine; the ratio is taken per pair and its median reported.
+@MainActor func compare(
+  _ variant: String, _ n: Int, _ name: String, data: String, _ command: [String],
+  before: (() -> Void)?, after: (() -> Void)?, _ task: TaskCommand, _ taskBinary: String
+) {
+  let env = ["SPOONS_HOME=\(data)", "NO_COLOR=1", "HOME=\(work)", "PATH=/usr/bin:/bin"]
+  let taskEnv = Taskwarrior.environment(task.data, home: work)
+  func runTask() -> Double {
+    if let pristine = task.pristine { copyTree(pristine, task.data) }
+    let ms = ProcessTimer.run([taskBinary] + task.arguments, environment: taskEnv).seconds * 1000
+    // Taskwarrior does not fsync; flush what it wrote now, or Spoons's next fsync pays for it.
+    if task.pristine != nil { _ = ProcessTimer.run(["/bin/sync"], environment: []) }
+    return ms
+  }
+  _ = runTask()  // warm the page cache
+  var spoons: [Double] = []
+  var other: [Double] = []
+  var ratios: [Double] = []
+  for _ in 0..<runs {
+    before?()
+    let a = ProcessTimer.run([binary] + command, environment: env).seconds * 1000
+    after?()
+    let b = runTask()
+    spoons.append(a)
+    other.append(b)
+    ratios.append(b / a)
+  }
+  let pair = Pair(
+    variant: variant, size: n, command: name, task: task.arguments.joined(separator: " "),
+    spoonsMs: median(spoons), taskMs: median(other), ratio: median(ratios))
+  pairs.append(pair)
+  print(
+    "|   vs task | \(pad(String(n), 7, right: true)) | \(pad(name, 11)) | "
+      + "\(pad(fixed(pair.spoonsMs, 2), 8, right: true)) | task \(pair.task): "
+      + "\(fixed(pair.taskMs, 1)) ms, \(fixed(pair.ratio, 1))× | "
+      + "\(n < 10_000 ? "" : pair.met ? "met" : "MISSED") |")
 }
 
 func fixed(_ value: Double, _ digits: Int) -> String {
@@ -201,25 +275,45 @@ for n in sizes {
   let waiting = planner.allTasks.first { $0.placement == .category }!.id.rawValue
   let open = planner.todo.first { !$0.isDone }!.id.rawValue
   let scratch = work + "/scratch"
+  // The same shape for Taskwarrior: as many tasks, as many of them open.
+  let taskReal = work + "/task-real-\(n)"
+  let taskPristine = work + "/task-real-\(n)-pristine"
+  if taskwarrior != nil {
+    Taskwarrior.write(total: n, open: planner.taskCount, into: taskPristine)
+    copyTree(taskPristine, taskReal)
+  }
+  func task(_ arguments: String, changes: Bool = false) -> TaskCommand {
+    TaskCommand(
+      arguments: arguments.split(separator: " ").map(String.init), data: taskReal,
+      pristine: changes ? taskPristine : nil)
+  }
   if n == sizes.first! || n == 10_000 {
-    measure("realistic", n, "--version", data: real, ["--version"])
+    measure("realistic", n, "--version", data: real, ["--version"], against: task("--version"))
   }
-  for command in ["status", "todo", "list", "categories"] {
-    measure("realistic", n, command, data: real, [command])
-  }
+  measure("realistic", n, "status", data: real, ["status"], against: task("next"))
+  measure("realistic", n, "todo", data: real, ["todo"], against: task("next"))
+  measure("realistic", n, "list", data: real, ["list"], against: task("list"))
+  measure("realistic", n, "categories", data: real, ["categories"])
   // Each add is taken back, so every run adds to the same planner (a second identical add
   // would be refused as a duplicate).
   measure(
     "realistic", n, "add", data: real, ["add", "3", "Benchmark task"],
-    after: { _ = ProcessTimer.run([binary, "--data", real, "undo"], environment: []) })
+    after: { _ = ProcessTimer.run([binary, "--data", real, "undo"], environment: []) },
+    against: task("add Benchmark task", changes: true))
   measure(
     "realistic", n, "plan", data: real, ["plan", "\(waiting)"],
-    after: { _ = ProcessTimer.run([binary, "--data", real, "unplan", "\(waiting)"], environment: []) })
+    after: { _ = ProcessTimer.run([binary, "--data", real, "unplan", "\(waiting)"], environment: []) },
+    against: task("1 modify +today", changes: true))
   measure(
     "realistic", n, "done", data: real, ["done", "\(open)"],
-    after: { _ = ProcessTimer.run([binary, "--data", real, "undone", "\(open)"], environment: []) })
+    after: { _ = ProcessTimer.run([binary, "--data", real, "undone", "\(open)"], environment: []) },
+    against: task("2 done", changes: true))
   measure(
     "realistic", n, "new-day", data: scratch, ["new-day", "12"], before: { copyTree(real, scratch) })
+  // Over all of it: every task ever done, and ten years of days (the most `history` shows).
+  measure(
+    "realistic", n, "search", data: real, ["search", "Laundry"], against: task("all /Laundry/"))
+  measure("realistic", n, "history", data: real, ["history", "3660"], against: task("history"))
 
   // One REPL command in-process: the parser, the store read and the renderer, no process start.
   let sink = StringSink()
@@ -249,11 +343,23 @@ for n in sizes {
   if n >= 10_000 {
     let stress = work + "/stress-\(n)"
     try PlannerGenerator.stress(total: n, into: stress)
-    measure("stress", n, "list", data: stress, ["list"])
-    measure("stress", n, "status", data: stress, ["status"])
+    let taskStress = work + "/task-stress-\(n)"
+    let taskStressPristine = taskStress + "-pristine"
+    if taskwarrior != nil {
+      Taskwarrior.write(total: n, open: n, into: taskStressPristine)
+      copyTree(taskStressPristine, taskStress)
+    }
+    measure(
+      "stress", n, "list", data: stress, ["list"],
+      against: TaskCommand(arguments: ["list"], data: taskStress))
+    measure(
+      "stress", n, "status", data: stress, ["status"],
+      against: TaskCommand(arguments: ["next"], data: taskStress))
     measure(
       "stress", n, "add", data: stress, ["add", "3", "Benchmark task"],
-      after: { _ = ProcessTimer.run([binary, "--data", stress, "undo"], environment: []) })
+      after: { _ = ProcessTimer.run([binary, "--data", stress, "undo"], environment: []) },
+      against: TaskCommand(
+        arguments: ["add", "Benchmark", "task"], data: taskStress, pristine: taskStressPristine))
   }
 }
 
@@ -265,6 +371,12 @@ json += rows.map { row in
     + "\"target_ms\":\(row.targetMs.map { fixed($0, 1) } ?? "null"),"
     + "\"target_mib\":\(row.targetMiB.map { fixed($0, 0) } ?? "null"),\"met\":\(row.met)}"
 }.joined(separator: ",\n")
+json += "\n],\"taskwarrior\":[\n"
+json += pairs.map { pair in
+  "{\"variant\":\"\(pair.variant)\",\"n\":\(pair.size),\"command\":\"\(pair.command)\","
+    + "\"task\":\"\(pair.task)\",\"spoons_ms\":\(fixed(pair.spoonsMs, 3)),"
+    + "\"task_ms\":\(fixed(pair.taskMs, 3)),\"ratio\":\(fixed(pair.ratio, 2)),\"met\":\(pair.met)}"
+}.joined(separator: ",\n")
 json += "\n]}\n"
 if let slash = outPath.lastIndex(of: "/") { mkdir(String(outPath[..<slash]), 0o755) }
 if let file = fopen(outPath, "w") {
@@ -272,8 +384,8 @@ if let file = fopen(outPath, "w") {
   fclose(file)
   print("\nwrote \(outPath)")
 }
-let missed = rows.filter { !$0.met }
-print(missed.isEmpty ? "every target met" : "\(missed.count) target(s) missed")
+let missed = rows.filter { !$0.met }.count + pairs.filter { !$0.met }.count
+print(missed == 0 ? "every target met" : "\(missed) target(s) missed")
 #else
 print("SpoonsBench runs on Linux only.")
 #endif
