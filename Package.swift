@@ -16,17 +16,22 @@ let package = Package(
     // Front: parser, executor, renderers, REPL.
     .target(name: "SpoonsCLI", dependencies: ["SpoonsCore", "SpoonsStore"]),
     .executableTarget(name: "spoons", dependencies: ["SpoonsCLI"]),
-    // The benchmark: `swift run -c release SpoonsBench` (see README, Performance).
-    .executableTarget(name: "SpoonsBench", dependencies: ["SpoonsCLI"]),
+    // The benchmark (see README, Performance).
+    .executableTarget(name: "SpoonsBench", dependencies: ["SpoonsCLI", "SpoonsTestSupport"]),
+    // The seeded generator the tests and the benchmark share.
+    .target(name: "SpoonsTestSupport"),
     // What the fuzzers run; `swift test` replays the kept inputs through it.
     .target(name: "SpoonsFuzzing", dependencies: ["SpoonsCLI"]),
 
     // Tests
-    .testTarget(name: "SpoonsCoreTests", dependencies: ["SpoonsCore"]),
-    .testTarget(name: "SpoonsStoreTests", dependencies: ["SpoonsStore"], exclude: ["Fixtures"]),
+    .testTarget(name: "SpoonsCoreTests", dependencies: ["SpoonsCore", "SpoonsTestSupport"]),
+    .testTarget(
+      name: "SpoonsStoreTests", dependencies: ["SpoonsStore", "SpoonsTestSupport"],
+      exclude: ["Fixtures"]),
     // Depends on the executable so that `swift test` always builds the binary the CLI tests run.
     .testTarget(
-      name: "SpoonsCLITests", dependencies: ["SpoonsCLI", "spoons"], exclude: ["Transcripts"]),
+      name: "SpoonsCLITests", dependencies: ["SpoonsCLI", "spoons", "SpoonsTestSupport"],
+      exclude: ["Transcripts"]),
     .testTarget(name: "SpoonsFuzzingTests", dependencies: ["SpoonsFuzzing"], exclude: ["Corpus"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 #if os(Linux)
 import SpoonsCore
 import SpoonsStore
+import SpoonsTestSupport
 
 /// Deterministic planners for the benchmark: same N, same files, every run.
 enum PlannerGenerator {
@@ -10,26 +11,14 @@ enum PlannerGenerator {
     "Dentist", "Café", "Parcel", "Bed", "sheets", "Recycling", "Garden", "Landlord", "Form",
   ]
 
-  struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-  }
-
-  static func title(_ rng: inout Random, _ i: Int) -> String {
+  static func title(_ rng: inout SeededGenerator, _ i: Int) -> String {
     "\(words[rng.below(words.count)]) \(words[rng.below(words.count)]) \(i)"
   }
 
   /// Years of use: `total` tasks, nearly all done and archived, about 300 waiting in the
   /// categories, 40 in the backlog and 10 on today's list (5 done).
   static func realistic(total: Int, into directory: String) throws {
-    var rng = Random(state: UInt64(total))
+    var rng = SeededGenerator(seed: UInt64(total))
     let store = PlannerStore(directory: directory)
     let open = min(350, total / 2)
     let archived = total - open
@@ -80,7 +69,7 @@ enum PlannerGenerator {
 
   /// The stress variant: `total` tasks all open in the categories, a to-do list of 10.
   static func stress(total: Int, into directory: String) throws {
-    var rng = Random(state: UInt64(total) &+ 7)
+    var rng = SeededGenerator(seed: UInt64(total) &+ 7)
     let store = PlannerStore(directory: directory)
     let now = Timestamp(seconds: 1_700_000_000, utcOffset: 3600)
     try store.update { p, finished in

@@ -4,6 +4,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import SpoonsTestSupport
 
 /// Taskwarrior 2.x data of the same shapes as `PlannerGenerator`'s planners, for the optional
 /// side-by-side runs (`SpoonsBench --taskwarrior`). Written straight in its file format
@@ -33,7 +34,7 @@ enum Taskwarrior {
       directory + "/taskrc",
       "data.location=\(directory)\nconfirmation=off\nverbose=nothing\nhooks=off\n"
         + "recurrence=off\ngc=on\n")
-    var rng = PlannerGenerator.Random(state: UInt64(total) &+ 99)
+    var rng = SeededGenerator(seed: UInt64(total) &+ 99)
     var pending = ""
     var completed = ""
     pending.reserveCapacity(open * 160)

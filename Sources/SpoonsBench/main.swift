@@ -98,9 +98,9 @@ struct Row {
 var rows: [Row] = []
 
 let selfPath: String = {
-  var buffer = [CChar](repeating: 0, count: 4096)
+  var buffer = [UInt8](repeating: 0, count: 4096)
   let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-  return n > 0 ? String(cString: buffer) : CommandLine.arguments[0]
+  return n > 0 ? String(decoding: buffer.prefix(n), as: UTF8.self) : CommandLine.arguments[0]
 }()
 
 /// The command's own peak RSS, measured from a fresh `--measure` process (see the top).

@@ -173,7 +173,7 @@ public struct Renderer: Sendable {
       ($0, order.sorted(p.category($0)).map(\.id))
     })
     let ids = costs.map { sorted[$0] ?? p.categoryIDs($0) }
-    let width = ids.lazy.compactMap { $0.lazy.map(Self.idColumns).max() }.max() ?? 2
+    let width = idWidth(ids.joined())
     var out: [UInt8] = []
     out.reserveCapacity(ids.reduce(0) { $0 + $1.count } * 40)
     for (cost, group) in zip(costs, ids) {
@@ -332,7 +332,7 @@ public struct Renderer: Sendable {
     return out + "'help COMMAND' shows its usage and an example.\n"
   }
 
-  func idWidth(_ tasks: [SpoonTask]) -> Int {
-    tasks.lazy.map { Self.idColumns($0.id) }.max() ?? 2
-  }
+  func idWidth(_ tasks: [SpoonTask]) -> Int { idWidth(tasks.lazy.map(\.id)) }
+
+  func idWidth(_ ids: some Sequence<TaskID>) -> Int { ids.lazy.map(Self.idColumns).max() ?? 2 }
 }

@@ -178,22 +178,17 @@ enum RecordCodec {
     in bytes: [UInt8], _ body: (Line) throws(DecodeError) -> Void
   ) throws(DecodeError) {
     try bytes.withUnsafeBufferPointer { (buffer) throws(DecodeError) in
-      guard let base = buffer.baseAddress else { return }
       var lineNumber = 0
       var start = 0
       let count = buffer.count
       while start < count {
         lineNumber += 1
-        let end = memchr(base + start, 10, count - start).map {
-          base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-        } ?? count
+        let end = nextIndex(of: 10, in: buffer, from: start, to: count)
         if end == count {
           throw DecodeError(line: lineNumber, reason: "the last line is cut short (no line end)")
         }
         if end > start {
-          let tab = memchr(base + start, 9, end - start).map {
-            base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-          } ?? end
+          let tab = nextIndex(of: 9, in: buffer, from: start, to: end)
           try body(
             Line(
               buffer: buffer, bytes: bytes, start: start, end: end, kindEnd: tab,
@@ -207,13 +202,11 @@ enum RecordCodec {
   /// How many lines `bytes` holds (its newlines).
   static func lineCount(_ bytes: [UInt8]) -> Int {
     bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return 0 }
       var count = 0
-      var at = UnsafePointer(base)
-      let end = base + buffer.count
-      while at < end, let found = memchr(at, 10, end - at) {
-        count += 1
-        at = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+      var at = 0
+      while at < buffer.count {
+        at = nextIndex(of: 10, in: buffer, from: at, to: buffer.count) + 1
+        if at <= buffer.count { count += 1 }
       }
       return count
     }
@@ -234,13 +227,16 @@ enum RecordCodec {
   /// The index of the first `byte` in `bytes[from..<to]`, or `to`: memchr, because every
   /// command scans the whole planner file for line and field ends.
   static func nextIndex(of byte: UInt8, in bytes: [UInt8], from: Int, to: Int) -> Int {
-    guard from < to else { return to }
-    return bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress,
-        let found = memchr(base + from, Int32(byte), to - from)
-      else { return to }
-      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-    }
+    bytes.withUnsafeBufferPointer { nextIndex(of: byte, in: $0, from: from, to: to) }
+  }
+
+  static func nextIndex(
+    of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int
+  ) -> Int {
+    guard from < to, let base = buffer.baseAddress,
+      let found = memchr(base + from, Int32(byte), to - from)
+    else { return to }
+    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
   }
 
   static func parseLine(

@@ -133,10 +133,7 @@ enum TaskRecord {
       while equals < line.end && base[equals] != 61 && base[equals] != 9 { equals += 1 }
       guard equals < line.end, base[equals] == 61, equals > keyStart else { return nil }
       let valueStart = equals + 1
-      let valueEnd =
-        memchr(base + valueStart, 9, line.end - valueStart).map {
-          base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-        } ?? line.end
+      let valueEnd = RecordCodec.nextIndex(of: 9, in: buffer, from: valueStart, to: line.end)
       let key = UnsafeBufferPointer(rebasing: buffer[keyStart..<equals])
       let value = UnsafeBufferPointer(rebasing: buffer[valueStart..<valueEnd])
       guard let field = Field(key) else { return nil }

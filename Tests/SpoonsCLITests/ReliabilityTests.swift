@@ -1,5 +1,6 @@
 import Foundation
 import SpoonsCore
+import SpoonsTestSupport
 import SpoonsStore
 import Testing
 
@@ -33,7 +34,7 @@ struct ReliabilityTests {
   @Test func killedWritersLeaveACompleteStateAndLoseNothingAcknowledged() throws {
     let tmp = TemporaryDirectory()
     let store = PlannerStore(directory: tmp.data)
-    var rng = SplitMix(seed: 20261121)
+    var rng = SeededGenerator(seed: 20261121)
     var killedMidway = 0
     for trial in 0..<Self.trials {
       let start = try store.load().nextID.rawValue
@@ -220,18 +221,5 @@ struct ReliabilityTests {
     #expect(run.stdout.contains("No day started yet"))
     #expect(run.status == 64)
     #expect(tmp.bytes("planner.txt") == before)
-  }
-}
-
-/// SplitMix64: seeded and the same on every platform.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

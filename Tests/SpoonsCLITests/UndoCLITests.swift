@@ -1,5 +1,6 @@
 import Foundation
 import SpoonsCore
+import SpoonsTestSupport
 import SpoonsStore
 import Testing
 @testable import SpoonsCLI
@@ -29,7 +30,7 @@ struct UndoCLITests {
     let start = try state()
     let recordedAtStart = try store.changes().undoable.count
 
-    var rng = SplitMix(seed: UInt64(seed))
+    var rng = SeededGenerator(seed: UInt64(seed))
     func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
     func id() -> Int { 1 + pick(14) }
     for _ in 0..<45 {

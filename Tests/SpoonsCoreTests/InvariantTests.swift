@@ -1,3 +1,4 @@
+import SpoonsTestSupport
 import Testing
 @testable import SpoonsCore
 

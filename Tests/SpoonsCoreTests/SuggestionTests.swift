@@ -1,3 +1,4 @@
+import SpoonsTestSupport
 import Testing
 @testable import SpoonsCore
 
@@ -48,7 +49,7 @@ struct SuggestionTests {
   @Test func theReserveIsLeftOutOfTheRoomAndRestsAreNotSuggested() throws {
     var p = try planner(budget: 4, costs: [3, 1])
     try p.setReserve(1)
-    try p.add(try Title("Nap"), spoons: try SpoonCost(1), at: morning, isRest: true)
+    p.add(try Title("Nap"), spoons: try SpoonCost(1), at: morning, isRest: true)
     let s = p.suggest()
     #expect(s.room == 3 && s.tasks.map(\.id) == ids(1))
     #expect(!s.leftOut.contains { $0.task.isRest })

@@ -1,4 +1,5 @@
 import SpoonsCore
+import SpoonsTestSupport
 import Testing
 @testable import SpoonsStore
 
@@ -45,7 +46,7 @@ struct QuickDecodeTests {
   }
 
   @Test func mutatedLinesAreNeverReadDifferently() throws {
-    var rng = SplitMix(seed: 2026)
+    var rng = SeededGenerator(seed: 2026)
     let seeds = try taskLines()
     let pieces: [[UInt8]] = [
       Array("\tid=7".utf8), Array("\tat=done".utf8), Array("\tfrom=backlog".utf8),
@@ -81,18 +82,4 @@ struct QuickDecodeTests {
     }
     #expect(quickAccepted > 200)
   }
-}
-
-/// A small deterministic generator for the mutation tests.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
 }
