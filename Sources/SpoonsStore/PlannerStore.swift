@@ -518,31 +518,30 @@ public struct PlannerStore: Sendable {
   /// lives in the planner again, and if it was done and archived once more, the newest copy
   /// is the one that counts.
   func readArchive(_ lengths: ArchiveLengths, live planner: Planner) throws(StoreError) -> Archive {
-    let archive = try readRecordedArchive(lengths)
-    // Most archives hold each id once and none that is live: check that with a bit per id
-    // (100,000 tasks: 12 KB, no hashing), and filter only when it is not so.
-    let highest = archive.doneTasks.lazy.map(\.id.rawValue).max() ?? 0
-    guard highest < 1 << 24 else { return Self.newestNotLive(archive, planner) }
-    var seen = [UInt64](repeating: 0, count: highest / 64 + 1)
-    for task in archive.doneTasks {
-      let id = task.id.rawValue
-      let bit = UInt64(1) << UInt64(id % 64)
-      if seen[id / 64] & bit != 0 || planner.task(task.id) != nil {
-        return Self.newestNotLive(archive, planner)
-      }
-      seen[id / 64] |= bit
+    var archive = try readRecordedArchive(lengths)
+    // From the newest back, drop a task that is live again or an older copy of an id. Ids are
+    // marked in a bitset (12 KB for 100,000 tasks, no hashing), ids past 2^24 in a set; the
+    // array is rebuilt only when something is dropped, which is rare.
+    var marked: [UInt64] = []
+    var markedLarge = Set<TaskID>()
+    func firstSighting(_ id: TaskID) -> Bool {
+      let raw = id.rawValue
+      guard raw >= 0 && raw < 1 << 24 else { return markedLarge.insert(id).inserted }
+      if raw / 64 >= marked.count { marked += repeatElement(0, count: raw / 64 + 1 - marked.count) }
+      let bit = UInt64(1) << UInt64(raw % 64)
+      defer { marked[raw / 64] |= bit }
+      return marked[raw / 64] & bit == 0
     }
-    return archive
-  }
-
-  /// The archive's done tasks less the live ones, keeping the newest copy of each id.
-  static func newestNotLive(_ recorded: Archive, _ planner: Planner) -> Archive {
-    var archive = recorded
-    var seen = Set<TaskID>()
-    let current = archive.doneTasks.reversed().filter { task in
-      planner.task(task.id) == nil && seen.insert(task.id).inserted
+    var dropped: [Int] = []
+    for index in archive.doneTasks.indices.reversed() {
+      let id = archive.doneTasks[index].id
+      if planner.task(id) != nil || !firstSighting(id) { dropped.append(index) }
     }
-    if current.count != archive.doneTasks.count { archive.doneTasks = current.reversed() }
+    if !dropped.isEmpty {
+      let drop = Set(dropped)
+      let kept = archive.doneTasks.indices.filter { !drop.contains($0) }
+      archive.doneTasks = kept.map { archive.doneTasks[$0] }
+    }
     return archive
   }
 
