@@ -10,7 +10,8 @@ import SpoonsCore
 import SpoonsStore
 
 // The Spoons benchmark: whole processes of the release binary on generated planners.
-// Usage: swift build -c release --static-swift-stdlib && .build/release/SpoonsBench
+// Usage: swift build -c release --static-swift-stdlib -Xswiftc -static-executable
+//        .build/release/SpoonsBench
 //        [--binary PATH] [--sizes 1000,10000,100000] [--runs 9] [--out FILE] [--taskwarrior]
 //        [--generate DIR]
 
@@ -68,7 +69,7 @@ if let directory = generateOnly {
   exit(0)
 }
 guard access(binary, X_OK) == 0 else {
-  print("no binary at \(binary); build it first: swift build -c release --static-swift-stdlib")
+  print("no binary at \(binary); build it first: swift build -c release --static-swift-stdlib -Xswiftc -static-executable")
   exit(1)
 }
 
