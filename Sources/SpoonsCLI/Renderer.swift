@@ -43,17 +43,18 @@ public struct Renderer: Sendable {
   /// `line` as UTF-8 appended to `out`: `list` writes one per open task (100,000 in the
   /// benchmark), and bytes append several times faster than Strings.
   func appendLine(
-    _ task: SpoonTask, width: Int, today: CivilDate, cost: Bool = false, to out: inout [UInt8]
+    _ task: borrowing SpoonTask, width: Int, today: CivilDate, cost: Bool = false, to out: inout [UInt8]
   ) {
     out.append(UInt8(ascii: "#"))
     let columns = Self.idColumns(task.id)
-    var digits = task.id.rawValue
-    let first = out.count
-    for _ in 1..<columns {
-      out.append(UInt8(truncatingIfNeeded: 48 + digits % 10))
-      digits /= 10
+    // Most significant digit first, straight into `out` (reversing a slice of it afterwards
+    // cost a copy per line).
+    var unit = 1
+    for _ in 2..<columns { unit *= 10 }
+    while unit > 0 {
+      out.append(UInt8(truncatingIfNeeded: 48 + task.id.rawValue / unit % 10))
+      unit /= 10
     }
-    out[first...].reverse()
     for _ in columns..<max(width, columns) + 2 { out.append(UInt8(ascii: " ")) }
     out.append(contentsOf: task.title.text.utf8)
     if task.isRest {
@@ -178,8 +179,7 @@ public struct Renderer: Sendable {
     out.reserveCapacity(ids.reduce(0) { $0 + $1.count } * 40)
     for (cost, group) in zip(costs, ids) {
       out.append(contentsOf: (style.bold(cost.description) + "\n").utf8)
-      for id in group {
-        guard let task = p.task(id) else { continue }
+      p.forEachTask(group) { task in
         out.append(UInt8(ascii: " "))
         out.append(UInt8(ascii: " "))
         appendLine(task, width: width, today: today, to: &out)

@@ -126,6 +126,20 @@ enum TaskRecord {
     var since: CivilDate?, due: CivilDate?
     var completed: Timestamp?, created: Timestamp?, updated: Timestamp?
     var title: String?, note: String?, location: String?
+    // Most tasks were never changed after they were made, so `updated` repeats `created`
+    // byte for byte (and `completed` often repeats `updated`): parse each distinct one once.
+    var lastStampBytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    var lastStamp = Timestamp(seconds: 0)
+    func timestamp(_ value: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+      if value.count == lastStampBytes.count, value.count > 0,
+        memcmp(value.baseAddress!, lastStampBytes.baseAddress!, value.count) == 0
+      {
+        return lastStamp
+      }
+      guard let stamp = Timestamp(isoBytes: value) else { return nil }
+      (lastStampBytes, lastStamp) = (value, stamp)
+      return stamp
+    }
     var i = line.kindEnd
     while i < line.end {
       let keyStart = i + 1
@@ -149,9 +163,9 @@ enum TaskRecord {
       case .from: guard let place = Place(value) else { return nil }; from = place
       case .since: guard let date = CivilDate(isoBytes: value) else { return nil }; since = date
       case .due: guard let date = CivilDate(isoBytes: value) else { return nil }; due = date
-      case .completed: guard let t = Timestamp(isoBytes: value) else { return nil }; completed = t
-      case .created: guard let t = Timestamp(isoBytes: value) else { return nil }; created = t
-      case .updated: guard let t = Timestamp(isoBytes: value) else { return nil }; updated = t
+      case .completed: guard let t = timestamp(value) else { return nil }; completed = t
+      case .created: guard let t = timestamp(value) else { return nil }; created = t
+      case .updated: guard let t = timestamp(value) else { return nil }; updated = t
       case .title: guard let text = plainText(value) else { return nil }; title = text
       case .note: guard let text = plainText(value) else { return nil }; note = text
       case .location: guard let text = plainText(value) else { return nil }; location = text

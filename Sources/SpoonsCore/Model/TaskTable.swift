@@ -54,6 +54,13 @@ struct TaskTable: Equatable, Sendable {
     }
   }
 
+  /// Calls `body` with each task of `ids` that is held, in that order, without copying it.
+  func forEach(_ ids: [TaskID], _ body: (borrowing SpoonTask) -> Void) {
+    for id in ids {
+      if let index = slot(id) { body(slots[index]) }
+    }
+  }
+
   /// Removes and returns the task with `id`; the last task takes its slot.
   @discardableResult
   mutating func removeValue(forKey id: TaskID) -> SpoonTask? {
