@@ -34,6 +34,14 @@ struct TaskTableTests {
     }
   }
 
+  @Test func forEachLendsTheHeldTasksInTheOrderAsked() {
+    var table = TaskTable()
+    for id in [3, 1, 2, TaskTable.denseLimit + 7] { table[TaskID(id)] = task(id) }
+    var seen: [TaskID] = []
+    table.forEach(ids(2, 9, TaskTable.denseLimit + 7, 3, 1, 0)) { seen.append($0.id) }
+    #expect(seen == ids(2, TaskTable.denseLimit + 7, 3, 1))
+  }
+
   @Test func equalityIgnoresTheOrderTasksWereAdded() {
     var a = TaskTable()
     var b = TaskTable()
