@@ -163,8 +163,14 @@ public struct Renderer: Sendable {
   {
     let costs = (category.map { [$0] } ?? SpoonCost.all).filter { p.count(in: $0) > 0 }
     guard !costs.isEmpty else {
+      // Not "yet" when the tasks are only elsewhere: a task just planned has left its category.
+      let elsewhere = Self.elsewhere(p)
       if let category {
-        return "No tasks cost \(category) yet. Add one with: add \(category.value) TITLE\n"
+        let none = elsewhere == nil ? "No tasks cost \(category) yet" : "No tasks costing \(category) wait in the categories"
+        return "\(none). Add one with: add \(category.value) TITLE\n"
+      }
+      if let elsewhere {
+        return "No tasks wait in the categories; \(elsewhere). Add one with: add N TITLE\n"
       }
       return "No tasks yet. Add one with: add N TITLE (N = 1 to 10 spoons)\n"
     }
@@ -187,6 +193,20 @@ public struct Renderer: Sendable {
       }
     }
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// `1 task is on today's list (see 'todo') and 2 are in the backlog (see 'backlog')`, or nil
+  /// when the planner holds no task outside the categories.
+  static func elsewhere(_ p: Planner) -> String? {
+    let today = p.todo.count
+    let backlog = p.backlog.count
+    var parts: [String] = []
+    if today > 0 { parts.append("\(tasks(today)) \(today == 1 ? "is" : "are") on today's list (see 'todo')") }
+    if backlog > 0 {
+      let verb = backlog == 1 ? "is" : "are"
+      parts.append((today > 0 ? "\(backlog) \(verb)" : "\(tasks(backlog)) \(verb)") + " in the backlog (see 'backlog')")
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: " and ")
   }
 
   public func backlog(_ p: Planner, order: TaskOrder, today: CivilDate) -> String {
