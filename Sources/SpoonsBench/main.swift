@@ -69,7 +69,8 @@ if let directory = generateOnly {
   exit(0)
 }
 guard access(binary, X_OK) == 0 else {
-  print("no binary at \(binary); build it first: swift build -c release --static-swift-stdlib -Xswiftc -static-executable")
+  print("no binary at \(binary); build it first:")
+  print("swift build -c release --static-swift-stdlib -Xswiftc -static-executable")
   exit(1)
 }
 

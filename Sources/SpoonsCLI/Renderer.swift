@@ -43,7 +43,8 @@ public struct Renderer: Sendable {
   /// `line` as UTF-8 appended to `out`: `list` writes one per open task (100,000 in the
   /// benchmark), and bytes append several times faster than Strings.
   func appendLine(
-    _ task: borrowing SpoonTask, width: Int, today: CivilDate, cost: Bool = false, to out: inout [UInt8]
+    _ task: borrowing SpoonTask, width: Int, today: CivilDate, cost: Bool = false,
+    to out: inout [UInt8]
   ) {
     out.append(UInt8(ascii: "#"))
     let columns = Self.idColumns(task.id)
@@ -166,7 +167,8 @@ public struct Renderer: Sendable {
       // Not "yet" when the tasks are only elsewhere: a task just planned has left its category.
       let elsewhere = Self.elsewhere(p)
       if let category {
-        let none = elsewhere == nil ? "No tasks cost \(category) yet" : "No tasks costing \(category) wait in the categories"
+        let none = elsewhere == nil
+          ? "No tasks cost \(category) yet" : "No tasks costing \(category) wait in the categories"
         return "\(none). Add one with: add \(category.value) TITLE\n"
       }
       if let elsewhere {
@@ -201,10 +203,12 @@ public struct Renderer: Sendable {
     let today = p.todo.count
     let backlog = p.backlog.count
     var parts: [String] = []
-    if today > 0 { parts.append("\(tasks(today)) \(today == 1 ? "is" : "are") on today's list (see 'todo')") }
+    if today > 0 {
+      parts.append("\(tasks(today)) \(today == 1 ? "is" : "are") on today's list (see 'todo')")
+    }
     if backlog > 0 {
-      let verb = backlog == 1 ? "is" : "are"
-      parts.append((today > 0 ? "\(backlog) \(verb)" : "\(tasks(backlog)) \(verb)") + " in the backlog (see 'backlog')")
+      let count = today > 0 ? "\(backlog)" : tasks(backlog)  // "1 task ... and 2 are ..."
+      parts.append("\(count) \(backlog == 1 ? "is" : "are") in the backlog (see 'backlog')")
     }
     return parts.isEmpty ? nil : parts.joined(separator: " and ")
   }
