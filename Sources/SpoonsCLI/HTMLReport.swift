@@ -42,7 +42,7 @@ struct HTMLReport {
     }
     out += "</table>\n"
     out += days(today: today)
-    out += tasks(today: today)
+    out += tasks()
     return out + "</body>\n</html>\n"
   }
 
@@ -125,7 +125,7 @@ struct HTMLReport {
     return out + "</tbody>\n</table>\n"
   }
 
-  private func tasks(today: CivilDate) -> String {
+  private func tasks() -> String {
     var out = "<h2>Checked off in the last 7 days</h2>\n"
     guard !completed.isEmpty else { return out + "<p>No tasks checked off.</p>\n" }
     for day in completed {

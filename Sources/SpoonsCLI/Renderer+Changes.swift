@@ -45,7 +45,7 @@ extension Renderer {
     }
     func row(_ change: RecordedChange, _ step: Int) -> String {
       let day = change.at.date == today ? "today" : Self.short(change.at.date, today: today)
-      let time = change.at.description.dropFirst(11).prefix(5)
+      let time = Self.clock(change.at)
       return "  \(Self.right(String(step), 3))  \(day) \(time)  \(Text.visible(change.what))\n"
     }
     var out = ""

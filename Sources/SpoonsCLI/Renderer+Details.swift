@@ -37,9 +37,12 @@ extension Renderer {
   }
 
   /// `Sat 21 Nov 2026 08:00`, in the offset the time was recorded with.
-  func stamp(_ time: Timestamp) -> String {
+  func stamp(_ time: Timestamp) -> String { "\(Self.long(time.date)) \(Self.clock(time))" }
+
+  /// `08:00`, in the offset the time was recorded with.
+  static func clock(_ time: Timestamp) -> String {
     let hour = time.secondOfDay / 3600, minute = time.secondOfDay / 60 % 60
-    return "\(Self.long(time.date)) \(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute)"
+    return "\(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute)"
   }
 
   /// The `edit` command that would set the task's current values, ready to copy and change.
@@ -69,7 +72,7 @@ extension Renderer {
 
   public func completed(_ days: [CompletedDay], lookingBack: Int, today: CivilDate) -> String {
     guard !days.isEmpty else {
-      return "Nothing checked off in the last \(lookingBack == 1 ? "day" : "\(lookingBack) days").\n"
+      return "Nothing checked off in the last \(Self.days(lookingBack)).\n"
     }
     let width = idWidth(days.flatMap(\.tasks))
     var out = ""

@@ -7,7 +7,7 @@ extension Renderer {
       + "starts \(p.day?.borrowed ?? n) short.\n"
   }
 
-  public func restAdded(_ rest: SpoonTask, _ p: Planner) -> String {
+  public func restAdded(_ rest: SpoonTask) -> String {
     "Added rest \(rest.id) \(rest.title.text) to today's list: done, it gives back up to "
       + "\(rest.spoons).\n"
   }
@@ -35,7 +35,7 @@ extension Renderer {
     for task in s.tasks { out += "  \(line(task, width: width, today: today, cost: true))\(why(task, today: today))\n" }
     // Tasks that matter more than the plain rest (dated or in the backlog) are each explained;
     // the others are only counted.
-    let notable = s.leftOut.filter { $0.task.due != nil || isBacklog($0.task) }
+    let notable = s.leftOut.filter { $0.task.due != nil || $0.task.backlogSince != nil }
     let others = s.leftOut.count - notable.count
     if !notable.isEmpty || others > 0 { out += "Left out:\n" }
     for item in notable.prefix(10) {
@@ -58,13 +58,8 @@ extension Renderer {
     return out
   }
 
-  private func isBacklog(_ task: SpoonTask) -> Bool {
-    if case .backlog = task.placement { return true }
-    return false
-  }
-
   private func why(_ task: SpoonTask, today: CivilDate) -> String {
-    guard task.due == nil, case .backlog(let since) = task.placement else { return "" }
+    guard task.due == nil, let since = task.backlogSince else { return "" }
     return " · in the backlog since \(Self.short(since, today: today))"
   }
 

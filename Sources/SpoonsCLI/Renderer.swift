@@ -178,10 +178,9 @@ public struct Renderer: Sendable {
     }
     // In the user's order (the usual case) the tasks are looked up one by one as they are
     // written, never copied into arrays: `list` may show 100,000 of them.
-    let sorted = order == .user ? [:] : Dictionary(uniqueKeysWithValues: costs.map {
-      ($0, order.sorted(p.category($0)).map(\.id))
-    })
-    let ids = costs.map { sorted[$0] ?? p.categoryIDs($0) }
+    let ids = costs.map {
+      order == .user ? p.categoryIDs($0) : order.sorted(p.category($0)).map(\.id)
+    }
     let width = idWidth(ids.joined())
     var out: [UInt8] = []
     out.reserveCapacity(ids.reduce(0) { $0 + $1.count } * 40)

@@ -131,7 +131,7 @@ public final class Session {
     case .rest(let spoons, let title):
       return try change(at: now) { p, _ in
         let rest = try p.addRest(title, spoons: spoons, at: now)
-        return (r.restAdded(rest, p), r.changeName("rest", [rest], spoons: false))
+        return (r.restAdded(rest), r.changeName("rest", [rest], spoons: false))
       }
     case .reserve(let n):
       guard let n else {
@@ -278,8 +278,14 @@ public final class Session {
     let nothing = "There are no tasks \(what).\n"
     if !confirmed {
       // Counted only to ask; the deletion below counts what it really removed.
-      let p = try store.load()
-      let count = target == .backlog ? p.backlog.count : try store.loadArchive().doneTasks.count
+      let p: Planner, count: Int
+      if target == .backlog {
+        p = try store.load()
+        count = p.backlog.count
+      } else {
+        let whole = try store.loadWhole()  // one read of the planner for both
+        (p, count) = (whole.planner, whole.archive.doneTasks.count)
+      }
       guard count > 0 else { return Result(output: nothing, planner: p) }
       let tasks = Renderer.tasks(count)
       guard let ask else {

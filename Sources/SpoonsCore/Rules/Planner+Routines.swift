@@ -13,8 +13,6 @@ extension Planner {
     return routine
   }
 
-  public func routine(_ id: RoutineID) -> Routine? { routines.first { $0.id == id } }
-
   /// Removes a routine. Tasks it already put on today's list stay: they are tasks of their own.
   @discardableResult
   public mutating func removeRoutine(_ id: RoutineID) throws(PlannerError) -> Routine {
