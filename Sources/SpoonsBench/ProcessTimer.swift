@@ -24,6 +24,16 @@ enum ProcessTimer {
     return result
   }
 
+  /// `program` on the PATH, if it is there.
+  static func find(_ program: String) -> String? {
+    let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+      let candidate = "\(directory)/\(program)"
+      if access(candidate, X_OK) == 0 { return candidate }
+    }
+    return nil
+  }
+
   static func now() -> Double {
     var spec = timespec()
     clock_gettime(CLOCK_MONOTONIC, &spec)

@@ -12,14 +12,7 @@ import SpoonsTestSupport
 /// take minutes.
 enum Taskwarrior {
   /// `task` on the PATH, if it is installed.
-  static func find() -> String? {
-    let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      let candidate = "\(directory)/task"
-      if access(candidate, X_OK) == 0 { return candidate }
-    }
-    return nil
-  }
+  static func find() -> String? { ProcessTimer.find("task") }
 
   /// The environment a `task` run gets: its own rc file and data, never the user's.
   static func environment(_ directory: String, home: String) -> [String] {

@@ -196,6 +196,7 @@ struct Pair {
   var met: Bool { size < 10_000 || ratio >= 5 }
 }
 var pairs: [Pair] = []
+var floorPairs: [Pair] = []
 
 /// Spoons and Taskwarrior alternately, run after run (A, B, A, B...), so both see the same
 /// machine; the ratio is taken per pair and its median reported.
@@ -213,27 +214,68 @@ var pairs: [Pair] = []
     return ms
   }
   _ = runTask()  // warm the page cache
-  var spoons: [Double] = []
-  var other: [Double] = []
-  var ratios: [Double] = []
-  for _ in 0..<runs {
-    before?()
-    let a = ProcessTimer.run([binary] + command, environment: env).seconds * 1000
-    after?()
-    let b = runTask()
-    spoons.append(a)
-    other.append(b)
-    ratios.append(b / a)
-  }
-  let pair = Pair(
-    variant: variant, size: n, command: name, task: task.arguments.joined(separator: " "),
-    spoonsMs: median(spoons), taskMs: median(other), ratio: median(ratios))
+  let pair = alternate(
+    variant, n, name, task.arguments,
+    spoons: {
+      before?()
+      defer { after?() }
+      return ProcessTimer.run([binary] + command, environment: env).seconds * 1000
+    }, task: runTask)
   pairs.append(pair)
   print(
     "|   vs task | \(pad(String(n), 7, right: true)) | \(pad(name, 11)) | "
       + "\(pad(fixed(pair.spoonsMs, 2), 8, right: true)) | task \(pair.task): "
       + "\(fixed(pair.taskMs, 1)) ms, \(fixed(pair.ratio, 1))× | "
       + "\(n < 10_000 ? "" : pair.met ? "met" : "MISSED") |")
+}
+
+/// `runs` pairs of one run each (A, B, A, B...): the medians, and the median of the ratios.
+@MainActor func alternate(
+  _ variant: String, _ n: Int, _ name: String, _ taskArguments: [String],
+  spoons: () -> Double, task: () -> Double
+) -> Pair {
+  var spoonsTimes: [Double] = []
+  var taskTimes: [Double] = []
+  var ratios: [Double] = []
+  for _ in 0..<runs {
+    let a = spoons()
+    let b = task()
+    spoonsTimes.append(a)
+    taskTimes.append(b)
+    ratios.append(b / a)
+  }
+  return Pair(
+    variant: variant, size: n, command: name, task: taskArguments.joined(separator: " "),
+    spoonsMs: median(spoonsTimes), taskMs: median(taskTimes), ratio: median(ratios))
+}
+
+/// The floor probes (`Floor`) against the Taskwarrior commands they stand for: how much
+/// faster than Taskwarrior any Swift program could be here at best. Not targets.
+@MainActor func floorRows(_ n: Int, taskBinary: String, task: TaskCommand, add: TaskCommand) {
+  guard let probes = Floor.build(in: work) else { return }
+  let taskEnv = Taskwarrior.environment(task.data, home: work)
+  for (probe, arguments, against) in [
+    ("start", [String](), task), ("save", [work + "/floor-journal.txt"], add),
+  ] {
+    let runTask = { () -> Double in
+      if let pristine = against.pristine { copyTree(pristine, against.data) }
+      let ms =
+        ProcessTimer.run([taskBinary] + against.arguments, environment: taskEnv).seconds * 1000
+      if against.pristine != nil { _ = ProcessTimer.run(["/bin/sync"], environment: []) }
+      return ms
+    }
+    let command = [probes[probe]!] + arguments
+    _ = ProcessTimer.run(command, environment: [])  // warm the page cache
+    _ = runTask()
+    let pair = alternate(
+      "floor", n, probe, against.arguments,
+      spoons: { ProcessTimer.run(command, environment: []).seconds * 1000 }, task: runTask)
+    floorPairs.append(pair)
+    print(
+      "|     floor | \(pad(String(n), 7, right: true)) | \(pad(probe, 11)) | "
+        + "\(pad(fixed(pair.spoonsMs, 2), 8, right: true)) | task \(pair.task): "
+        + "\(fixed(pair.taskMs, 1)) ms, \(fixed(pair.ratio, 1))× at best | |")
+  }
 }
 
 func fixed(_ value: Double, _ digits: Int) -> String {
@@ -316,6 +358,11 @@ for n in sizes {
   measure(
     "realistic", n, "search", data: real, ["search", "Laundry"], against: task("all /Laundry/"))
   measure("realistic", n, "history", data: real, ["history", "3660"], against: task("history"))
+  if n == 10_000, let taskBinary = taskwarrior {
+    floorRows(
+      n, taskBinary: taskBinary, task: task("--version"),
+      add: task("add Benchmark task", changes: true))
+  }
 
   // One REPL command in-process: the parser, the store read and the renderer, no process start.
   let sink = StringSink()
@@ -378,6 +425,12 @@ json += pairs.map { pair in
   "{\"variant\":\"\(pair.variant)\",\"n\":\(pair.size),\"command\":\"\(pair.command)\","
     + "\"task\":\"\(pair.task)\",\"spoons_ms\":\(fixed(pair.spoonsMs, 3)),"
     + "\"task_ms\":\(fixed(pair.taskMs, 3)),\"ratio\":\(fixed(pair.ratio, 2)),\"met\":\(pair.met)}"
+}.joined(separator: ",\n")
+json += "\n],\"floor\":[\n"
+json += floorPairs.map { pair in
+  "{\"probe\":\"\(pair.command)\",\"n\":\(pair.size),\"task\":\"\(pair.task)\","
+    + "\"probe_ms\":\(fixed(pair.spoonsMs, 3)),\"task_ms\":\(fixed(pair.taskMs, 3)),"
+    + "\"best_ratio\":\(fixed(pair.ratio, 2))}"
 }.joined(separator: ",\n")
 json += "\n]}\n"
 if let slash = outPath.lastIndex(of: "/") { mkdir(String(outPath[..<slash]), 0o755) }
