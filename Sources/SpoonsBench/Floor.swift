@@ -23,18 +23,12 @@ enum Floor {
     Probe(
       name: "start",
       source: """
-        #if canImport(Glibc)
-        import Glibc
-        #endif
         let line = "spoons 1.0\\n"
         _ = line.withCString { write(1, $0, strlen($0)) }
         """),
     Probe(
       name: "save",
       source: """
-        #if canImport(Glibc)
-        import Glibc
-        #endif
         let fd = open(CommandLine.arguments[1], O_WRONLY | O_CREAT | O_APPEND, 0o600)
         let line = "2026-11-21T09:00:00+01:00 add 3 Benchmark task\\n"
         _ = line.withCString { write(fd, $0, strlen($0)) }
@@ -54,8 +48,11 @@ enum Floor {
     for probe in probes {
       let source = "\(directory)/\(probe.name).swift"
       let binary = "\(directory)/\(probe.name)"
-      guard let file = fopen(source, "w") else { return nil }
-      fputs(probe.source + "\n", file)
+      guard let file = fopen(source, "w") else {
+        print("floor: cannot write \(source), so no floor rows")
+        return nil
+      }
+      fputs("#if canImport(Glibc)\nimport Glibc\n#endif\n" + probe.source + "\n", file)
       fclose(file)
       let built = ProcessTimer.run(
         [swiftc, "-O", "-static-stdlib", "-static-executable", source, "-o", binary],

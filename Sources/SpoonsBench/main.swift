@@ -205,28 +205,26 @@ var floorPairs: [Pair] = []
   before: (() -> Void)?, after: (() -> Void)?, _ task: TaskCommand, _ taskBinary: String
 ) {
   let env = ["SPOONS_HOME=\(data)", "NO_COLOR=1", "HOME=\(work)", "PATH=/usr/bin:/bin"]
-  let taskEnv = Taskwarrior.environment(task.data, home: work)
-  func runTask() -> Double {
-    if let pristine = task.pristine { copyTree(pristine, task.data) }
-    let ms = ProcessTimer.run([taskBinary] + task.arguments, environment: taskEnv).seconds * 1000
-    // Taskwarrior does not fsync; flush what it wrote now, or Spoons's next fsync pays for it.
-    if task.pristine != nil { _ = ProcessTimer.run(["/bin/sync"], environment: []) }
-    return ms
-  }
-  _ = runTask()  // warm the page cache
+  _ = timeTask(task, taskBinary)  // warm the page cache
   let pair = alternate(
     variant, n, name, task.arguments,
     spoons: {
       before?()
       defer { after?() }
       return ProcessTimer.run([binary] + command, environment: env).seconds * 1000
-    }, task: runTask)
+    }, task: { timeTask(task, taskBinary) })
   pairs.append(pair)
-  print(
-    "|   vs task | \(pad(String(n), 7, right: true)) | \(pad(name, 11)) | "
-      + "\(pad(fixed(pair.spoonsMs, 2), 8, right: true)) | task \(pair.task): "
-      + "\(fixed(pair.taskMs, 1)) ms, \(fixed(pair.ratio, 1))× | "
-      + "\(n < 10_000 ? "" : pair.met ? "met" : "MISSED") |")
+  print(line("  vs task", pair, n < 10_000 ? "" : pair.met ? "met" : "MISSED"))
+}
+
+/// One timed run of a Taskwarrior command, in ms, on fresh data if it changes its data.
+@MainActor func timeTask(_ task: TaskCommand, _ taskBinary: String) -> Double {
+  if let pristine = task.pristine { copyTree(pristine, task.data) }
+  let env = Taskwarrior.environment(task.data, home: work)
+  let ms = ProcessTimer.run([taskBinary] + task.arguments, environment: env).seconds * 1000
+  // Taskwarrior does not fsync; flush what it wrote now, or Spoons's next fsync pays for it.
+  if task.pristine != nil { _ = ProcessTimer.run(["/bin/sync"], environment: []) }
+  return ms
 }
 
 /// `runs` pairs of one run each (A, B, A, B...): the medians, and the median of the ratios.
@@ -249,32 +247,33 @@ var floorPairs: [Pair] = []
     spoonsMs: median(spoonsTimes), taskMs: median(taskTimes), ratio: median(ratios))
 }
 
+/// A table row for a pair: Spoons's (or a probe's) median, Taskwarrior's, and the ratio.
+func line(_ label: String, _ pair: Pair, _ verdict: String, ratioSuffix: String = "") -> String {
+  "| \(pad(label, 9, right: true)) | \(pad(String(pair.size), 7, right: true)) | "
+    + "\(pad(pair.command, 11)) | \(pad(fixed(pair.spoonsMs, 2), 8, right: true)) | "
+    + "task \(pair.task): \(fixed(pair.taskMs, 1)) ms, \(fixed(pair.ratio, 1))×\(ratioSuffix) | "
+    + "\(verdict) |"
+}
+
 /// The floor probes (`Floor`) against the Taskwarrior commands they stand for: how much
 /// faster than Taskwarrior any Swift program could be here at best. Not targets.
 @MainActor func floorRows(_ n: Int, taskBinary: String, task: TaskCommand, add: TaskCommand) {
   guard let probes = Floor.build(in: work) else { return }
-  let taskEnv = Taskwarrior.environment(task.data, home: work)
   for (probe, arguments, against) in [
     ("start", [String](), task), ("save", [work + "/floor-journal.txt"], add),
   ] {
-    let runTask = { () -> Double in
-      if let pristine = against.pristine { copyTree(pristine, against.data) }
-      let ms =
-        ProcessTimer.run([taskBinary] + against.arguments, environment: taskEnv).seconds * 1000
-      if against.pristine != nil { _ = ProcessTimer.run(["/bin/sync"], environment: []) }
-      return ms
-    }
     let command = [probes[probe]!] + arguments
-    _ = ProcessTimer.run(command, environment: [])  // warm the page cache
-    _ = runTask()
+    guard ProcessTimer.run(command, environment: []).status == 0 else {  // warms the cache
+      print("floor: the \(probe) probe failed, so no \(probe) row")
+      continue
+    }
+    _ = timeTask(against, taskBinary)
     let pair = alternate(
       "floor", n, probe, against.arguments,
-      spoons: { ProcessTimer.run(command, environment: []).seconds * 1000 }, task: runTask)
+      spoons: { ProcessTimer.run(command, environment: []).seconds * 1000 },
+      task: { timeTask(against, taskBinary) })
     floorPairs.append(pair)
-    print(
-      "|     floor | \(pad(String(n), 7, right: true)) | \(pad(probe, 11)) | "
-        + "\(pad(fixed(pair.spoonsMs, 2), 8, right: true)) | task \(pair.task): "
-        + "\(fixed(pair.taskMs, 1)) ms, \(fixed(pair.ratio, 1))× at best | |")
+    print(line("floor", pair, "", ratioSuffix: " at best"))
   }
 }
 
