@@ -48,12 +48,11 @@ enum Floor {
     for probe in probes {
       let source = "\(directory)/\(probe.name).swift"
       let binary = "\(directory)/\(probe.name)"
-      guard let file = fopen(source, "w") else {
+      let text = "#if canImport(Glibc)\nimport Glibc\n#endif\n" + probe.source + "\n"
+      guard ProcessTimer.writeFile(source, text) else {
         print("floor: cannot write \(source), so no floor rows")
         return nil
       }
-      fputs("#if canImport(Glibc)\nimport Glibc\n#endif\n" + probe.source + "\n", file)
-      fclose(file)
       let built = ProcessTimer.run(
         [swiftc, "-O", "-static-stdlib", "-static-executable", source, "-o", binary],
         environment: ProcessTimer.currentEnvironment())

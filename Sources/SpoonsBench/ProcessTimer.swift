@@ -24,6 +24,15 @@ enum ProcessTimer {
     return result
   }
 
+  /// Writes `text` to `path`; false if the file cannot be opened.
+  @discardableResult
+  static func writeFile(_ path: String, _ text: String) -> Bool {
+    guard let file = fopen(path, "w") else { return false }
+    fputs(text, file)
+    fclose(file)
+    return true
+  }
+
   /// `program` on the PATH, if it is there.
   static func find(_ program: String) -> String? {
     let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"

@@ -11,9 +11,6 @@ import SpoonsTestSupport
 /// (`pending.data`, `completed.data`): importing 100,000 tasks through `task import` would
 /// take minutes.
 enum Taskwarrior {
-  /// `task` on the PATH, if it is installed.
-  static func find() -> String? { ProcessTimer.find("task") }
-
   /// The environment a `task` run gets: its own rc file and data, never the user's.
   static func environment(_ directory: String, home: String) -> [String] {
     ["TASKRC=\(directory)/taskrc", "TASKDATA=\(directory)", "HOME=\(home)", "PATH=/usr/bin:/bin"]
@@ -23,7 +20,7 @@ enum Taskwarrior {
   /// planner), or all pending (`open == total`, the stress planner).
   static func write(total: Int, open: Int, into directory: String) {
     mkdir(directory, 0o700)
-    write(
+    ProcessTimer.writeFile(
       directory + "/taskrc",
       "data.location=\(directory)\nconfirmation=off\nverbose=nothing\nhooks=off\n"
         + "recurrence=off\ngc=on\n")
@@ -44,20 +41,14 @@ enum Taskwarrior {
           + "status:\"pending\" uuid:\"\(uuid(i))\"]\n"
       }
     }
-    write(directory + "/pending.data", pending)
-    write(directory + "/completed.data", completed)
+    ProcessTimer.writeFile(directory + "/pending.data", pending)
+    ProcessTimer.writeFile(directory + "/completed.data", completed)
   }
 
   static func uuid(_ i: Int) -> String {
     let hex = String(i, radix: 16)
     let digits = String(repeating: "0", count: max(0, 12 - hex.count)) + hex
     return "5b0d5e1e-0000-4000-8000-\(digits)"
-  }
-
-  static func write(_ path: String, _ text: String) {
-    guard let file = fopen(path, "w") else { return }
-    fputs(text, file)
-    fclose(file)
   }
 }
 #endif

@@ -39,7 +39,7 @@ var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
   let flag = args.removeFirst()
   if flag == "--taskwarrior" {
-    guard let found = Taskwarrior.find() else {
+    guard let found = ProcessTimer.find("task") else {
       print("--taskwarrior: no 'task' on the PATH (Debian: apt-get install taskwarrior)")
       exit(1)
     }
@@ -58,14 +58,16 @@ while !args.isEmpty {
   }
 }
 // `--generate DIR`: write the planners (DIR/realistic-N, DIR/stress-N) and stop, for profiling
-// one command by hand (valgrind --tool=callgrind .build/release/spoons --data DIR/stress-10000 list).
+// one command by hand:
+//   valgrind --tool=callgrind .build/release/spoons --data DIR/stress-10000 list
 if let directory = generateOnly {
   mkdir(directory, 0o700)
   for n in sizes {
     try PlannerGenerator.realistic(total: n, into: directory + "/realistic-\(n)")
     try PlannerGenerator.stress(total: n, into: directory + "/stress-\(n)")
   }
-  print("wrote the planners of \(sizes.map(String.init).joined(separator: ", ")) tasks to \(directory)")
+  let counts = sizes.map(String.init).joined(separator: ", ")
+  print("wrote the planners of \(counts) tasks to \(directory)")
   exit(0)
 }
 guard access(binary, X_OK) == 0 else {
@@ -345,14 +347,17 @@ for n in sizes {
     against: task("add Benchmark task", changes: true))
   measure(
     "realistic", n, "plan", data: real, ["plan", "\(waiting)"],
-    after: { _ = ProcessTimer.run([binary, "--data", real, "unplan", "\(waiting)"], environment: []) },
+    after: {
+      _ = ProcessTimer.run([binary, "--data", real, "unplan", "\(waiting)"], environment: [])
+    },
     against: task("1 modify +today", changes: true))
   measure(
     "realistic", n, "done", data: real, ["done", "\(open)"],
     after: { _ = ProcessTimer.run([binary, "--data", real, "undone", "\(open)"], environment: []) },
     against: task("2 done", changes: true))
   measure(
-    "realistic", n, "new-day", data: scratch, ["new-day", "12"], before: { copyTree(real, scratch) })
+    "realistic", n, "new-day", data: scratch, ["new-day", "12"],
+    before: { copyTree(real, scratch) })
   // Over all of it: every task ever done, and ten years of days (the most `history` shows).
   measure(
     "realistic", n, "search", data: real, ["search", "Laundry"], against: task("all /Laundry/"))
@@ -433,13 +438,18 @@ json += floorPairs.map { pair in
 }.joined(separator: ",\n")
 json += "\n]}\n"
 if let slash = outPath.lastIndex(of: "/") { mkdir(String(outPath[..<slash]), 0o755) }
-if let file = fopen(outPath, "w") {
-  fputs(json, file)
-  fclose(file)
-  print("\nwrote \(outPath)")
+if ProcessTimer.writeFile(outPath, json) { print("\nwrote \(outPath)") }
+// The time and memory targets, and the 5x-Taskwarrior rows, counted apart: they are
+// judged apart (see the README's Performance section).
+let missedTargets = rows.filter { !$0.met }.count
+let missedRatios = pairs.filter { !$0.met }.count
+print(
+  missedTargets == 0 ? "every time and memory target met" : "\(missedTargets) target(s) missed")
+if !pairs.isEmpty {
+  print(
+    missedRatios == 0
+      ? "5x Taskwarrior in every row" : "\(missedRatios) row(s) under 5x Taskwarrior")
 }
-let missed = rows.filter { !$0.met }.count + pairs.filter { !$0.met }.count
-print(missed == 0 ? "every target met" : "\(missed) target(s) missed")
 #else
 print("SpoonsBench runs on Linux only.")
 #endif

@@ -17,7 +17,8 @@ struct TaskTableTests {
     var rng = SeededGenerator(seed: seed)
     var table = TaskTable()
     var model: [TaskID: SpoonTask] = [:]
-    let ids = (0..<40).map { $0 < 30 ? 1 + $0 : TaskTable.denseLimit - 5 + $0 * 1_000 }
+    // 1 to 30, and the ten ids around the limit (limit - 5 to limit + 4).
+    let ids = (0..<40).map { $0 < 30 ? 1 + $0 : TaskTable.denseLimit - 35 + $0 }
     for step in 0..<3_000 {
       let id = TaskID(ids[Int.random(in: 0..<ids.count, using: &rng)])
       switch Int.random(in: 0..<3, using: &rng) {
