@@ -24,13 +24,11 @@ enum ProcessTimer {
     return result
   }
 
-  /// Writes `text` to `path`; false if the file cannot be opened.
-  @discardableResult
+  /// Writes `text` to `path`; false if the file cannot be opened or written whole.
   static func writeFile(_ path: String, _ text: String) -> Bool {
     guard let file = fopen(path, "w") else { return false }
-    fputs(text, file)
-    fclose(file)
-    return true
+    let wrote = fputs(text, file) >= 0
+    return fclose(file) == 0 && wrote
   }
 
   /// `program` on the PATH, if it is there.

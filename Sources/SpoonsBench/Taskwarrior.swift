@@ -17,11 +17,18 @@ enum Taskwarrior {
   }
 
   /// `total` tasks: all but `open` completed over years, `open` pending (as the realistic
-  /// planner), or all pending (`open == total`, the stress planner).
+  /// planner), or all pending (`open == total`, the stress planner). Stops the benchmark if a
+  /// file cannot be written: the Taskwarrior rows would time the wrong data.
   static func write(total: Int, open: Int, into directory: String) {
+    func save(_ name: String, _ text: String) {
+      guard ProcessTimer.writeFile(directory + "/" + name, text) else {
+        print("--taskwarrior: cannot write \(directory)/\(name)")
+        exit(1)
+      }
+    }
     mkdir(directory, 0o700)
-    ProcessTimer.writeFile(
-      directory + "/taskrc",
+    save(
+      "taskrc",
       "data.location=\(directory)\nconfirmation=off\nverbose=nothing\nhooks=off\n"
         + "recurrence=off\ngc=on\n")
     var rng = SeededGenerator(seed: UInt64(total) &+ 99)
@@ -41,8 +48,8 @@ enum Taskwarrior {
           + "status:\"pending\" uuid:\"\(uuid(i))\"]\n"
       }
     }
-    ProcessTimer.writeFile(directory + "/pending.data", pending)
-    ProcessTimer.writeFile(directory + "/completed.data", completed)
+    save("pending.data", pending)
+    save("completed.data", completed)
   }
 
   static func uuid(_ i: Int) -> String {

@@ -438,7 +438,7 @@ json += floorPairs.map { pair in
 }.joined(separator: ",\n")
 json += "\n]}\n"
 if let slash = outPath.lastIndex(of: "/") { mkdir(String(outPath[..<slash]), 0o755) }
-if ProcessTimer.writeFile(outPath, json) { print("\nwrote \(outPath)") }
+print(ProcessTimer.writeFile(outPath, json) ? "\nwrote \(outPath)" : "\ncannot write \(outPath)")
 // The time and memory targets, and the 5x-Taskwarrior rows, counted apart: they are
 // judged apart (see the README's Performance section).
 let missedTargets = rows.filter { !$0.met }.count

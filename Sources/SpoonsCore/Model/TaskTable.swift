@@ -3,9 +3,9 @@
 /// A plain `[TaskID: SpoonTask]` spreads 136-byte tasks over a table twice the size it needs
 /// (its buckets come in powers of two): 38 MB for 100,000 tasks, touched all over while a file
 /// loads. Here the tasks sit side by side in the order they were added (a file's order), until
-/// a removal moves the last task into the gap, and the index is a plain array by id: ids are handed out one
-/// after another, so even years of them (100,000 ids) take 400 KB. An id past `denseLimit`
-/// (only a hand-edited file has one) goes in a small dictionary instead.
+/// a removal moves the last task into the gap, and the index is a plain array by id: ids are
+/// handed out one after another, so even years of them (100,000 ids) take 400 KB. An id past
+/// `denseLimit` (only a hand-edited file has one) goes in a small dictionary instead.
 struct TaskTable: Equatable, Sendable {
   static let denseLimit = 1 << 22
 
