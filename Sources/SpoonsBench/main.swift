@@ -194,8 +194,10 @@ struct Pair {
   let spoonsMs: Double
   let taskMs: Double
   let ratio: Double
-  /// At least 5 times faster, where the targets apply (10,000 tasks and more).
-  var met: Bool { size < 10_000 || ratio >= 5 }
+  /// The 5x target applies from 10,000 tasks on; smaller rows are shown, not judged.
+  var judged: Bool { size >= 10_000 }
+  /// At least 5 times faster, where the target applies.
+  var met: Bool { !judged || ratio >= 5 }
 }
 var pairs: [Pair] = []
 var floorPairs: [Pair] = []
@@ -445,10 +447,12 @@ let missedTargets = rows.filter { !$0.met }.count
 let missedRatios = pairs.filter { !$0.met }.count
 print(
   missedTargets == 0 ? "every time and memory target met" : "\(missedTargets) target(s) missed")
-if !pairs.isEmpty {
+if pairs.contains(where: \.judged) {
   print(
     missedRatios == 0
-      ? "5x Taskwarrior in every row" : "\(missedRatios) row(s) under 5x Taskwarrior")
+      ? "5x Taskwarrior in every judged row" : "\(missedRatios) row(s) under 5x Taskwarrior")
+} else if !pairs.isEmpty {
+  print("no row judged against Taskwarrior (that starts at 10000 tasks)")
 }
 #else
 print("SpoonsBench runs on Linux only.")
