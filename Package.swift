@@ -19,7 +19,7 @@ let package = Package(
     // The benchmark (see README, Performance).
     .executableTarget(name: "SpoonsBench", dependencies: ["SpoonsCLI", "SpoonsTestSupport"]),
     // The seeded generator the tests and the benchmark share.
-    .target(name: "SpoonsTestSupport"),
+    .target(name: "SpoonsTestSupport", dependencies: ["SpoonsCore"]),
     // What the fuzzers run; `swift test` replays the kept inputs through it.
     .target(name: "SpoonsFuzzing", dependencies: ["SpoonsCLI"]),
 

@@ -1,5 +1,6 @@
-/// Which characters the history bars and the chart may draw with: Unicode block characters,
-/// or plain ASCII for a terminal that cannot show them.
+/// Which characters every view may draw with: Unicode (`●`, `✓`, `·`, block bars), or plain
+/// ASCII for a terminal that cannot show them. One rule, decided once per process, so
+/// `status`, `todo`, `history` and `chart` never disagree.
 public enum Charset: Sendable, Equatable {
   case unicode
   case ascii
@@ -9,8 +10,8 @@ public enum Charset: Sendable, Equatable {
   /// The locale is the first of `LC_ALL`, `LC_CTYPE` and `LANG` that is set and not empty,
   /// the order the C library uses. It is UTF-8 when it says so (`en_GB.UTF-8`, `C.utf8`,
   /// ignoring case); any other (`C`, `POSIX`, `en_US.ISO-8859-1`) means ASCII. With none set,
-  /// Unicode: the rest of Spoons already prints `●` and `✓` unconditionally, and an unset
-  /// locale is mostly a bare container or a test harness writing to a UTF-8 terminal or file.
+  /// Unicode: an unset locale is mostly a bare container or a test harness writing to a
+  /// UTF-8 terminal or file.
   public static func decide(ascii: Bool, variables: [String: String]) -> Charset {
     if ascii { return .ascii }
     let names = ["LC_ALL", "LC_CTYPE", "LANG"]
@@ -19,4 +20,14 @@ public enum Charset: Sendable, Equatable {
     let lower = locale.lowercased()
     return lower.contains("utf-8") || lower.contains("utf8") ? .unicode : .ascii
   }
+
+  /// Between the parts of a line: ` · ` or ` - `.
+  public var separator: String { self == .unicode ? " · " : " - " }
+  /// The mark of a task checked off: `[✓]` or `[x]`.
+  public var checked: String { self == .unicode ? "[✓]" : "[x]" }
+  /// One spoon of the day's bar, planned or not.
+  public var plannedSpoon: String { self == .unicode ? "●" : "#" }
+  public var freeSpoon: String { self == .unicode ? "○" : "." }
+  /// After text cut short.
+  public var ellipsis: String { self == .unicode ? "…" : "..." }
 }

@@ -126,7 +126,7 @@ struct Chart {
       let month = (day.date.year, day.date.month)
       defer { last = month }
       guard last.map({ $0 != month }) ?? true else { continue }
-      let name = Array(Renderer.months[day.date.month - 1])
+      let name = Array(CivilDate.monthNames[day.date.month - 1])
       let start = indent + 3 * index + 1
       guard start + name.count <= width, line[(start - 1)..<(start + name.count)].allSatisfy({ $0 == " " })
       else { continue }

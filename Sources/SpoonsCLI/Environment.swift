@@ -18,8 +18,9 @@ public struct Environment {
   public var errors: TextSink
   public var inputIsTerminal: Bool
   public var outputIsTerminal: Bool
-  /// The terminal's width in columns, when standard output is one (nil otherwise).
-  public var terminalColumns: () -> Int?
+  /// The terminal's width in columns, when standard output is one (nil otherwise). Read
+  /// through `columns()`, which also honours `COLUMNS`.
+  public var terminalColumns: @Sendable () -> Int?
   /// Writes a file the user named (`report --html FILE`); `OutputFile.write` for real, kept
   /// inside a scratch directory by the fuzzer, which would otherwise write wherever its
   /// random input says.
@@ -31,7 +32,7 @@ public struct Environment {
   public init(
     now: @escaping () -> Timestamp, variables: [String: String], input: LineSource,
     output: TextSink, errors: TextSink, inputIsTerminal: Bool, outputIsTerminal: Bool,
-    terminalColumns: @escaping () -> Int? = { nil },
+    terminalColumns: @escaping @Sendable () -> Int? = { nil },
     writeFile: @escaping (_ bytes: [UInt8], _ path: String) throws(StoreError) -> Void =
       OutputFile.write,
     exitProcess: ((Int32) -> Never)? = nil
@@ -58,7 +59,23 @@ public struct Environment {
       terminalColumns: Self.terminalWidth, exitProcess: { exit($0) })
   }
 
-  static func terminalWidth() -> Int? {
+  /// How wide output may be, the one rule every view and the line editor use: `COLUMNS`
+  /// when it is a positive whole number (the user's say wins, as with `ls`), else the
+  /// terminal's width, else 80.
+  public func columns() -> Int { Self.columns(variables: variables, terminal: terminalColumns) }
+
+  /// `columns()` as a value that outlives this environment (the renderer keeps one).
+  public var columnsRule: @Sendable () -> Int {
+    let (variables, terminal) = (variables, terminalColumns)
+    return { Self.columns(variables: variables, terminal: terminal) }
+  }
+
+  static func columns(variables: [String: String], terminal: () -> Int?) -> Int {
+    if let text = variables["COLUMNS"], text.count <= 6, let n = Int(text), n > 0 { return n }
+    return terminal() ?? 80
+  }
+
+  @Sendable static func terminalWidth() -> Int? {
     var size = winsize()
     guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
       return nil

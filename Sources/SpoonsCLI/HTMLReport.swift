@@ -89,7 +89,7 @@ struct HTMLReport {
         + "text-anchor=\"middle\">\(day.date.day)</text>"
       if lastMonth != day.date.month {
         svg += "<text class=\"axis\" x=\"\(x + 3)\" y=\"\(y(0) + 32)\">"
-          + "\(Renderer.months[day.date.month - 1])</text>"
+          + "\(CivilDate.monthNames[day.date.month - 1])</text>"
       }
       lastMonth = day.date.month
       svg += "\n"
@@ -117,7 +117,7 @@ struct HTMLReport {
     for day in history.days {
       let date = Renderer.short(day.date, today: today) + (day.isFinished ? "" : " (in progress)")
       out += "<tr><td>\(Self.escape(date))</td>"
-      for n in [day.budget, day.planned, day.spent, day.rested, day.borrowed, day.tasksDone] {
+      for n in Renderer.historyNumbers(day) {
         out += "<td>\(n)</td>"
       }
       out += "</tr>\n"

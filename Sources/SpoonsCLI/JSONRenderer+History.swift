@@ -5,8 +5,7 @@ extension JSONRenderer {
   /// `[{"date": ..., "budget": 12, ..., "finished": true}, ...]`, oldest first.
   public static func history(_ h: EnergyHistory) -> String {
     "[" + h.days.map { d in
-      "{\"date\":\(string(d.date.description)),\"budget\":\(d.budget),\"planned\":\(d.planned),"
-        + "\"spent\":\(d.spent),\"rested\":\(d.rested),\"borrowed\":\(d.borrowed),"
+      "{\"date\":\(string(d.date.description)),\(ledgerFields(d.ledger)),"
         + "\"done\":\(d.tasksDone),\"finished\":\(d.isFinished)}"
     }.joined(separator: ",") + "]\n"
   }

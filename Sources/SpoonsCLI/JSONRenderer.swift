@@ -4,14 +4,18 @@ import SpoonsCore
 /// documented in the README and kept stable.
 public enum JSONRenderer {
   public static func status(_ p: Planner) -> String {
-    guard let day = p.day else {
-      return #"{"date":null,"budget":0,"planned":0,"spent":0,"left":0,"borrowed":0,"rested":0,"#
-        + "\"reserve\":\(p.reserve),\"todo\":[]}\n"
-    }
-    return "{\"date\":\(string(day.date.description)),\"budget\":\(day.budget),"
-      + "\"planned\":\(p.planned),\"spent\":\(p.spent),\"left\":\(p.left),"
-      + "\"borrowed\":\(day.borrowed),\"rested\":\(p.rested),\"reserve\":\(p.reserve),"
-      + "\"repaid\":\(day.repaid),\"todo\":\(tasks(p.todo, done: true))}\n"
+    let ledger = p.ledger ?? SpoonLedger(budget: 0, reserve: p.reserve)
+    return "{\"date\":\(p.day.map { string($0.date.description) } ?? "null"),"
+      + ledgerFields(ledger) + ",\"todo\":\(tasks(p.todo, done: true))}\n"
+  }
+
+  /// The ledger's words as JSON fields, the same in `status --json` and `history --json`:
+  /// `"budget":10,"repaid":0,"borrowed":2,"rested":0,"total":12,"reserve":0,"planned":9,`
+  /// `"spent":4,"left":3,"room":3`.
+  static func ledgerFields(_ l: SpoonLedger) -> String {
+    "\"budget\":\(l.budget),\"repaid\":\(l.repaid),\"borrowed\":\(l.borrowed),"
+      + "\"rested\":\(l.rested),\"total\":\(l.total),\"reserve\":\(l.reserve),"
+      + "\"planned\":\(l.planned),\"spent\":\(l.spent),\"left\":\(l.left),\"room\":\(l.room)"
   }
 
   public static func todo(_ p: Planner) -> String { tasks(p.todo, done: true) + "\n" }

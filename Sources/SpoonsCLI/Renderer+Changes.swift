@@ -34,8 +34,8 @@ extension Renderer {
 
   /// Where today stands after an undo or redo.
   func afterStep(_ p: Planner) -> String {
-    guard p.day != nil else { return "" }
-    return "Today: \(p.planned) of \(p.capacity) planned, \(p.left) left.\n"
+    guard let ledger = p.ledger else { return "" }
+    return "Today: \(plannedOf(ledger)).\n"
   }
 
   /// `history --changes`: what undo would take back, newest first, then what redo would do.

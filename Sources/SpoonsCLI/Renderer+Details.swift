@@ -79,9 +79,11 @@ extension Renderer {
     for day in days {
       let total = total(day.tasks)
       let heading = (day.date == today ? "Today, " : "") + Self.long(day.date)
-      out += style.bold(heading) + " · \(day.tasks.count) done, \(Self.spoons(total))\n"
+      out += style.bold(heading) + charset.separator
+        + "\(day.tasks.count) done, \(Self.spoons(total))\n"
       for task in day.tasks {
-        out += "  " + style.green("[✓]") + " \(line(task, width: width, today: today, cost: true))\n"
+        out += "  " + style.green(charset.checked) + " "
+          + line(task, width: width, today: today, cost: true) + "\n"
       }
     }
     return out

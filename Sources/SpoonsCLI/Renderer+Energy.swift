@@ -3,8 +3,8 @@ import SpoonsCore
 /// Borrowing, rests, the reserve, suggestions and routines.
 extension Renderer {
   public func borrowed(_ n: Int, _ p: Planner) -> String {
-    "Borrowed \(Self.spoons(n)) from tomorrow: \(p.left) left to plan today, and the next day "
-      + "starts \(p.day?.borrowed ?? n) short.\n"
+    "Borrowed \(Self.spoons(n)) from tomorrow: \(p.ledger?.left ?? n) left to plan today, and "
+      + "the next day starts \(p.day?.borrowed ?? n) short.\n"
   }
 
   public func restAdded(_ rest: SpoonTask) -> String {
@@ -60,7 +60,7 @@ extension Renderer {
 
   private func why(_ task: SpoonTask, today: CivilDate) -> String {
     guard task.due == nil, let since = task.backlogSince else { return "" }
-    return " · in the backlog since \(Self.short(since, today: today))"
+    return charset.separator + "in the backlog since \(Self.short(since, today: today))"
   }
 
   // MARK: - Routines

@@ -15,16 +15,15 @@ extension Renderer {
     let dates = h.days.map { Self.short($0.date, today: today) }
     let dateWidth = dates.map(Text.width).max() ?? 0
     // The bar gets what is left of 80 columns (a date with its year and a "not ended" take
-    // some), up to 16 cells.
+    // some), from 3 to 16 cells.
     let marker = h.days.contains { !$0.isFinished && $0.date != today } ? 11 : 7
     let room = 80 - dateWidth - Text.width(Self.historyHeader) - 2 - marker
-    let bar = HistoryBar(days: h.days, charset: charset, cells: max(4, min(16, room)))
+    let bar = HistoryBar(days: h.days, charset: charset, cells: max(3, min(16, room)))
     var out = Self.window(h.from, through: h.through, days: days, today: today)
     out += style.bold(String(repeating: " ", count: dateWidth) + Self.historyHeader) + "\n"
     for (day, date) in zip(h.days, dates) {
-      let numbers = [day.budget, day.planned, day.spent, day.rested, day.borrowed, day.tasksDone]
       var line = Text.padded(date, to: dateWidth)
-      for (n, column) in zip(numbers, Self.historyColumns) {
+      for (n, column) in zip(Self.historyNumbers(day), Self.historyColumns) {
         line += " " + Self.right(String(n), column.count)
       }
       line += "  " + bar.draw(day)
@@ -35,7 +34,14 @@ extension Renderer {
     return out + bar.legend + "\n"
   }
 
-  static let historyColumns = ["budget", "planned", "spent", "rests", "borrowed", "done"]
+  /// The ledger's words, the same in `history`, the report and `--json`.
+  static let historyColumns = ["budget", "repaid", "borrowed", "rested", "planned", "spent", "done"]
+
+  /// One day's numbers, in the order of `historyColumns`.
+  static func historyNumbers(_ day: EnergyDay) -> [Int] {
+    let l = day.ledger
+    return [l.budget, l.repaid, l.borrowed, l.rested, l.planned, l.spent, day.tasksDone]
+  }
   static var historyHeader: String { historyColumns.map { " " + $0 }.joined() }
 
   static func days(_ n: Int) -> String { n == 1 ? "day" : "\(n) days" }
@@ -60,7 +66,7 @@ extension Renderer {
   // MARK: - Stats
 
   public func stats(_ s: EnergyStats, lookingBack days: Int, today: CivilDate) -> String {
-    let rows = Self.statsRows(s, today: today)
+    let rows = Self.statsRows(s, today: today, separator: charset.separator)
     let width = rows.map { Text.width($0.label) }.max() ?? 0
     var out = Self.window(s.from, through: s.through, days: days, today: today)
     for row in rows { out += "  " + style.bold(Text.padded(row.label, to: width)) + "  \(row.value)\n" }
@@ -68,14 +74,16 @@ extension Renderer {
   }
 
   /// The stats as labelled sentences, shared by `stats` and the HTML report.
-  static func statsRows(_ s: EnergyStats, today: CivilDate) -> [(label: String, value: String)] {
+  static func statsRows(_ s: EnergyStats, today: CivilDate, separator: String = " · ")
+    -> [(label: String, value: String)]
+  {
     var rows: [(label: String, value: String)] = []
     rows.append(("Days", "\(count(s.days, "finished day")) (today counts once it has ended)"))
     if let budget = s.tenths(s.totalBudget), let planned = s.tenths(s.totalPlanned),
       let spent = s.tenths(s.totalSpent)
     {
       rows.append(
-        ("Average", "budget \(decimal(budget)) · planned \(decimal(planned)) · "
+        ("Average", "budget \(decimal(budget))\(separator)planned \(decimal(planned))\(separator)"
           + "spent \(decimal(spent)) spoons a day"))
     }
     if s.days > 0 {
@@ -154,7 +162,7 @@ struct HistoryBar {
 
   /// - Parameter cells: the most cells a bar may take.
   init(days: [EnergyDay], charset: Charset, cells: Int) {
-    let top = days.map { max($0.budget, $0.spent) }.max() ?? 0
+    let top = days.map { max($0.ledger.startedWith, $0.spent) }.max() ?? 0
     scale = max(1, (top + cells - 1) / cells)
     self.charset = charset
   }
@@ -165,9 +173,10 @@ struct HistoryBar {
     charset == .unicode ? ("█", "▓", "░") : ("#", "+", ".")
   }
 
-  /// Spent within the budget, spent beyond it (borrowed or given back by rests), budget left.
+  /// Spent within what the day started with (its budget less what it repaid), spent beyond
+  /// it (borrowed, or given back by rests), and what was left of it.
   func draw(_ day: EnergyDay) -> String {
-    let spent = cells(day.spent), budget = cells(day.budget)
+    let spent = cells(day.spent), budget = cells(day.ledger.startedWith)
     let g = glyphs
     return String(repeating: g.spent, count: min(spent, budget))
       + String(repeating: g.over, count: max(0, spent - budget))
@@ -176,7 +185,7 @@ struct HistoryBar {
 
   var legend: String {
     let g = glyphs
-    return "\(g.spent) spent  \(g.left) budget left  \(g.over) past the budget (borrowed or rested)"
+    return "\(g.spent) spent  \(g.left) not spent  \(g.over) past the budget (borrowed or rested)"
       + (scale == 1 ? "" : "; \(scale) spoons a cell")
   }
 }

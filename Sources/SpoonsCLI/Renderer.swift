@@ -3,23 +3,26 @@ import SpoonsCore
 /// Turns planner state and outcomes into the text a person reads. Pure: same input, same text.
 public struct Renderer: Sendable {
   public let style: Style
+  /// The characters every view draws with (`Charset.decide`).
+  public let charset: Charset
+  /// How wide a line may be (`Environment.columns`), asked each time: a terminal can be
+  /// resized while the REPL is open.
+  public let columns: @Sendable () -> Int
 
-  public init(style: Style) { self.style = style }
-
-  static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-  static let months = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-  ]
+  public init(
+    style: Style, charset: Charset = .unicode, columns: @escaping @Sendable () -> Int = { 80 }
+  ) {
+    self.style = style
+    self.charset = charset
+    self.columns = columns
+  }
 
   /// `Sat 21 Nov 2026`.
-  public static func long(_ date: CivilDate) -> String {
-    "\(weekdays[date.weekday]) \(date.day) \(months[date.month - 1]) \(date.year)"
-  }
+  public static func long(_ date: CivilDate) -> String { date.long }
 
   /// `Fri 28 Nov`, with the year only when it is not this year's.
   public static func short(_ date: CivilDate, today: CivilDate) -> String {
-    let base = "\(weekdays[date.weekday]) \(date.day) \(months[date.month - 1])"
-    return date.year == today.year ? base : base + " \(date.year)"
+    date.year == today.year ? date.weekdayDayMonth : date.long
   }
 
   /// `due Fri 28 Nov`; `due today` and `due Tue 18 Nov, overdue` in red, the words saying it
@@ -59,12 +62,15 @@ public struct Renderer: Sendable {
     for _ in columns..<max(width, columns) + 2 { out.append(UInt8(ascii: " ")) }
     out.append(contentsOf: task.title.text.utf8)
     if task.isRest {
-      out.append(contentsOf: (cost ? ", rest, \(task.spoons) back" : " · rest").utf8)
+      out.append(contentsOf: (cost ? ", rest, \(restBack(task))" : charset.separator + "rest").utf8)
     } else if cost {
       out.append(contentsOf: ", \(task.spoons)".utf8)
     }
     if task.routine != nil { out.append(contentsOf: routineMark(task).utf8) }
-    if let due = due(task, today: today) { out.append(contentsOf: " · \(due)".utf8) }
+    if let due = due(task, today: today) {
+      out.append(contentsOf: charset.separator.utf8)
+      out.append(contentsOf: due.utf8)
+    }
   }
 
   /// The columns `#12` takes.
@@ -80,32 +86,51 @@ public struct Renderer: Sendable {
 
   // MARK: - Today
 
-  /// `●●●●●●●○○○○○ 7/12`: one dot per spoon of the budget, filled when planned.
-  public func spoonBar(planned: Int, budget: Int) -> String {
-    let filled = min(planned, budget)
-    let dots = style.bold(String(repeating: "●", count: filled))
-      + String(repeating: "○", count: max(0, budget - filled))
-    return (budget > 0 ? dots + " " : "") + "\(planned)/\(budget)"
+  /// `●●●●●●●○○○○○ 7/12`: one spoon per spoon of the day's total, filled when planned, and
+  /// `planned/total` as the prompt shows it. Never wider than `columns()`: past that, each
+  /// mark stands for several spoons.
+  public func spoonBar(_ ledger: SpoonLedger) -> String {
+    let label = "\(ledger.planned)/\(ledger.total)"
+    let total = ledger.total
+    let room = max(0, columns() - label.count - 1)
+    guard total > 0, room > 0 else { return label }
+    let cells = min(total, room)
+    let filled = min(cells, (min(ledger.planned, total) * cells + total / 2) / total)
+    return style.bold(String(repeating: charset.plannedSpoon, count: filled))
+      + String(repeating: charset.freeSpoon, count: cells - filled) + " " + label
+  }
+
+  /// The ledger in its words, once for `status` and the prompt's numbers:
+  /// `budget 10 · borrowed 2 · planned 9 of 12 · spent 4 · left 3`.
+  public func ledgerLine(_ l: SpoonLedger) -> String {
+    var numbers = ["budget \(l.budget)"]
+    if l.repaid > 0 { numbers.append("repaid \(l.repaid)") }
+    if l.borrowed > 0 { numbers.append("borrowed \(l.borrowed)") }
+    if l.rested > 0 { numbers.append("rested \(l.rested)") }
+    numbers += ["planned \(l.planned) of \(l.total)", "spent \(l.spent)", "left \(l.left)"]
+    if l.reserve > 0 { numbers += ["reserve \(l.reserve)", "room \(l.room)"] }
+    return numbers.joined(separator: charset.separator)
+  }
+
+  /// `planned 9 of 12, 3 left`: what every change to today's list ends with.
+  func plannedOf(_ l: SpoonLedger) -> String {
+    l.over > 0
+      ? "\(l.planned) of \(l.total) planned, over by \(l.over)"
+      : "\(l.planned) of \(l.total) planned, \(l.left) left"
   }
 
   public func status(_ p: Planner, today: CivilDate) -> String {
-    guard let day = p.day else { return noDay }
+    guard let day = p.day, let ledger = p.ledger else { return noDay }
     var out = style.bold(Self.long(day.date)) + "\n"
-    out += spoonBar(planned: p.planned, budget: p.capacity) + "\n"
-    var numbers = ["budget \(day.budget)"]
-    if day.borrowed > 0 { numbers.append("borrowed \(day.borrowed)") }
-    numbers += ["planned \(p.planned)", "spent \(p.spent)"]
-    if p.rested > 0 { numbers.append("rested \(p.rested)") }
-    numbers.append("left \(p.left)")
-    if p.reserve > 0 { numbers.append("reserve \(p.reserve)") }
-    out += numbers.joined(separator: " · ") + "\n"
-    if day.borrowed > 0 {
-      out += "Borrowed \(Self.spoons(day.borrowed)) from tomorrow: the next day starts "
-        + "\(day.borrowed) short.\n"
+    out += spoonBar(ledger) + "\n"
+    out += ledgerLine(ledger) + "\n"
+    if ledger.borrowed > 0 {
+      out += "Borrowed \(Self.spoons(ledger.borrowed)) from tomorrow: the next day starts "
+        + "\(ledger.borrowed) short.\n"
     }
-    if day.repaid > 0 {
-      out += "Started with \(day.budget) of \(day.asked): \(day.repaid) paid back for "
-        + "borrowing the day before.\n"
+    if ledger.repaid > 0 {
+      out += "Started with \(ledger.startedWith) of \(ledger.budget): \(ledger.repaid) paid back "
+        + "for borrowing the day before.\n"
     }
     out += "\n" + todo(p, today: today)
     return out
@@ -130,7 +155,7 @@ public struct Renderer: Sendable {
       out += style.bold("Rest") + "\n"
       for task in rests {
         out += "  [ ] \(Text.padded(task.id.description, to: width))  \(task.title.text), "
-          + "gives back \(task.spoons)" + routineMark(task) + "\n"
+          + "gives back up to \(task.spoons)" + routineMark(task) + "\n"
       }
     }
     let done = p.todo.filter(\.isDone)
@@ -138,14 +163,20 @@ public struct Renderer: Sendable {
       out += style.bold("Done") + "\n"
       for task in done {
         let text = line(task, width: width, today: today, cost: true)
-        out += "  " + style.green("[✓]") + " " + style.dim(text) + "\n"
+        out += "  " + style.green(charset.checked) + " " + style.dim(text) + "\n"
       }
     }
     return out
   }
 
   /// ` · routine` after a task a routine made: it is dropped, not rolled over, if left undone.
-  func routineMark(_ task: SpoonTask) -> String { task.routine != nil ? " · routine" : "" }
+  func routineMark(_ task: SpoonTask) -> String {
+    task.routine != nil ? charset.separator + "routine" : ""
+  }
+
+  /// `2 back`: what a done rest gave back, as fixed when it was checked off (its spoons for a
+  /// rest archived before the amount was kept).
+  func restBack(_ task: SpoonTask) -> String { "\(task.gaveBack ?? task.spoons.value) back" }
 
   var noDay: String { "No day started yet. Start one with: new-day N (N = today's spoons)\n" }
 
@@ -246,24 +277,29 @@ public struct Renderer: Sendable {
       outcome.borrowed > 0
       ? "Borrowed \(Self.spoons(outcome.borrowed)) from tomorrow to fit. " : ""
     return "Planned \(names(outcome.tasks)) (\(Self.spoons(total(outcome.tasks)))). "
-      + borrowed + "\(p.planned) of \(p.capacity) planned, \(p.left) left.\n"
+      + borrowed + plannedOf(p.ledger ?? SpoonLedger(budget: 0)) + ".\n"
   }
 
-  /// `restedBefore`: what rests had given back before these check-offs.
-  public func done(_ tasks: [SpoonTask], _ p: Planner, restedBefore: Int) -> String {
+  /// What each rest gave back is read from the rest itself, fixed when it was checked off.
+  public func done(_ tasks: [SpoonTask], _ p: Planner) -> String {
     let work = tasks.filter { !$0.isRest }
     let rests = tasks.filter(\.isRest)
+    let ledger = p.ledger ?? SpoonLedger(budget: 0)
     var out = ""
     if !work.isEmpty {
       out += "Done: \(names(work)) (\(Self.spoons(total(work)))). "
-        + "Spent \(p.spent) of \(p.planned) planned.\n"
+        + "Spent \(ledger.spent) of \(ledger.planned) planned.\n"
     }
     if !rests.isEmpty {
-      let back = p.rested - restedBefore
-      let asked = rests.reduce(0) { $0 + $1.spoons.value }
-      let capped = back < asked ? " (a rest gives back at most what was spent)" : ""
-      out += "Rested: \(names(rests)), \(Self.spoons(back)) back\(capped). "
-        + "\(p.left) left to plan.\n"
+      let back = rests.reduce(0) { $0 + ($1.gaveBack ?? 0) }
+      let each = rests.map { "\($0.id) \($0.title.text), \(Self.spoons($0.gaveBack ?? 0)) back" }
+      var why = ""
+      if back < rests.reduce(0, { $0 + $1.spoons.value }) {
+        why = back == 0
+          ? ": nothing was spent yet for it to give back"
+          : " (a rest gives back at most what was spent and not yet given back)"
+      }
+      out += "Rested: \(each.joined(separator: "; "))\(why). \(ledger.left) left to plan.\n"
     }
     return out
   }
@@ -289,28 +325,33 @@ public struct Renderer: Sendable {
       }
       return "Took \(task.id) \(task.title.text) off today's list\(place).\n"
     }
-    return lines.joined() + "\(p.planned) of \(p.capacity) planned, \(p.left) left.\n"
+    return lines.joined() + plannedOf(p.ledger ?? SpoonLedger(budget: 0)) + ".\n"
   }
 
   public func newDay(_ outcome: NewDayOutcome, _ p: Planner) -> String {
-    guard let day = p.day else { return "" }
+    guard let day = p.day, let ledger = p.ledger else { return "" }
     var out = "New day: \(Self.long(day.date)), \(Self.spoons(day.budget)).\n"
-    if day.repaid > 0, let last = outcome.finished?.record.date {
+    if let last = outcome.finished?.record, last.ledger.borrowed > 0 {
       let when: String
-      switch last.days(until: day.date) {
+      switch last.date.days(until: day.date) {
       case 0: when = "earlier today"
       case 1: when = "yesterday"
-      default: when = "on \(Self.short(last, today: day.date))"
+      default: when = "on \(Self.short(last.date, today: day.date))"
       }
-      out += "You borrowed \(Self.spoons(day.repaid)) \(when): today starts with "
-        + "\(day.budget) of \(day.asked).\n"
+      out += "You borrowed \(Self.spoons(last.ledger.borrowed)) \(when): \(ledger.repaid) repaid, "
+        + "so today starts with \(ledger.startedWith) of \(ledger.budget)"
+      if outcome.writtenOff > 0 {
+        out += "; the other \(outcome.writtenOff) \(outcome.writtenOff == 1 ? "is" : "are") "
+          + "written off (a day never repays more than its budget)"
+      }
+      out += ".\n"
     }
     func costs(_ tasks: [SpoonTask]) -> String {
       tasks.map { "\($0.id) \($0.title.text) (\($0.spoons.value))" }.joined(separator: ", ")
     }
     if let finished = outcome.finished {
       let r = finished.record
-      out += "Last day (\(Self.long(r.date))): spent \(r.spent) of \(r.planned) planned, "
+      out += "Last day (\(Self.long(r.date))): spent \(r.ledger.spent) of \(r.ledger.planned) planned, "
         + "\(r.done.count) done.\n"
       if outcome.rolledOver.isEmpty { out += "Nothing rolled over.\n" }
     }
@@ -321,8 +362,7 @@ public struct Renderer: Sendable {
       out += "Dropped unfinished routine tasks: \(costs(outcome.dropped)).\n"
     }
     if !outcome.fromRoutines.isEmpty {
-      out += "From your routines: \(costs(outcome.fromRoutines)). "
-        + "\(p.planned) of \(p.capacity) planned, \(p.left) left.\n"
+      out += "From your routines: \(costs(outcome.fromRoutines)). \(plannedOf(ledger)).\n"
     }
     if !outcome.skipped.isEmpty {
       let reserve = p.reserve > 0 ? " (keeping \(p.reserve) in reserve)" : ""

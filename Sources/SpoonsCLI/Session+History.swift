@@ -55,14 +55,8 @@ extension Session {
       days: days, records: whole.archive.days, archived: whole.archive.doneTasks, today: today)
   }
 
-  /// How wide the chart may be: `COLUMNS` when it is a positive whole number, else the
-  /// terminal's width, else 80.
-  var columns: Int {
-    if let text = environment.variables["COLUMNS"], text.count <= 6, let n = Int(text), n > 0 {
-      return n
-    }
-    return environment.terminalColumns() ?? 80
-  }
+  /// How wide the chart may be: `Environment.columns`, the one rule for every view.
+  var columns: Int { environment.columns() }
 
   func charset(ascii: Bool) -> Charset {
     Charset.decide(ascii: ascii, variables: environment.variables)

@@ -119,9 +119,8 @@ public final class Session {
       }
     case .done(let ids):
       return try change(at: now) { p, _ in
-        let restedBefore = p.rested
         let tasks = try p.markDone(ids, at: now)
-        return (r.done(tasks, p, restedBefore: restedBefore), r.changeName("done", tasks))
+        return (r.done(tasks, p), r.changeName("done", tasks))
       }
     case .borrow(let n):
       return try change(at: now) { p, _ in
@@ -349,8 +348,8 @@ public final class Session {
   /// `spoons (no day)> `.
   public func prompt(for planner: Planner? = nil) -> String {
     guard let p = planner ?? (try? store.load()) else { return "spoons> " }
-    guard p.day != nil else { return "spoons (no day)> " }
-    return "spoons \(p.planned)/\(p.capacity)> "
+    guard let ledger = p.ledger else { return "spoons (no day)> " }
+    return "spoons \(ledger.planned)/\(ledger.total)> "
   }
 }
 

@@ -33,7 +33,8 @@ public enum SpoonsApp {
     let renderer = Renderer(
       style: Style.decide(
         outputIsTerminal: env.outputIsTerminal, noColorFlag: options.noColor,
-        variables: env.variables))
+        variables: env.variables),
+      charset: Charset.decide(ascii: false, variables: env.variables), columns: env.columnsRule)
     if options.help {
       env.output.write(usage + "\n" + renderer.help(topic: nil))
       env.output.flush()
@@ -61,7 +62,7 @@ public enum SpoonsApp {
           input: fd, output: env.output, history: history,
           completer: { [unowned session] line, cursor in
             session.completions(line: line, cursor: cursor)
-          })
+          }, columns: env.columnsRule)
       }
       let status = Repl(session: session, mode: .interactive, morningCheckIn: true).run()
       (session.environment.input as? LineEditor)?.restoreTerminal()

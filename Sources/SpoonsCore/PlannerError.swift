@@ -9,6 +9,10 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidSpoons(Int)
   /// A day's budget outside 0...99.
   case invalidBudget(Int)
+  /// A stored day that repaid more than its budget (or less than nothing).
+  case invalidRepaid(Int, budget: Int)
+  /// `new-day` on a date before the day already open: the clock most likely went back.
+  case dayBeforeCurrent(today: CivilDate, open: CivilDate)
   /// Planning or checking off needs a day: `new-day` first.
   case noDayStarted
   /// No task has this id (never had, or it was deleted, or it is archived).
@@ -55,6 +59,18 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A routine must run on at least one day of the week.
   case noRoutineDays
 
+  /// True when the words given were wrong (a number out of range, an empty title), rather
+  /// than a sound request that the planner refuses: the exit status (64 or 1) asks this.
+  public var isUsageMistake: Bool {
+    switch self {
+    case .invalidTitle, .invalidSpoons, .invalidBudget, .invalidBorrow, .invalidReserve,
+      .invalidDetail, .nothingSelected, .repeatedTask, .noRoutineDays, .invalidPosition:
+      return true
+    default:
+      return false
+    }
+  }
+
   public var description: String {
     switch self {
     case .invalidTitle(let problem):
@@ -62,6 +78,12 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidSpoons(let n): return "spoons must be a whole number from 1 to 10, not \(n)"
     case .invalidBudget(let n):
       return "a day's budget must be a whole number from 0 to 99 spoons, not \(n)"
+    case .invalidRepaid(let n, let budget):
+      return "a day of \(budget) spoons cannot have repaid \(n)"
+    case .dayBeforeCurrent(let today, let open):
+      return "no new day started: this computer's clock says today is \(today.long), before "
+        + "the day already open, \(open.long). If the clock is wrong, correct its date, time or "
+        + "time zone and run new-day again; until then Spoons carries on with \(open.weekdayDayMonth)"
     case .noDayStarted: return "no day started yet: start one with 'new-day N'"
     case .unknownTask(let id): return "there is no task \(id) (see 'list', 'backlog' and 'todo' for ids)"
     case .repeatedTask(let id): return "\(id) is selected twice"

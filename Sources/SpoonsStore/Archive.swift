@@ -59,13 +59,18 @@ enum ArchiveFiles {
   static func encode(_ record: DayRecord, to out: inout [UInt8]) {
     out.append(contentsOf: "day".utf8)
     RecordCodec.field("date", record.date.description, to: &out)
-    RecordCodec.field("budget", String(record.budget), to: &out)
-    RecordCodec.field("planned", String(record.planned), to: &out)
-    RecordCodec.field("spent", String(record.spent), to: &out)
+    let ledger = record.ledger
+    // `budget=` is what the day started with, after repaying, as it always was; the budget
+    // asked for is that plus `repaid=`.
+    RecordCodec.field("budget", String(ledger.startedWith), to: &out)
+    RecordCodec.field("planned", String(ledger.planned), to: &out)
+    RecordCodec.field("spent", String(ledger.spent), to: &out)
     RecordCodec.field("done", record.done.map { String($0.rawValue) }.joined(separator: ","), to: &out)
-    // Added with planner format 2; left out when 0, so older lines read the same.
-    if record.borrowed > 0 { RecordCodec.field("borrowed", String(record.borrowed), to: &out) }
-    if record.rested > 0 { RecordCodec.field("rested", String(record.rested), to: &out) }
+    // Added with planner format 2 (borrowed, rested) and 4 (repaid); left out when 0, so
+    // older lines read the same.
+    if ledger.borrowed > 0 { RecordCodec.field("borrowed", String(ledger.borrowed), to: &out) }
+    if ledger.rested > 0 { RecordCodec.field("rested", String(ledger.rested), to: &out) }
+    if ledger.repaid > 0 { RecordCodec.field("repaid", String(ledger.repaid), to: &out) }
     out.append(UInt8(ascii: "\n"))
   }
 
@@ -100,7 +105,8 @@ enum ArchiveFiles {
       guard record.isKind("day") else {
         throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
       }
-      try record.expectOnly(["date", "budget", "planned", "spent", "done", "borrowed", "rested"])
+      try record.expectOnly(
+        ["date", "budget", "planned", "spent", "done", "borrowed", "rested", "repaid"])
       guard let rawDone = record.raw("done") else { throw record.missing("done") }
       var done: [TaskID] = []
       for part in rawDone.split(separator: UInt8(ascii: ",")) {
@@ -109,14 +115,15 @@ enum ArchiveFiles {
         }
         done.append(TaskID(id))
       }
-      days.append(
-        DayRecord(
-          date: try record.date("date"),
-          budget: try record.int("budget", in: Day.budgetRange),
-          planned: try record.int("planned", in: 0...Self.maxSpoons),
-          spent: try record.int("spent", in: 0...Self.maxSpoons), done: done,
-          borrowed: try record.optionalInt("borrowed", in: 0...Day.budgetRange.upperBound),
-          rested: try record.optionalInt("rested", in: 0...Self.maxSpoons)))
+      let startedWith = try record.int("budget", in: Day.budgetRange)
+      let repaid = try record.optionalInt("repaid", in: 0...(Day.budgetRange.upperBound - startedWith))
+      let ledger = SpoonLedger(
+        budget: startedWith + repaid, repaid: repaid,
+        borrowed: try record.optionalInt("borrowed", in: 0...Day.budgetRange.upperBound),
+        rested: try record.optionalInt("rested", in: 0...Self.maxSpoons),
+        planned: try record.int("planned", in: 0...Self.maxSpoons),
+        spent: try record.int("spent", in: 0...Self.maxSpoons))
+      days.append(DayRecord(date: try record.date("date"), ledger: ledger, done: done))
     }
     return days
   }

@@ -48,11 +48,14 @@ public enum ImportError: Error, Hashable, Sendable, CustomStringConvertible {
 /// and an import is checked as strictly as `planner.txt` is.
 public enum ExportFormat {
   static let name = "spoons-export"
-  static let version = 1
+  /// Version 2 added `back` (what a done rest gave back) and a day's `repaid` in the archive,
+  /// and a day's `budget` became the budget asked for, as `status --json` says it (the files
+  /// keep what the day started with: version 1 exports still import as they are).
+  static let version = 2
   /// Fields written as JSON numbers and flags; every other field is a string.
   static let numbers: Set<String> = [
     "id", "spoons", "budget", "borrowed", "repaid", "reserve", "routine", "planned", "spent",
-    "rested",
+    "rested", "back",
   ]
   static let flags: Set<String> = ["rest", "paused"]
 
@@ -65,7 +68,8 @@ public enum ExportFormat {
     var tasks: [JSON] = []
     for record in records(body) {
       switch record.kind {
-      case "next", "settings", "day": planner.append((record.kind, record.object))
+      case "next", "settings": planner.append((record.kind, record.object))
+      case "day": planner.append((record.kind, budgetAsked(record.object, inFile: false)))
       case "routine": routines.append(record.object)
       case "task": tasks.append(record.object)
       default: break  // archive lengths and the end count belong to the file, not the planner
@@ -78,7 +82,7 @@ public enum ExportFormat {
     let done = records(body).map(\.object)
     body = []
     for day in export.archive.days { ArchiveFiles.encode(day, to: &body) }
-    let days = records(body).map(\.object)
+    let days = records(body).map { budgetAsked($0.object, inFile: false) }
     let value = JSON.object([
       ("format", .string(name)), ("version", .number(version)),
       ("planner", .object(planner)),
@@ -120,7 +124,9 @@ public enum ExportFormat {
       try line("next", next, to: &text)
       text.append(contentsOf: "archive\tdone=0\tdays=0\n".utf8)
       if let settings = planner["settings"] { try line("settings", settings, to: &text) }
-      if let day = planner["day"], day != .null { try line("day", day, to: &text) }
+      if let day = planner["day"], day != .null {
+        try line("day", found >= 2 ? budgetAsked(day, inFile: true) : day, to: &text)
+      }
       for routine in try list("planner", "routines") { try line("routine", routine, to: &text) }
       let tasks = try list("planner", "tasks")
       for task in tasks { try line("task", task, to: &text) }
@@ -132,7 +138,9 @@ public enum ExportFormat {
       for task in try list("archive", "done") { try line("task", task, to: &done) }
       var days: [UInt8] = []
       ArchiveFiles.daysFormat.encodeHeader(to: &days)
-      for day in try list("archive", "days") { try line("day", day, to: &days) }
+      for day in try list("archive", "days") {
+        try line("day", found >= 2 ? budgetAsked(day, inFile: true) : day, to: &days)
+      }
       let archive = Archive(
         doneTasks: try ArchiveFiles.decodeDone(done, file: file),
         days: try ArchiveFiles.decodeDays(days, file: file))
@@ -152,6 +160,17 @@ public enum ExportFormat {
     } catch {
       throw invalid("\(error)")
     }
+  }
+
+  /// A day's `budget` as an export says it (the budget asked for: `inFile` false) or as the
+  /// files keep it (what the day started with, after repaying: `inFile` true).
+  static func budgetAsked(_ day: JSON, inFile: Bool) -> JSON {
+    guard case .object(var pairs) = day, case .number(let repaid)? = day["repaid"], repaid != 0,
+      let index = pairs.firstIndex(where: { $0.key == "budget" }),
+      case .number(let budget) = pairs[index].value
+    else { return day }
+    pairs[index].value = .number(inFile ? budget - repaid : budget + repaid)
+    return .object(pairs)
   }
 
   /// One JSON object as a record line of `kind`.
@@ -217,8 +236,8 @@ public enum ExportFormat {
 
   static let csvColumns = [
     "type", "id", "title", "spoons", "at", "from", "since", "due", "created", "updated",
-    "completed", "rest", "note", "where", "date", "budget", "planned", "spent", "borrowed",
-    "rested", "done",
+    "completed", "rest", "back", "note", "where", "date", "budget", "repaid", "planned", "spent",
+    "borrowed", "rested", "done",
   ]
 
   /// One table for spreadsheets: a row per task (open, today's and archived; `type` task)
@@ -231,10 +250,11 @@ public enum ExportFormat {
     }
     for day in export.archive.days { ArchiveFiles.encode(day, to: &body) }
     for line in records(body) {
+      let object = line.kind == "day" ? budgetAsked(line.object, inFile: false) : line.object
       var row: [String] = []
       for column in csvColumns {
         if column == "type" { row.append(line.kind); continue }
-        switch line.object[column] {
+        switch object[column] {
         case .number(let n)?: row.append(String(n))
         case .bool(let b)?: row.append(b ? "1" : "")
         case .string(let s)?: row.append(s)

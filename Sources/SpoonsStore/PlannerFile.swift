@@ -52,8 +52,9 @@ enum PlannerFile {
   static let name = "planner.txt"
   /// Version 2 added routines, the reserve, borrowing and rests (`next routine=`, `settings`,
   /// `routine` records, `day borrowed= repaid=`, `task rest= from=routine`); version 3 the
-  /// `journal` line (undo). Older files load as they are: every addition is optional.
-  static let format = FileFormat(name: "spoons-planner", version: 3)
+  /// `journal` line (undo); version 4 `task back=` (what a done rest gave back). Older files
+  /// load as they are: every addition is optional.
+  static let format = FileFormat(name: "spoons-planner", version: 4)
 
   static func encode(_ snapshot: PlannerSnapshot) -> [UInt8] {
     head(snapshot.journal) + body(snapshot)
@@ -99,7 +100,9 @@ enum PlannerFile {
     if let day = planner.day {
       out.append(contentsOf: "day".utf8)
       RecordCodec.field("date", day.date.description, to: &out)
-      RecordCodec.field("budget", String(day.budget), to: &out)
+      // What the day started with, after repaying, as in every version: the budget asked
+      // for is that plus `repaid=`.
+      RecordCodec.field("budget", String(day.budget - day.repaid), to: &out)
       if day.borrowed > 0 { RecordCodec.field("borrowed", String(day.borrowed), to: &out) }
       if day.repaid > 0 { RecordCodec.field("repaid", String(day.repaid), to: &out) }
       out.append(UInt8(ascii: "\n"))
@@ -235,7 +238,10 @@ enum PlannerFile {
           let borrowed = try record.unchecked("borrowed", absent: 0)
           let repaid = try record.unchecked("repaid", absent: 0)
           day = try valid(record.line) { () throws(PlannerError) in
-            try Day(date: date, budget: budget, borrowed: borrowed, repaid: repaid)
+            guard repaid >= 0, repaid <= Day.budgetRange.upperBound else {
+              throw .invalidRepaid(repaid, budget: budget)
+            }
+            return try Day(date: date, budget: budget + repaid, borrowed: borrowed, repaid: repaid)
           }
         case "end":
           try record.expectOnly(["tasks"])

@@ -9,8 +9,8 @@ import SpoonsCore
 /// (the archive).
 enum TaskRecord {
   static let keys: [StaticString] = [
-    "id", "spoons", "at", "from", "since", "routine", "rest", "completed", "created", "updated",
-    "due", "title", "note", "where",
+    "id", "spoons", "at", "from", "since", "routine", "rest", "back", "completed", "created",
+    "updated", "due", "title", "note", "where",
   ]
 
   static func encode(_ task: SpoonTask, to out: inout [UInt8]) {
@@ -42,6 +42,7 @@ enum TaskRecord {
       RecordCodec.field("completed", completed.description, to: &out)
     }
     if task.isRest { RecordCodec.field("rest", "1", to: &out) }
+    if let back = task.gaveBack { RecordCodec.field("back", String(back), to: &out) }
     RecordCodec.field("created", task.created.description, to: &out)
     RecordCodec.field("updated", task.updated.description, to: &out)
     if let due = task.due { RecordCodec.field("due", due.description, to: &out) }
@@ -83,6 +84,17 @@ enum TaskRecord {
       let other = String(decoding: from, as: UTF8.self)
       throw DecodeError(line: line, reason: "unknown origin '\(other)'")
     }
+    // `back=` (format 4): only on a done rest, and never more than its spoons.
+    let isRest = try record.flag("rest")
+    let gaveBack = record.raw("back") == nil ? nil : try record.int("back")
+    if let gaveBack {
+      guard isRest, RecordCodec.equal(record.raw("at") ?? [], "done"),
+        (0...spoons.value).contains(gaveBack)
+      else {
+        throw DecodeError(
+          line: line, reason: "back= belongs to a done rest, from 0 to its spoons")
+      }
+    }
     guard let at = record.raw("at") else { throw record.missing("at") }
     let placement: Placement
     if RecordCodec.equal(at, "category") {
@@ -101,7 +113,7 @@ enum TaskRecord {
       id: TaskID(id), title: title, spoons: spoons, placement: placement,
       created: try record.timestamp("created"), updated: try record.timestamp("updated"),
       note: try record.optionalString("note"), location: try record.optionalString("where"),
-      due: try record.optionalDate("due"), isRest: try record.flag("rest"))
+      due: try record.optionalDate("due"), isRest: isRest, gaveBack: gaveBack)
   }
 
   /// A task line: quickly when it has the common shape, else through the general decoder.
@@ -121,7 +133,7 @@ enum TaskRecord {
     let buffer = line.buffer
     guard let base = buffer.baseAddress else { return nil }
     var seen: UInt16 = 0
-    var id = 0, spoons = 0, routine = 0, rest = 0
+    var id = 0, spoons = 0, routine = 0, rest = 0, back: Int?
     var at: Place?, from: Place?
     var since: CivilDate?, due: CivilDate?
     var completed: Timestamp?, created: Timestamp?, updated: Timestamp?
@@ -159,6 +171,7 @@ enum TaskRecord {
       case .spoons: guard let n = RecordCodec.parseInt(value) else { return nil }; spoons = n
       case .routine: guard let n = RecordCodec.parseInt(value) else { return nil }; routine = n
       case .rest: guard let n = RecordCodec.parseInt(value) else { return nil }; rest = n
+      case .back: guard let n = RecordCodec.parseInt(value) else { return nil }; back = n
       case .at: guard let place = Place(value) else { return nil }; at = place
       case .from: guard let place = Place(value) else { return nil }; from = place
       case .since: guard let date = CivilDate(isoBytes: value) else { return nil }; since = date
@@ -197,9 +210,12 @@ enum TaskRecord {
       placement = .done(from: origin, at: completed)
     case .routine: return nil
     }
+    // What `decode(_:)` would refuse, it is left to refuse with its words.
+    if let back, rest != 1 || at != .done || !(0...cost.value).contains(back) { return nil }
     return SpoonTask(
       id: TaskID(id), title: title, spoons: cost, placement: placement, created: created,
-      updated: updated, note: note, location: location, due: due, isRest: rest == 1)
+      updated: updated, note: note, location: location, due: due, isRest: rest == 1,
+      gaveBack: back)
   }
 
   /// A text value with no escapes in it, as a String; nil for an escape or invalid UTF-8.
@@ -216,7 +232,7 @@ enum TaskRecord {
   /// The fields of a task record, as bits of a mask of those seen.
   private enum Field: UInt16 {
     case id, spoons, at, from, since, routine, rest, completed, created, updated, due, title
-    case note, location
+    case note, location, back
 
     init?(_ key: UnsafeBufferPointer<UInt8>) {
       let equal: (UnsafeBufferPointer<UInt8>, StaticString) -> Bool = RecordCodec.equal
@@ -227,6 +243,7 @@ enum TaskRecord {
         if equal(key, "from") { self = .from }
         else if equal(key, "rest") { self = .rest }
         else if equal(key, "note") { self = .note }
+        else if equal(key, "back") { self = .back }
         else { return nil }
       case 5:
         if equal(key, "title") { self = .title }

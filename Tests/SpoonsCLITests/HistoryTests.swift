@@ -1,6 +1,7 @@
 import Foundation
 import SpoonsCore
 import SpoonsStore
+import SpoonsTestSupport
 import Testing
 @testable import SpoonsCLI
 
@@ -162,9 +163,9 @@ struct HTMLReportTests {
     #expect(!html.contains("http://") || !html.contains("src="), "nothing fetched")
     #expect(!html.contains("<script"))
     // 19th: 10, 5 planned, 5 spent; 20th: 8, 9 planned (1 borrowed), 5 spent, 2 rested.
-    #expect(html.contains("<tr><td>Thu 19 Nov</td><td>10</td><td>5</td><td>5</td><td>0</td><td>0</td><td>2</td></tr>"))
-    #expect(html.contains("<tr><td>Fri 20 Nov</td><td>8</td><td>9</td><td>5</td><td>2</td><td>1</td><td>2</td></tr>"))
-    #expect(html.contains("<tr><td>Sat 21 Nov (in progress)</td><td>11</td><td>1</td><td>1</td>"))
+    #expect(html.contains("<tr><td>Thu 19 Nov</td><td>10</td><td>0</td><td>0</td><td>0</td><td>5</td><td>5</td><td>2</td></tr>"))
+    #expect(html.contains("<tr><td>Fri 20 Nov</td><td>8</td><td>0</td><td>1</td><td>2</td><td>9</td><td>5</td><td>2</td></tr>"))
+    #expect(html.contains("<tr><td>Sat 21 Nov (in progress)</td><td>12</td><td>1</td><td>0</td><td>0</td><td>1</td><td>1</td>"))
     #expect(html.contains("<title>Fri 20 Nov: budget 8, spent 5</title>"))
     #expect(html.contains("<td>budget 9.0 · planned 7.0 · spent 5.0 spoons a day</td>"))
     #expect(html.contains("<td>1 of 2 days with a plan (50%): everything planned checked off</td>"))

@@ -4,9 +4,39 @@ import Testing
 
 @Suite("Rendering")
 struct RendererTests {
-  @Test func spoonBarShowsPlannedOfBudget() {
-    #expect(Renderer(style: Style(color: false)).spoonBar(planned: 7, budget: 12) == "●●●●●●●○○○○○ 7/12")
-    #expect(Renderer(style: Style(color: false)).spoonBar(planned: 0, budget: 0) == "0/0")
+  @Test func spoonBarShowsPlannedOfTheDaysTotal() {
+    let plain = Renderer(style: Style(color: false))
+    #expect(plain.spoonBar(SpoonLedger(budget: 12, planned: 7)) == "●●●●●●●○○○○○ 7/12")
+    #expect(plain.spoonBar(SpoonLedger(budget: 0)) == "0/0")
+    // The total is what the prompt shows: budget - repaid + borrowed + rested.
+    let ledger = SpoonLedger(budget: 10, repaid: 2, borrowed: 3, rested: 1, planned: 12)
+    #expect(plain.spoonBar(ledger) == "●●●●●●●●●●●● 12/12")
+  }
+
+  @Test func spoonBarNeverPassesTheColumns() {
+    let narrow = Renderer(style: Style(color: false), columns: { 40 })
+    let bar = narrow.spoonBar(SpoonLedger(budget: 99, borrowed: 49, planned: 74))
+    #expect(Text.width(bar) == 40)
+    #expect(bar.hasSuffix(" 74/148"))
+    // About half planned, drawn about half full.
+    let full = bar.filter { $0 == "●" }.count, free = bar.filter { $0 == "○" }.count
+    #expect(full + free == 33 && abs(full - free) <= 1)
+    let tiny = Renderer(style: Style(color: false), columns: { 5 })
+    #expect(tiny.spoonBar(SpoonLedger(budget: 99, planned: 3)) == "3/99")
+  }
+
+  @Test func asciiCharsetDrawsEveryTodayViewInASCII() throws {
+    var p = Planner()
+    let now = try #require(Timestamp(iso: "2026-11-23T08:00:00+00:00"))
+    try p.startNewDay(budget: 6, at: now)
+    try p.add("Laundry", spoons: 2, at: now, due: now.date)
+    try p.add("Walk", spoons: 1, at: now)
+    try p.plan([TaskID(1), TaskID(2)], at: now)
+    try p.markDone([TaskID(2)], at: now)
+    let ascii = Renderer(style: Style(color: false), charset: .ascii)
+    let text = ascii.status(p, today: now.date) + ascii.todo(p, today: now.date)
+    #expect(text.unicodeScalars.allSatisfy { $0.isASCII }, "\(text)")
+    #expect(text.contains("[x]") && text.contains("###...") && text.contains(" - due today"))
   }
 
   @Test func displayWidthCountsWideAndZeroWidthCharacters() {

@@ -1,3 +1,4 @@
+import SpoonsTestSupport
 import Testing
 @testable import SpoonsCore
 
@@ -200,8 +201,9 @@ struct EnergyStatsTests {
     #expect(stats.tasksByCost == [1, 1, 1, 1, 0, 0, 0, 0, 0, 0])
     #expect(stats.streak.days == 0 && stats.streak.brokenOn == date("2026-11-20"))
     let history = EnergyHistory(records: records, live: p.energyToday, today: today, lookingBack: 7)
-    // Today started with 8 - 1 repaid.
-    #expect(history.days.map(\.budget) == [6, 4, 7])
+    // Today asked for 8 and started with 8 - 1 repaid.
+    #expect(history.days.map(\.budget) == [6, 4, 8])
+    #expect(history.days.map(\.ledger.startedWith) == [6, 4, 7])
     #expect(history.days.map(\.tasksDone) == [2, 1, 1])
   }
 }

@@ -28,7 +28,7 @@ struct RoutineTests {
     #expect(outcome.fromRoutines.map(\.title.text) == ["Take meds", "Stretch"])
     #expect(p.todo.map(\.title.text) == ["Take meds", "Stretch"])
     #expect(p.todo.map(\.routine) == [RoutineID(1), RoutineID(3)])
-    #expect(p.planned == 2 && outcome.skipped.isEmpty)
+    #expect(p.ledger!.planned == 2 && outcome.skipped.isEmpty)
     try p.startNewDay(budget: 10, at: monday)
     #expect(p.todo.map(\.title.text) == ["Take meds", "Walk the dog"])
   }
@@ -42,7 +42,7 @@ struct RoutineTests {
     // In order: meds (1) fits, dinner (3) does not, walk (2) does; a rest costs nothing.
     #expect(outcome.fromRoutines.map(\.title.text) == ["Take meds", "Walk", "Nap"])
     #expect(outcome.skipped.map(\.title.text) == ["Cook dinner"])
-    #expect(p.planned == 3 && p.planned <= p.capacity)
+    #expect(p.ledger!.planned == 3 && p.ledger!.planned <= p.ledger!.total)
   }
 
   @Test func theReserveIsKeptFromRoutinesToo() throws {
@@ -130,18 +130,23 @@ struct BorrowingTests {
   @Test func borrowRaisesTodayAndTheNextDayPaysItBack() throws {
     var p = try planner(budget: 12)
     #expect(try p.borrow(3) == 3)
-    #expect(p.capacity == 15 && p.left == 15)
+    #expect(p.ledger!.total == 15 && p.ledger!.left == 15)
     let outcome = try p.startNewDay(budget: 12, at: sunday)
-    #expect(p.day?.budget == 9 && p.day?.repaid == 3 && p.day?.asked == 12)
-    #expect(p.day?.borrowed == 0)
-    #expect(outcome.finished?.record.borrowed == 3)
+    #expect(p.day?.budget == 12 && p.day?.repaid == 3 && p.ledger?.startedWith == 9)
+    #expect(p.day?.borrowed == 0 && outcome.writtenOff == 0)
+    #expect(outcome.finished?.record.ledger.borrowed == 3)
   }
 
-  @Test func theNextDayNeverStartsBelowZero() throws {
+  /// What a day cannot repay is written off, never carried: a low day should not start a
+  /// spiral of debt. The budget asked for stays what the person asked for.
+  @Test func whatADayCannotRepayIsWrittenOffNotCarried() throws {
     var p = try planner(budget: 12)
     try p.borrow(6)
-    try p.startNewDay(budget: 2, at: sunday)
-    #expect(p.day?.budget == 0 && p.day?.repaid == 2)
+    let low = try p.startNewDay(budget: 2, at: sunday)
+    #expect(p.day?.budget == 2 && p.day?.repaid == 2 && p.ledger?.startedWith == 0)
+    #expect(low.writtenOff == 4 && low.finished?.record.ledger.borrowed == 6)
+    let next = try p.startNewDay(budget: 10, at: at("2026-11-23T07:30:00+01:00"))
+    #expect(p.day?.repaid == 0 && p.ledger?.startedWith == 10 && next.writtenOff == 0)
   }
 
   @Test func borrowingIsLimitedToHalfTheDaysBudget() throws {
@@ -161,7 +166,7 @@ struct BorrowingTests {
     try p.plan(ids(1, 2), at: morning)
     let outcome = try p.plan(ids(3), at: morning, borrow: true)
     #expect(outcome.borrowed == 2 && p.day?.borrowed == 2)
-    #expect(p.planned == 12 && p.left == 0)
+    #expect(p.ledger!.planned == 12 && p.ledger!.left == 0)
     // Room enough: nothing borrowed.
     var q = try planner(budget: 10, costs: [4])
     #expect(try q.plan(ids(1), at: morning, borrow: true).borrowed == 0)
@@ -184,9 +189,9 @@ struct RestTests {
     try p.plan(ids(1), at: morning)
     try p.markDone(ids(1), at: morning)
     let nap = try p.addRest(title("Nap"), spoons: cost(2), at: morning)
-    #expect(p.planned == 6 && p.left == 4)
+    #expect(p.ledger!.planned == 6 && p.ledger!.left == 4)
     try p.markDone([nap.id], at: morning)
-    #expect(p.rested == 2 && p.capacity == 12 && p.left == 6 && p.spent == 6)
+    #expect(p.ledger!.rested == 2 && p.ledger!.total == 12 && p.ledger!.left == 6 && p.ledger!.spent == 6)
   }
 
   @Test func aRestGivesBackAtMostWhatWasSpent() throws {
@@ -195,7 +200,7 @@ struct RestTests {
     try p.markDone(ids(1), at: morning)
     let nap = try p.addRest(title("Long nap"), spoons: cost(5), at: morning)
     try p.markDone([nap.id], at: morning)
-    #expect(p.rested == 1 && p.left <= 10 && p.capacity == 11)
+    #expect(p.ledger!.rested == 1 && p.ledger!.left <= 10 && p.ledger!.total == 11)
   }
 
   @Test func takingBackARestThatPaidForPlansIsRefused() throws {
@@ -213,7 +218,7 @@ struct RestTests {
     })
     var deleted = p
     try deleted.delete(ids(1))  // its 4 planned spoons go too: fits
-    #expect(deleted.planned == 2 && deleted.capacity == 4)
+    #expect(deleted.ledger!.planned == 2 && deleted.ledger!.total == 4)
     #expect(expectRefusal(p, .wouldLeaveOverBudget(planned: 6, capacity: 4)) {
       try $0.markUndone(ids(1), at: morning)
     })
@@ -246,10 +251,10 @@ struct ReserveTests {
     })
     var used = p
     try used.plan(ids(2), at: morning, useReserve: true)
-    #expect(used.left == 0 && used.day?.borrowed == 0)
+    #expect(used.ledger!.left == 0 && used.day?.borrowed == 0)
     var borrowed = p
     #expect(try borrowed.plan(ids(2), at: morning, borrow: true).borrowed == 1)
-    #expect(borrowed.left == 1)
+    #expect(borrowed.ledger!.left == 1)
   }
 
   @Test func pastTheWholeBudgetIsStillOverBudgetEvenWithTheReserve() throws {

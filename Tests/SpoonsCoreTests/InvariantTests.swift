@@ -102,9 +102,12 @@ struct InvariantTests {
 
     // planned is the sum of today's list and never over the budget; spent <= planned.
     let sum = (p.day?.todo ?? []).compactMap { p.tasks[$0]?.spoons.value }.reduce(0, +)
-    #expect(p.planned == sum)
-    if let day = p.day { #expect(p.planned <= day.budget, "step \(step): over budget") }
-    #expect(p.spent <= p.planned)
+    if let ledger = p.ledger {
+      #expect(ledger.planned == sum)
+      #expect(ledger.over == 0, "step \(step): over budget")
+      #expect(ledger.spent <= ledger.planned)
+      #expect(ledger.rested <= ledger.spent, "step \(step): a rest gave back more than was spent")
+    }
 
     // Ids are unique, were issued by add, and stay below nextID; archived ones never return.
     #expect(p.tasks.keys.allSatisfy { everIssued.contains($0) && $0 < p.nextID })

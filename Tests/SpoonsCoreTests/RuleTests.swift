@@ -1,3 +1,4 @@
+import SpoonsTestSupport
 import Testing
 @testable import SpoonsCore
 
@@ -32,7 +33,7 @@ struct NewDayTests {
     let outcome = try p.startNewDay(budget: 12, at: morning)
     #expect(outcome.finished == nil && outcome.rolledOver.isEmpty)
     #expect(p.day?.budget == 12 && p.day?.date.description == "2026-11-21")
-    #expect(p.planned == 0 && p.spent == 0 && p.left == 12)
+    #expect(p.ledger!.planned == 0 && p.ledger!.spent == 0 && p.ledger!.left == 12)
   }
 
   @Test func unfinishedRollIntoTheBacklogAndDoneLeaveForHistory() throws {
@@ -51,7 +52,7 @@ struct NewDayTests {
         == DayRecord(date: morning.date, budget: 12, planned: 9, spent: 3, done: ids(2)))
     #expect(finished.doneTasks.map(\.id) == ids(2))
     #expect(p.task(TaskID(2)) == nil)
-    #expect(p.day?.date == tomorrow.date && p.day?.budget == 9 && p.planned == 0)
+    #expect(p.day?.date == tomorrow.date && p.day?.budget == 9 && p.ledger!.planned == 0)
     #expect(p.category(try SpoonCost(1)).map(\.id) == ids(4))
   }
 
@@ -72,7 +73,7 @@ struct NewDayTests {
   @Test func aZeroBudgetDayIsAllowed() throws {
     var p = Planner()
     try p.startNewDay(budget: 0, at: morning)
-    #expect(p.left == 0)
+    #expect(p.ledger!.left == 0)
   }
 }
 
@@ -82,7 +83,7 @@ struct PlanTests {
     var p = try planner(budget: 12, costs: [3, 5, 2])
     try p.plan(ids(3, 1), at: morning)
     #expect(p.todo.map(\.id) == ids(3, 1))
-    #expect(p.planned == 5 && p.left == 7)
+    #expect(p.ledger!.planned == 5 && p.ledger!.left == 7)
     #expect(p.category(try SpoonCost(3)).isEmpty)
     #expect(p.task(TaskID(1))?.placement == .todo(from: .category))
   }
@@ -90,7 +91,7 @@ struct PlanTests {
   @Test func exactlyTheBudgetIsAllowed() throws {
     var p = try planner(budget: 8, costs: [3, 5])
     try p.plan(ids(1, 2), at: morning)
-    #expect(p.left == 0)
+    #expect(p.ledger!.left == 0)
   }
 
   @Test func overBudgetRefusesAllWithTheNumbers() throws {
@@ -148,10 +149,10 @@ struct DoneTests {
     try p.plan(ids(1, 2), at: morning)
     let later = at("2026-11-21T11:00:00+01:00")
     try p.markDone(ids(2), at: later)
-    #expect(p.planned == 7 && p.spent == 4 && p.left == 3)
+    #expect(p.ledger!.planned == 7 && p.ledger!.spent == 4 && p.ledger!.left == 3)
     #expect(p.task(TaskID(2))?.completed == later)
     try p.markUndone(ids(2), at: later)
-    #expect(p.spent == 0 && p.task(TaskID(2))?.placement == .todo(from: .category))
+    #expect(p.ledger!.spent == 0 && p.task(TaskID(2))?.placement == .todo(from: .category))
   }
 
   @Test func doneRefusals() throws {
@@ -171,7 +172,7 @@ struct UnplanTests {
     var p = try planner(budget: 10, costs: [3, 3])
     try p.plan(ids(1), at: morning)
     try p.unplan(ids(1), at: morning)
-    #expect(p.planned == 0 && p.todo.isEmpty)
+    #expect(p.ledger!.planned == 0 && p.todo.isEmpty)
     #expect(p.category(try SpoonCost(3)).map(\.id) == ids(2, 1))
   }
 
@@ -206,7 +207,7 @@ struct TidyTests {
     try p.startNewDay(budget: 10, at: at("2026-11-22T08:00:00+01:00"))  // #2 to backlog
     try p.plan(ids(4), at: morning)
     try p.delete(ids(1, 2, 4))
-    #expect(p.taskCount == 0 && p.planned == 0 && p.backlog.isEmpty)
+    #expect(p.taskCount == 0 && p.ledger!.planned == 0 && p.backlog.isEmpty)
     #expect(expectRefusal(p, .unknownTask(TaskID(3))) { try $0.delete(ids(3)) })  // archived
   }
 

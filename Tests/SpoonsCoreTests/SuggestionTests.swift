@@ -30,7 +30,7 @@ struct SuggestionTests {
     #expect(s.tasks.map(\.id) == ids(2, 3) && s.spoons == 4)
     #expect(s.leftOut.map(\.task.id) == ids(1) && s.leftOut.map(\.reason) == [.noRoom])
     try p.plan(s.tasks.map(\.id), at: morning)
-    #expect(p.left == 0)
+    #expect(p.ledger!.left == 0)
   }
 
   @Test func moreImportantTasksWinOverFillingTheBudget() throws {
@@ -96,7 +96,7 @@ struct SuggestionTests {
     let got = p.suggest(max: limit)
     let expected = bruteForce(p, max: limit)
     #expect(got.tasks.map(\.id) == expected, "seed \(seed)")
-    #expect(got.spoons <= p.leftAboveReserve)
+    #expect(got.spoons <= p.ledger!.room)
     #expect(Set(got.tasks.map(\.id) + got.leftOut.map(\.task.id)).count
       == p.suggestionCandidates.count)
   }
@@ -106,7 +106,7 @@ struct SuggestionTests {
   /// the rank lists the knapsack compares.
   func bruteForce(_ p: Planner, max limit: Int?) -> [TaskID] {
     let candidates = p.suggestionCandidates
-    let room = p.leftAboveReserve
+    let room = p.ledger!.room
     let rankCount = (candidates.map(\.rank).max() ?? -1) + 1
     var best: (counts: [Int], spoons: Int, picks: [Int])?
     for mask in 0..<(1 << candidates.count) {

@@ -111,9 +111,9 @@ struct EditTests {
       try $0.edit(TaskID(1), TaskEdit(spoons: try SpoonCost(7)), at: morning)
     })
     try p.edit(TaskID(1), TaskEdit(spoons: try SpoonCost(6)), at: morning)
-    #expect(p.planned == 10 && p.left == 0)
+    #expect(p.ledger!.planned == 10 && p.ledger!.left == 0)
     try p.edit(TaskID(2), TaskEdit(spoons: try SpoonCost(1)), at: morning)
-    #expect(p.planned == 7)
+    #expect(p.ledger!.planned == 7)
   }
 
   @Test func detailsAreSetAndClearedAndTheDueDateResolved() throws {

@@ -25,21 +25,13 @@ public final class LineEditor: LineSource {
 
   public init(
     input: Int32, output: TextSink, history: LineHistory, completer: Completer?,
-    columns: @escaping () -> Int = LineEditor.terminalColumns
+    columns: @escaping () -> Int
   ) {
     self.input = input
     self.output = output
     self.history = history
     self.completer = completer
     self.columns = columns
-  }
-
-  /// The terminal's width, else `$COLUMNS`, else 80.
-  public static func terminalColumns() -> Int {
-    var size = winsize()
-    if ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 { return Int(size.ws_col) }
-    if let text = getenv("COLUMNS"), let n = Int(String(cString: text)), n > 0 { return n }
-    return 80
   }
 
   /// Puts the terminal back as it was. Called when the REPL ends; also on deinit.

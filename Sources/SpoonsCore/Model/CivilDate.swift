@@ -92,6 +92,19 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
   }
 
+  public static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+  public static let monthNames = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
+
+  /// `Sun 22 Nov`: how every message and listing names a date.
+  public var weekdayDayMonth: String {
+    "\(Self.weekdayNames[weekday]) \(day) \(Self.monthNames[month - 1])"
+  }
+
+  /// `Sun 22 Nov 2026`.
+  public var long: String { weekdayDayMonth + " \(year)" }
+
   /// `YYYY-MM-DD`.
   public var description: String {
     pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)

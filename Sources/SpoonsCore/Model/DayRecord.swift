@@ -1,27 +1,18 @@
 /// What a finished day came to, kept in the history once the next day starts.
 public struct DayRecord: Hashable, Sendable {
   public let date: CivilDate
-  public let budget: Int
-  public let planned: Int
-  public let spent: Int
+  /// The day's spoons as they stood when it ended (the reserve is a setting, not part of the
+  /// record: 0 here).
+  public let ledger: SpoonLedger
   /// The tasks checked off that day, in the order they were planned.
   public let done: [TaskID]
-  /// Spoons borrowed from the next day.
-  public let borrowed: Int
-  /// Spoons rests gave back.
-  public let rested: Int
 
-  public init(
-    date: CivilDate, budget: Int, planned: Int, spent: Int, done: [TaskID], borrowed: Int = 0,
-    rested: Int = 0
-  ) {
+  public init(date: CivilDate, ledger: SpoonLedger, done: [TaskID]) {
     self.date = date
-    self.budget = budget
-    self.planned = planned
-    self.spent = spent
+    self.ledger = SpoonLedger(
+      budget: ledger.budget, repaid: ledger.repaid, borrowed: ledger.borrowed,
+      rested: ledger.rested, planned: ledger.planned, spent: ledger.spent)
     self.done = done
-    self.borrowed = borrowed
-    self.rested = rested
   }
 }
 

@@ -108,14 +108,38 @@ extension Planner {
       if var day {
         day.todo = todo
         planner.day = day
-        if planner.planned > planner.capacity {
+        planner.fillInLegacyRests()
+        if let ledger = planner.ledger, ledger.over > 0 {
           throw RestoreProblem(
             taskIndex: nil,
-            reason: "today's list holds \(planner.planned) spoons, more than the "
-              + "\(planner.capacity) it has")
+            reason: "today's list holds \(ledger.planned) spoons, more than the "
+              + "\(ledger.total) it has")
         }
       }
       return planner
+    }
+  }
+}
+
+extension Planner {
+  /// Files written before rests kept what they gave back hold done rests without the amount:
+  /// they gave back, together, what was spent up to their spoons (the rule then), shared out
+  /// in list order. Runs once, at load; the next save writes the amounts.
+  mutating func fillInLegacyRests() {
+    guard let todo = day?.todo,
+      todo.contains(where: { tasks[$0].map { $0.isRest && $0.isDone && $0.gaveBack == nil } ?? false })
+    else { return }
+    var unpaid = todo.reduce(0) { spent, id in
+      guard let task = tasks[id], task.isDone, !task.isRest else { return spent }
+      return spent + task.cost
+    }
+    unpaid -= todo.reduce(0) { $0 + (tasks[$1]?.gaveBack ?? 0) }
+    for id in todo {
+      guard var task = tasks[id], task.isRest, task.isDone, task.gaveBack == nil else { continue }
+      let back = Swift.max(0, Swift.min(task.spoons.value, unpaid))
+      task.gaveBack = back
+      unpaid -= back
+      tasks[id] = task
     }
   }
 }

@@ -69,24 +69,21 @@ public struct Planner: Equatable, Sendable {
   /// How many tasks the planner holds.
   public var taskCount: Int { tasks.count }
 
-  /// The spoons of every task on today's list, done or not (rests cost nothing).
-  public var planned: Int { todo.reduce(0) { $0 + $1.cost } }
-
-  /// The spoons of the tasks checked off today.
-  public var spent: Int { todo.reduce(0) { $0 + ($1.isDone ? $1.cost : 0) } }
-
-  /// The spoons today's finished rests gave back: their spoons, but never more than was spent,
-  /// so a rest can never lift the day above its budget.
-  public var rested: Int {
-    min(spent, todo.reduce(0) { $0 + ($1.isRest && $1.isDone ? $1.spoons.value : 0) })
+  /// Today's spoons, every number derived from the day and its list; nil before the first
+  /// `new-day`. Everything that reads or checks the day's arithmetic goes through it.
+  public var ledger: SpoonLedger? {
+    guard let day else { return nil }
+    var planned = 0, spent = 0, rested = 0
+    for id in day.todo {
+      guard let task = tasks[id] else { continue }
+      planned += task.cost
+      if task.isDone {
+        spent += task.cost
+        rested += task.gaveBack ?? 0
+      }
+    }
+    return SpoonLedger(
+      budget: day.budget, repaid: day.repaid, borrowed: day.borrowed, rested: rested,
+      reserve: reserve, planned: planned, spent: spent)
   }
-
-  /// What today may plan in all: the budget, what was borrowed and what rests gave back.
-  public var capacity: Int { (day.map { $0.budget + $0.borrowed } ?? 0) + rested }
-
-  /// `capacity - planned`: what can still be planned today; 0 before the first day.
-  public var left: Int { capacity - planned }
-
-  /// What `plan` may take without touching the reserve.
-  public var leftAboveReserve: Int { max(0, left - reserve) }
 }

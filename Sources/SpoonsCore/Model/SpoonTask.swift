@@ -18,11 +18,15 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
   /// A rest (a nap, a quiet hour) costs nothing to plan and gives its spoons back when
   /// checked off.
   public let isRest: Bool
+  /// For a rest that is checked off: the spoons it gave back, fixed at that moment
+  /// (`SpoonLedger.giveBack`), so later spending never changes what an earlier rest gave.
+  /// Nil for everything else, and for rests archived before the amount was kept.
+  public internal(set) var gaveBack: Int?
 
   public init(
     id: TaskID, title: Title, spoons: SpoonCost, placement: Placement, created: Timestamp,
     updated: Timestamp, note: String? = nil, location: String? = nil, due: CivilDate? = nil,
-    isRest: Bool = false
+    isRest: Bool = false, gaveBack: Int? = nil
   ) {
     self.id = id
     self.title = title
@@ -34,6 +38,7 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
     self.location = location
     self.due = due
     self.isRest = isRest
+    self.gaveBack = gaveBack
   }
 
   public var isDone: Bool { !placement.isOpen }

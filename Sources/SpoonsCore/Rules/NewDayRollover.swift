@@ -10,11 +10,18 @@ public struct NewDayOutcome: Hashable, Sendable {
   public let fromRoutines: [SpoonTask]
   /// Today's routines that did not fit the budget, in routine order.
   public let skipped: [Routine]
+  /// What the day before borrowed and this one could not repay: written off, never carried
+  /// further (a low day should not start a spiral of debt).
+  public let writtenOff: Int
 }
 
 extension Planner {
   /// Ends the current day, if any, and starts a new one with `budget` spoons, less what the
-  /// day before borrowed (never below 0).
+  /// day before borrowed. A day never repays more than its budget: the rest of the debt is
+  /// written off and reported, not carried on.
+  ///
+  /// Refused on a date before the open day's (a clock gone back, a wrong time zone): the
+  /// history would run backwards.
   ///
   /// Unfinished to-do items go to the end of the backlog, except routine tasks, which are
   /// dropped; done ones leave with the finished day's record. Then today's routines go on the
@@ -25,14 +32,17 @@ extension Planner {
     -> NewDayOutcome
   {
     guard Day.budgetRange.contains(asked) else { throw .invalidBudget(asked) }
-    let repaid = min(asked, day?.borrowed ?? 0)
-    let newDay = try Day(date: now.date, budget: asked - repaid, repaid: repaid)
+    if let open = day?.date, now.date < open {
+      throw .dayBeforeCurrent(today: now.date, open: open)
+    }
+    let owed = day?.borrowed ?? 0
+    let repaid = min(asked, owed)
+    let newDay = try Day(date: now.date, budget: asked, repaid: repaid)
 
     var finished: FinishedDay?
     var rolled: [SpoonTask] = []
     var dropped: [SpoonTask] = []
-    if let old = day {
-      let (plannedThen, spentThen, restedThen) = (planned, spent, rested)
+    if let old = day, let then = ledger {
       var done: [SpoonTask] = []
       for id in old.todo {
         guard var task = tasks[id] else { continue }
@@ -50,9 +60,7 @@ extension Planner {
           rolled.append(task)
         }
       }
-      let record = DayRecord(
-        date: old.date, budget: old.budget, planned: plannedThen, spent: spentThen,
-        done: done.map(\.id), borrowed: old.borrowed, rested: restedThen)
+      let record = DayRecord(date: old.date, ledger: then, done: done.map(\.id))
       finished = FinishedDay(record: record, doneTasks: done)
     }
     day = newDay
@@ -61,7 +69,7 @@ extension Planner {
     var skipped: [Routine] = []
     for routine in routines where routine.runs(on: now.date) {
       let cost = routine.isRest ? 0 : routine.spoons.value
-      guard cost <= leftAboveReserve else {
+      guard ledger?.fits(cost) == true else {
         skipped.append(routine)
         continue
       }
@@ -76,6 +84,6 @@ extension Planner {
     }
     return NewDayOutcome(
       finished: finished, rolledOver: rolled, dropped: dropped, fromRoutines: fromRoutines,
-      skipped: skipped)
+      skipped: skipped, writtenOff: owed - repaid)
   }
 }

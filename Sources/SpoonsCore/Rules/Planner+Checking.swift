@@ -11,13 +11,19 @@ extension Planner {
       default: throw .notOnTodayList(task.id)
       }
     }
-    return ids.compactMap { id in
-      guard var task = tasks[id], case .todo(let origin) = task.placement else { return nil }
+    // Work first, then rests: a rest gives back what has been spent by the time it is
+    // checked off, and `done 4 9` should not depend on the order the ids were typed in.
+    let ordered = ids.filter { tasks[$0]?.isRest == false } + ids.filter { tasks[$0]?.isRest == true }
+    var checked: [TaskID: SpoonTask] = [:]
+    for id in ordered {
+      guard var task = tasks[id], case .todo(let origin) = task.placement else { continue }
+      if task.isRest { task.gaveBack = ledger?.giveBack(forRestOf: task.spoons.value) ?? 0 }
       task.placement = .done(from: origin, at: now)
       task.updated = now
       tasks[id] = task
-      return task
+      checked[id] = task
     }
+    return ids.compactMap { checked[$0] }
   }
 
   /// Reverses today's check-offs: the tasks stay on the list, open again. All or nothing;
@@ -39,6 +45,7 @@ extension Planner {
           return nil
         }
         task.placement = .todo(from: origin)
+        task.gaveBack = nil
         task.updated = now
         p.tasks[id] = task
         return task

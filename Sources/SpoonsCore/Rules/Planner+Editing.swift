@@ -22,13 +22,18 @@ extension Planner {
     if let cost = edit.spoons, cost != oldCost {
       switch task.placement {
       case .todo, .done:
-        if !task.isRest, cost.value > oldCost.value {
-          let others = planned - oldCost.value
-          guard others + cost.value <= capacity else {
+        if !task.isRest, cost.value > oldCost.value, let ledger {
+          // A planned task is already planned: only the difference needs room, and the
+          // reserve does not hold back what was planned before it was set.
+          do {
+            _ = try ledger.admit(cost.value - oldCost.value, useReserve: true)
+          } catch {
             throw .editOverBudget(
-              id, spoons: cost.value, budget: capacity, plannedWithout: others)
+              id, spoons: cost.value, budget: ledger.total,
+              plannedWithout: ledger.planned - oldCost.value)
           }
         }
+        if task.isRest, let back = task.gaveBack { task.gaveBack = Swift.min(back, cost.value) }
       case .category:
         categoryOrder[oldCost.value - 1].removeAll { $0 == id }
         categoryOrder[cost.value - 1].append(id)

@@ -64,7 +64,7 @@ extension Planner {
   /// spoons; among those, the one of tasks earliest in priority order. A 0/1 knapsack over the
   /// spoons left (at most a few hundred), so it stays quick at any size.
   public func suggest(max limit: Int? = nil) -> Suggestion {
-    let room = day == nil ? 0 : leftAboveReserve
+    let room = ledger?.room ?? 0
     let candidates = suggestionCandidates
     let countLimit = Swift.min(limit ?? room, room)
     // A later task of the same rank and cost is never better than an earlier one, so each

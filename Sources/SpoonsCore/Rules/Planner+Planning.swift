@@ -1,16 +1,5 @@
-/// The max-spoon rule: a day never holds more planned spoons than it has to plan with.
-///
-/// One function, so that planning, editing a planned task's cost, routines at `new-day` and
-/// every later feature that adds to today's list ask the same question and refuse with the
-/// same numbers.
-public enum MaxSpoonRule {
-  /// Throws `overBudget` when adding `selection` spoons to `planned` would pass `capacity`.
-  public static func check(capacity: Int, planned: Int, selection: Int) throws(PlannerError) {
-    if planned + selection > capacity {
-      throw .overBudget(budget: capacity, planned: planned, selection: selection)
-    }
-  }
-}
+// Planning: putting tasks on today's list under the max-spoon rule (`SpoonLedger.admit`),
+// borrowing from tomorrow, and the reserve.
 
 /// What `plan` did: the tasks it moved, and what it borrowed to fit them (`--borrow`).
 public struct PlanOutcome: Hashable, Sendable {
@@ -30,7 +19,7 @@ extension Planner {
     _ ids: [TaskID], at now: Timestamp, borrow: Bool = false, useReserve: Bool = false
   ) throws(PlannerError) -> PlanOutcome {
     guard !ids.isEmpty else { throw .nothingSelected }
-    guard var day else { throw .noDayStarted }
+    guard var day, let ledger else { throw .noDayStarted }
     var selection = 0
     try validateSelection(ids) { task throws(PlannerError) in
       switch task.placement {
@@ -39,21 +28,8 @@ extension Planner {
       case .category, .backlog: selection += task.cost
       }
     }
-    let room = useReserve ? left : leftAboveReserve
-    var borrowed = 0
-    if selection > room {
-      if borrow {
-        borrowed = selection - room
-        guard day.borrowed + borrowed <= day.borrowLimit else {
-          throw .borrowLimit(asked: borrowed, borrowed: day.borrowed, limit: day.borrowLimit)
-        }
-        day.borrowed += borrowed
-      } else if selection <= left {
-        throw .intoReserve(reserve: reserve, left: left, selection: selection)
-      } else {
-        try MaxSpoonRule.check(capacity: capacity, planned: planned, selection: selection)
-      }
-    }
+    let borrowed = try ledger.admit(selection, useReserve: useReserve, borrowing: borrow)
+    day.borrowed += borrowed
 
     var moved: [SpoonTask] = []
     for id in ids {
@@ -81,11 +57,8 @@ extension Planner {
   /// starts with that many fewer. Returns all borrowed today.
   @discardableResult
   public mutating func borrow(_ spoons: Int) throws(PlannerError) -> Int {
-    guard var day else { throw .noDayStarted }
-    guard spoons >= 1 else { throw .invalidBorrow(spoons) }
-    guard spoons <= day.borrowLimit - day.borrowed else {
-      throw .borrowLimit(asked: spoons, borrowed: day.borrowed, limit: day.borrowLimit)
-    }
+    guard var day, let ledger else { throw .noDayStarted }
+    try ledger.checkBorrow(spoons)
     day.borrowed += spoons
     self.day = day
     return day.borrowed
@@ -93,21 +66,42 @@ extension Planner {
 
   /// Keeps `spoons` back from planning from now on (0 to stop).
   public mutating func setReserve(_ spoons: Int) throws(PlannerError) {
-    guard Day.budgetRange.contains(spoons) else { throw .invalidReserve(spoons) }
+    guard SpoonLedger.budgetRange.contains(spoons) else { throw .invalidReserve(spoons) }
     reserve = spoons
   }
 
-  /// Runs `change` and keeps its result only if today still has room for everything planned:
-  /// undoing a check-off or deleting a done task can take back spoons a rest gave.
+  /// Runs `change` and keeps its result only if it leaves today no further over its total
+  /// than it was. Undoing or deleting a check-off takes back what was spent, and with it what
+  /// a rest gave back for it (`settleRests`), which can take back spoons already planned.
+  /// (A day already over, after an import, may still shrink.)
   mutating func keepingWithinBudget<T>(_ change: (inout Planner) throws(PlannerError) -> T)
     throws(PlannerError) -> T
   {
     var copy = self
     let result = try change(&copy)
-    guard copy.day == nil || copy.planned <= copy.capacity else {
-      throw .wouldLeaveOverBudget(planned: copy.planned, capacity: copy.capacity)
+    copy.settleRests()
+    if let after = copy.ledger, after.over > (ledger?.over ?? 0) {
+      throw .wouldLeaveOverBudget(planned: after.planned, capacity: after.total)
     }
     self = copy
     return result
+  }
+}
+
+extension Planner {
+  /// Rests never give back more than was spent: when a check-off is undone or deleted, what
+  /// the latest rests gave back shrinks to match (their amounts stay fixed otherwise, however
+  /// much is spent after them).
+  mutating func settleRests() {
+    guard var excess = ledger.map({ $0.rested - $0.spent }), excess > 0,
+      let todo = day?.todo
+    else { return }
+    for id in todo.reversed() where excess > 0 {
+      guard var task = tasks[id], let back = task.gaveBack, back > 0 else { continue }
+      let taken = Swift.min(back, excess)
+      task.gaveBack = back - taken
+      tasks[id] = task
+      excess -= taken
+    }
   }
 }
