@@ -1,8 +1,8 @@
-import Testing
 @testable import SpoonsCore
+import SpoonsTestSupport
+import Testing
 
 private func date(_ iso: String) -> CivilDate { CivilDate(iso: iso)! }
-
 
 private func record(
   _ iso: String, budget: Int, planned: Int, spent: Int, done: Int = 0, borrowed: Int = 0,

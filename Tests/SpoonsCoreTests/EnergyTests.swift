@@ -1,5 +1,6 @@
-import Testing
 @testable import SpoonsCore
+import SpoonsTestSupport
+import Testing
 
 private let saturday = morning  // 2026-11-21 is a Saturday
 private let sunday = at("2026-11-22T07:30:00+01:00")

@@ -1,5 +1,6 @@
-import Testing
 @testable import SpoonsCore
+import SpoonsTestSupport
+import Testing
 
 @Suite("Rule 1: add")
 struct AddTests {

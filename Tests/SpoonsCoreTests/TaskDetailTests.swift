@@ -1,5 +1,6 @@
-import Testing
 @testable import SpoonsCore
+import SpoonsTestSupport
+import Testing
 
 /// Saturday 21 November 2026, the tests' today.
 let today = CivilDate(year: 2026, month: 11, day: 21)!
