@@ -34,7 +34,7 @@ struct StoreTests {
     #expect(archive.days == finished.map(\.record))
 
     // A second new day appends to the archive rather than rewriting it.
-    let tomorrow = Timestamp(iso: "2026-11-23T08:00:00+01:00")!
+    let tomorrow = thirdMorning
     try store.update(at: morning) { p, f in
       if let day = try p.startNewDay(budget: 8, at: tomorrow).finished { f.append(day) }
     }
@@ -53,14 +53,14 @@ struct StoreTests {
     #expect(try store.loadArchive().doneTasks.contains { $0.id == archived.id } == false)
     #expect(try store.load().task(archived.id)?.placement == .category)
 
-    let dayAfter = Timestamp(iso: "2026-11-23T08:00:00+01:00")!
+    let dayAfter = thirdMorning
     try store.update(at: morning) { p, f in
       if let day = try p.startNewDay(budget: 10, at: dayAfter).finished { f.append(day) }
       try p.plan([archived.id], at: dayAfter)
       try p.markDone([archived.id], at: dayAfter)
     }
     try store.update(at: morning) { p, f in
-      let later = Timestamp(iso: "2026-11-24T08:00:00+01:00")!
+      let later = morning.plus(days: 3)
       if let day = try p.startNewDay(budget: 10, at: later).finished { f.append(day) }
     }
     let copies = try store.loadArchive().doneTasks.filter { $0.id == archived.id }
@@ -86,7 +86,7 @@ struct StoreTests {
 
     // The next finished day starts the file afresh, readable as before.
     try store.update(at: morning) { p, f in
-      if let day = try p.startNewDay(budget: 8, at: Timestamp(iso: "2026-11-23T08:00:00+01:00")!).finished {
+      if let day = try p.startNewDay(budget: 8, at: thirdMorning).finished {
         f.append(day)
       }
     }

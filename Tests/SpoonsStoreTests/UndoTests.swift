@@ -201,7 +201,7 @@ extension UndoTests {
   @Test func aKillBeforeTheCommitLeavesThePreviousStateReadable() throws {
     let tmp = TemporaryDirectory()
     let (store, _, _) = try savedRichPlanner(in: tmp)
-    let later = Timestamp(iso: "2026-11-23T08:00:00+01:00")!
+    let later = thirdMorning
     let other = PlannerExport(planner: try { var p = Planner(); try p.add("Other", spoons: 2, at: morning); return p }(), archive: Archive())
     let steps: [(String, () throws -> Void)] = [
       ("clear completed", { try store.clearArchivedTasks(at: morning) }),
