@@ -22,10 +22,7 @@ import SpoonsStore
 if CommandLine.arguments.count > 3 && CommandLine.arguments[1] == "--measure" {
   let sample = ProcessTimer.run(
     Array(CommandLine.arguments.dropFirst(3)), environment: ProcessTimer.currentEnvironment())
-  if let file = fopen(CommandLine.arguments[2], "w") {
-    fputs("\(sample.peakKiB) \(sample.status)\n", file)
-    fclose(file)
-  }
+  _ = ProcessTimer.writeFile(CommandLine.arguments[2], "\(sample.peakKiB) \(sample.status)\n")
   exit(0)
 }
 

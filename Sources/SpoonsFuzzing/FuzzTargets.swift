@@ -159,12 +159,7 @@ public enum FuzzTargets {
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     guard fd >= 0 else { fail("cannot write \(path)") }
     defer { close(fd) }
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
-      guard n > 0 else { fail("cannot write \(path)") }
-      offset += n
-    }
+    guard FileDescriptor.writeAll(fd, bytes) == 0 else { fail("cannot write \(path)") }
   }
 
   static func readFile(_ path: String) -> [UInt8]? {

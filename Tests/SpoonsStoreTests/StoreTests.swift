@@ -47,7 +47,7 @@ struct StoreTests {
   /// longer counts; done and archived once more, only the newest copy does.
   @Test func aReopenedTaskSupersedesItsArchivedCopy() throws {
     let tmp = TemporaryDirectory()
-    let (store, planner, finished) = try savedRichPlanner(in: tmp)
+    let (store, _, _) = try savedRichPlanner(in: tmp)
     let archived = try #require(try store.loadArchive().doneTasks.first)
     try store.update(at: morning) { p, _ in try p.reopen(archived, at: nextMorning) }
     #expect(try store.loadArchive().doneTasks.contains { $0.id == archived.id } == false)
