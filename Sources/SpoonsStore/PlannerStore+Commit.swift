@@ -74,11 +74,17 @@ extension PlannerStore {
         let name = isDone ? snapshot.archive.doneName : snapshot.archive.daysName
         let at = isDone ? snapshot.archive.done : snapshot.archive.days
         var bytes: [UInt8] = []
-        if at == 0 { (isDone ? ArchiveFiles.doneFormat : ArchiveFiles.daysFormat).encodeHeader(to: &bytes) }
+        if at == 0 {
+          (isDone ? ArchiveFiles.doneFormat : ArchiveFiles.daysFormat).encodeHeader(to: &bytes)
+        }
         bytes += records
         try FileSystem.append(bytes, to: directory + "/" + name, truncatingTo: at)
         appends.append(.init(file: name, at: at, bytes: bytes))
-        if isDone { snapshot.archive.done += bytes.count } else { snapshot.archive.days += bytes.count }
+        if isDone {
+          snapshot.archive.done += bytes.count
+        } else {
+          snapshot.archive.days += bytes.count
+        }
       }
     case .replace(let done, let days):
       for (isDone, records) in [(true, done), (false, days)] {
@@ -88,7 +94,8 @@ extension PlannerStore {
           (isDone ? ArchiveFiles.doneFormat : ArchiveFiles.daysFormat).encodeHeader(to: &bytes)
           bytes += records
         }
-        let name = ArchiveFiles.name(isDone ? ArchiveFiles.doneName : ArchiveFiles.daysName, number: seq)
+        let name = ArchiveFiles.name(
+          isDone ? ArchiveFiles.doneName : ArchiveFiles.daysName, number: seq)
         try FileSystem.append(bytes, to: directory + "/" + name, truncatingTo: 0)
         if isDone {
           (snapshot.archive.doneFile, snapshot.archive.done) = (seq, bytes.count)

@@ -8,7 +8,9 @@ extension PlannerStore {
   func removeUnneeded(keeping stacks: ChangeJournal.Stacks, _ snapshot: PlannerSnapshot) {
     let current = snapshot.journal.fileName
     var needed: Set<String> = [snapshot.archive.doneName, snapshot.archive.daysName]
-    for entry in stacks.undo + stacks.redo { needed.formUnion(ChangeJournal.archiveFiles(of: entry)) }
+    for entry in stacks.undo + stacks.redo {
+      needed.formUnion(ChangeJournal.archiveFiles(of: entry))
+    }
     FileSystem.removeFiles(in: directory) { name in
       (name.hasPrefix("undo-") && name.hasSuffix(".txt") && name != current)
         || (ArchiveFiles.isArchiveName(name) && !needed.contains(name))

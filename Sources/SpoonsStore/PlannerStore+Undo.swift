@@ -94,7 +94,11 @@ extension PlannerStore {
           }
           try FileSystem.append(
             append.bytes, to: directory + "/" + append.file, truncatingTo: append.at)
-          if isDone { lengths.done += append.bytes.count } else { lengths.days += append.bytes.count }
+          if isDone {
+            lengths.done += append.bytes.count
+          } else {
+            lengths.days += append.bytes.count
+          }
         }
         // The next change's appends follow on from where this one left the archive.
         if let archive = entry.touched.first(where: { $0.key == "archive" })?.new {

@@ -15,7 +15,9 @@ public final class TemporaryDirectory {
   public init(prefix: String = "spoons-test") {
     let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     var template = Array(((base ?? "/tmp") + "/\(prefix)-XXXXXX").utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+    let made = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.flatMap { mkdtemp($0) }
+    }
     guard let made else { fatalError("cannot make a temporary directory: errno \(errno)") }
     path = String(cString: made)
   }
@@ -33,7 +35,7 @@ public final class TemporaryDirectory {
     var result: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if n < 0 && errno == EINTR { continue }
       guard n >= 0 else { return nil }
       if n == 0 { return result }
@@ -48,7 +50,9 @@ public final class TemporaryDirectory {
 
   public func write(_ name: String, _ bytes: [UInt8]) throws {
     // stdio, which finishes short writes itself.
-    guard let stream = fopen(file(name), "wb") else { throw FileError(path: file(name), code: errno) }
+    guard let stream = fopen(file(name), "wb") else {
+      throw FileError(path: file(name), code: errno)
+    }
     let wrote = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, stream) }
     let code = errno
     guard fclose(stream) == 0, wrote == bytes.count else {
