@@ -58,7 +58,7 @@ nonisolated(unsafe) private var savedFD: Int32 = 0
 
 private func restoreAndExit(_ signal: Int32) {
   if var original = savedTerminal { tcsetattr(savedFD, TCSANOW, &original) }
-  let newline: [UInt8] = [13, 10]
-  newline.withUnsafeBytes { _ = FileDescriptor.writeAll(savedFD, $0.baseAddress, count: 2) }
+  let newline: (UInt8, UInt8) = (13, 10)  // a tuple: nothing allocated in a signal handler
+  withUnsafeBytes(of: newline) { _ = FileDescriptor.writeAll(savedFD, $0.baseAddress, count: 2) }
   _exit(128 + signal)
 }
