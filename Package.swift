@@ -18,7 +18,8 @@ let package = Package(
     .executableTarget(name: "spoons", dependencies: ["SpoonsCLI"]),
     // The benchmark (see README, Performance).
     .executableTarget(name: "SpoonsBench", dependencies: ["SpoonsCLI", "SpoonsTestSupport"]),
-    // The seeded generator the tests and the benchmark share.
+    // What the tests and the benchmark share: a seeded generator, fixed instants, a scratch
+    // directory.
     .target(name: "SpoonsTestSupport", dependencies: ["SpoonsCore"]),
     // What the fuzzers run; `swift test` replays the kept inputs through it.
     .target(name: "SpoonsFuzzing", dependencies: ["SpoonsCLI"]),

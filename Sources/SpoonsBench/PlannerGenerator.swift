@@ -25,7 +25,9 @@ enum PlannerGenerator {
     let perDay = 25
     let days = max(1, archived / perDay)
     var clock = Int64(1_500_000_000)
-    try store.update { p, finished in
+    // Recorded at the generated today, so the undo history is the same on every run too.
+    let saved = Timestamp(seconds: clock + Int64(days + 2) * 86_400, utcOffset: 3600)
+    try store.update(at: saved) { p, finished in
       var made = 0
       for day in 0..<days {
         clock += 86_400
@@ -72,7 +74,7 @@ enum PlannerGenerator {
     var rng = SeededGenerator(seed: UInt64(total) &+ 7)
     let store = PlannerStore(directory: directory)
     let now = Timestamp(seconds: 1_700_000_000, utcOffset: 3600)
-    try store.update { p, finished in
+    try store.update(at: now) { p, finished in
       if let old = try p.startNewDay(budget: 40, at: now).finished { finished.append(old) }
       for i in 0..<total {
         p.add(try Title(title(&rng, i)), spoons: try SpoonCost(1 + rng.below(10)), at: now)

@@ -4,6 +4,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import SpoonsStore
 
 /// Runs a program as a whole process and measures it: wall time, and peak memory from the
 /// kernel's accounting (`wait4`), so the numbers include start-up, loading and writing.
@@ -26,9 +27,10 @@ enum ProcessTimer {
 
   /// Writes `text` to `path`; false if the file cannot be opened or written whole.
   static func writeFile(_ path: String, _ text: String) -> Bool {
-    guard let file = fopen(path, "w") else { return false }
-    let wrote = fputs(text, file) >= 0
-    return fclose(file) == 0 && wrote
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    guard fd >= 0 else { return false }
+    let wrote = FileDescriptor.writeAll(fd, Array(text.utf8)) == 0
+    return close(fd) == 0 && wrote
   }
 
   /// `program` on the PATH, if it is there.

@@ -22,10 +22,7 @@ import SpoonsStore
 if CommandLine.arguments.count > 3 && CommandLine.arguments[1] == "--measure" {
   let sample = ProcessTimer.run(
     Array(CommandLine.arguments.dropFirst(3)), environment: ProcessTimer.currentEnvironment())
-  if let file = fopen(CommandLine.arguments[2], "w") {
-    fputs("\(sample.peakKiB) \(sample.status)\n", file)
-    fclose(file)
-  }
+  _ = ProcessTimer.writeFile(CommandLine.arguments[2], "\(sample.peakKiB) \(sample.status)\n")
   exit(0)
 }
 
@@ -128,7 +125,7 @@ func median(_ values: [Double]) -> Double {
   return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
 }
 
-/// The README's targets (issue 6), in ms and MiB, by variant, size and command.
+/// The README's targets, in ms and MiB, by variant, size and command.
 func target(_ variant: String, _ n: Int, _ command: String) -> (Double?, Double?) {
   switch (variant, n, command) {
   case ("realistic", 10_000, "--version"): return (3, nil)
@@ -420,22 +417,25 @@ for n in sizes {
 }
 
 // Machine-readable results, so two runs can be compared.
-var json = "{\"binary\":\"\(binary)\",\"runs\":\(runs),\"results\":[\n"
+var json = "{\"binary\":\(JSON.quoted(binary)),\"runs\":\(runs),\"results\":[\n"
 json += rows.map { row in
-  "{\"variant\":\"\(row.variant)\",\"n\":\(row.size),\"command\":\"\(row.command)\","
+  "{\"variant\":\(JSON.quoted(row.variant)),\"n\":\(row.size),"
+    + "\"command\":\(JSON.quoted(row.command)),"
     + "\"median_ms\":\(fixed(row.medianMs, 3)),\"peak_mib\":\(fixed(row.peakMiB, 2)),"
     + "\"target_ms\":\(row.targetMs.map { fixed($0, 1) } ?? "null"),"
     + "\"target_mib\":\(row.targetMiB.map { fixed($0, 0) } ?? "null"),\"met\":\(row.met)}"
 }.joined(separator: ",\n")
 json += "\n],\"taskwarrior\":[\n"
 json += pairs.map { pair in
-  "{\"variant\":\"\(pair.variant)\",\"n\":\(pair.size),\"command\":\"\(pair.command)\","
-    + "\"task\":\"\(pair.task)\",\"spoons_ms\":\(fixed(pair.spoonsMs, 3)),"
+  "{\"variant\":\(JSON.quoted(pair.variant)),\"n\":\(pair.size),"
+    + "\"command\":\(JSON.quoted(pair.command)),"
+    + "\"task\":\(JSON.quoted(pair.task)),\"spoons_ms\":\(fixed(pair.spoonsMs, 3)),"
     + "\"task_ms\":\(fixed(pair.taskMs, 3)),\"ratio\":\(fixed(pair.ratio, 2)),\"met\":\(pair.met)}"
 }.joined(separator: ",\n")
 json += "\n],\"floor\":[\n"
 json += floorPairs.map { pair in
-  "{\"probe\":\"\(pair.command)\",\"n\":\(pair.size),\"task\":\"\(pair.task)\","
+  "{\"probe\":\(JSON.quoted(pair.command)),\"n\":\(pair.size),"
+    + "\"task\":\(JSON.quoted(pair.task)),"
     + "\"probe_ms\":\(fixed(pair.spoonsMs, 3)),\"task_ms\":\(fixed(pair.taskMs, 3)),"
     + "\"best_ratio\":\(fixed(pair.ratio, 2))}"
 }.joined(separator: ",\n")

@@ -83,6 +83,8 @@ public struct Environment {
     return Int(size.ws_col)
   }
 
+  /// The real clock in the local time zone: the one place Spoons reads the time of day;
+  /// Core and the store are given it, so every test can fix it.
   static func systemNow() -> Timestamp {
     var spec = timespec()
     clock_gettime(CLOCK_REALTIME, &spec)

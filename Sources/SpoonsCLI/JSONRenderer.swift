@@ -1,4 +1,5 @@
 import SpoonsCore
+import SpoonsStore
 
 /// `--json` output for scripts. Written by hand (no Foundation at start-up); field names are
 /// documented in the README and kept stable.
@@ -87,25 +88,6 @@ public enum JSONRenderer {
     return out + extra + "}"
   }
 
-  /// A JSON string literal: quotes, backslashes and every control character escaped.
-  static func string(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value) {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
-  }
+  /// A JSON string literal, escaped by the store's `JSON.quoted` like every JSON Spoons writes.
+  static func string(_ text: String) -> String { JSON.quoted(text) }
 }

@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import SpoonsStore
 
 /// Where text goes: a file descriptor in the real program, a string in tests.
 public protocol TextSink: AnyObject {
@@ -29,17 +30,8 @@ public final class FileSink: TextSink {
   }
 
   public func flush() {
-    var done = 0
-    while done < buffer.count {
-      let n = buffer.withUnsafeBytes { raw in
-        systemWrite(fd, raw.baseAddress! + done, buffer.count - done)
-      }
-      if n < 0 {
-        if errno == EINTR { continue }
-        break  // a closed pipe: nothing more can be said
-      }
-      done += n
-    }
+    // A failure is a closed pipe or a full disk: nothing more can be said, so it is dropped.
+    FileDescriptor.writeAll(fd, buffer)
     buffer.removeAll(keepingCapacity: true)
   }
 }
@@ -54,8 +46,4 @@ public final class StringSink: TextSink {
     defer { text = "" }
     return text
   }
-}
-
-@inline(__always) func systemWrite(_ fd: Int32, _ buf: UnsafeRawPointer, _ n: Int) -> Int {
-  write(fd, buf, n)
 }

@@ -82,7 +82,8 @@ public enum FuzzTargets {
     }
     let copy = PlannerStore(directory: scratch + "/copy")
     do {
-      try copy.update { current, _ in current = planner }
+      // A fixed time for the recorded change: a run must not depend on the clock.
+      try copy.update(at: Timestamp(seconds: 0)) { current, _ in current = planner }
       guard try copy.load() == planner else { fail("what loaded did not save and load back equal") }
     } catch {
       fail("what loaded could not be saved again: \(error)")
@@ -158,12 +159,7 @@ public enum FuzzTargets {
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     guard fd >= 0 else { fail("cannot write \(path)") }
     defer { close(fd) }
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
-      guard n > 0 else { fail("cannot write \(path)") }
-      offset += n
-    }
+    guard FileDescriptor.writeAll(fd, bytes) == 0 else { fail("cannot write \(path)") }
   }
 
   static func readFile(_ path: String) -> [UInt8]? {

@@ -58,9 +58,7 @@ final class FileLock {
 
   /// Writes `pid monotonic-nanoseconds`, padded, over the start of the lock file.
   private static func stamp(_ fd: Int32) {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    var text = Array("\(getpid()) \(Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))".utf8)
+    var text = Array("\(getpid()) \(monotonicNanoseconds())".utf8)
     text += [UInt8](repeating: 0x20, count: max(0, stampLength - 1 - text.count)) + [0x0A]
     _ = text.withUnsafeBytes { pwrite(fd, $0.baseAddress!, $0.count, 0) }
   }
@@ -72,10 +70,14 @@ final class FileLock {
     return n > 0 ? Array(buffer[..<n]) : []
   }
 
-  static func monotonicSeconds() -> Double {
+  static func monotonicSeconds() -> Double { Double(monotonicNanoseconds()) / 1e9 }
+
+  /// Time since boot, for the timeout and the stamp: never the time of day (which the store
+  /// takes from its caller), and never set back, so a clock change cannot cut a wait short.
+  static func monotonicNanoseconds() -> Int64 {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
   }
 
   deinit {

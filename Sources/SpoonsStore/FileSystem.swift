@@ -51,17 +51,8 @@ enum FileSystem {
   }
 
   static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(StoreError) {
-    var done = 0
-    while done < bytes.count {
-      let n = bytes.withUnsafeBytes { buffer in
-        systemWrite(fd, buffer.baseAddress! + done, bytes.count - done)
-      }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw io(path, "write")
-      }
-      done += n
-    }
+    let code = FileDescriptor.writeAll(fd, bytes)
+    guard code == 0 else { throw io(path, "write", code) }
   }
 
   /// Replaces `path` with `bytes` so that a crash at any instant leaves either the old or the
@@ -188,10 +179,7 @@ enum FileSystem {
   }
 }
 
-// Inside `FileSystem`, `read` names its own static method; these reach the C functions.
+// Inside `FileSystem`, `read` names its own static method; this reaches the C function.
 @inline(__always) private func systemRead(_ fd: Int32, _ buf: UnsafeMutableRawPointer, _ n: Int) -> Int {
   read(fd, buf, n)
-}
-@inline(__always) private func systemWrite(_ fd: Int32, _ buf: UnsafeRawPointer, _ n: Int) -> Int {
-  write(fd, buf, n)
 }

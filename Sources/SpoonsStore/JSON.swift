@@ -81,24 +81,62 @@ public enum JSON: Equatable, Sendable {
     }
   }
 
-  static func writeString(_ s: String, to out: inout [UInt8]) {
+  /// Appends `text` as a JSON string literal. The one escaper for every JSON Spoons writes
+  /// (`export`, `--json`, the benchmark's results), so they cannot disagree: quotes,
+  /// backslashes, every control character and DEL are escaped, and so are U+2028 and U+2029,
+  /// which end a line in JavaScript and in some editors though JSON allows them raw.
+  public static func writeString(_ text: String, to out: inout [UInt8]) {
+    func hex(_ digit: UInt8) -> UInt8 { digit < 10 ? 0x30 + digit : 0x57 + digit }
     out.append(UInt8(ascii: "\""))
-    for byte in s.utf8 {
+    // U+2028 and U+2029 are E2 80 A8 and E2 80 A9: a lead byte E2 and a following 80 are held
+    // back until the third byte says whether they start one of them.
+    var held = 0
+    for byte in text.utf8 {
+      if held == 2 && (byte == 0xA8 || byte == 0xA9) {
+        out.append(contentsOf: (byte == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+        held = 0
+        continue
+      }
+      if held == 1 && byte == 0x80 {
+        held = 2
+        continue
+      }
+      if held > 0 {
+        out.append(0xE2)
+        if held == 2 { out.append(0x80) }
+        held = 0
+      }
       switch byte {
+      case 0xE2: held = 1
       case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
       case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
       case UInt8(ascii: "\n"): out.append(contentsOf: #"\n"#.utf8)
       case UInt8(ascii: "\t"): out.append(contentsOf: #"\t"#.utf8)
       case UInt8(ascii: "\r"): out.append(contentsOf: #"\r"#.utf8)
       case 0..<0x20, 0x7F:
-        let hex = Array("0123456789abcdef".utf8)
         out.append(contentsOf: #"\u00"#.utf8)
-        out.append(hex[Int(byte >> 4)])
-        out.append(hex[Int(byte & 15)])
+        out.append(hex(byte >> 4))
+        out.append(hex(byte & 15))
       default: out.append(byte)
       }
     }
+    if held > 0 { out.append(0xE2) }  // not reached with valid UTF-8, which a String is
+    if held == 2 { out.append(0x80) }
     out.append(UInt8(ascii: "\""))
+  }
+
+  /// `text` as a JSON string literal, for JSON written as text (see `writeString`).
+  public static func quoted(_ text: String) -> String {
+    // Most titles need no escape: then no byte buffer is built.
+    let plain = text.utf8.allSatisfy { byte in
+      byte >= 0x20 && byte != 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+        && byte != 0xE2
+    }
+    if plain { return "\"" + text + "\"" }
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count + 8)
+    writeString(text, to: &out)
+    return String(decoding: out, as: UTF8.self)
   }
 
   // MARK: - Reading

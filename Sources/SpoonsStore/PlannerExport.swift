@@ -282,70 +282,21 @@ public enum ExportFormat {
 
   // MARK: - Merging
 
-  /// `incoming` added to `current` by id (tasks, routines) and date (finished days): what is
-  /// new is added, what is the same is kept, and anything that differs is a conflict.
-  ///
-  /// Returns the merged planner and what the archive gains.
+  /// `PlannerMerge` (the rule, in Core) over two exports, its refusal named after `file`.
   static func merge(_ incoming: PlannerExport, into current: PlannerExport, file: String)
-    throws(ImportError) -> (planner: Planner, newDone: [SpoonTask], newDays: [DayRecord])
+    throws(ImportError) -> PlannerMerge
   {
-    var known: [TaskID: SpoonTask] = [:]
-    for task in current.archive.doneTasks { known[task.id] = task }
-    for task in current.planner.allTasks { known[task.id] = task }
-    var conflicting: [TaskID] = []
-    var newLive: [SpoonTask] = []
-    var newDone: [SpoonTask] = []
-    for task in incoming.planner.allTasks + incoming.archive.doneTasks {
-      if let existing = known[task.id] {
-        if existing != task { conflicting.append(task.id) }
-      } else if incoming.planner.task(task.id) != nil {
-        newLive.append(task)
-      } else {
-        newDone.append(task)
-      }
-    }
-    var routines = current.planner.routines
-    var conflictingRoutines: [RoutineID] = []
-    for routine in incoming.planner.routines {
-      if let existing = routines.first(where: { $0.id == routine.id }) {
-        if existing != routine { conflictingRoutines.append(routine.id) }
-      } else {
-        routines.append(routine)
-      }
-    }
-    var days: [CivilDate: DayRecord] = [:]
-    for day in current.archive.days { days[day.date] = day }
-    var conflictingDays: [CivilDate] = []
-    var newDays: [DayRecord] = []
-    for day in incoming.archive.days {
-      if let existing = days[day.date] {
-        if existing != day { conflictingDays.append(day.date) }
-      } else {
-        newDays.append(day)
-      }
-    }
-    var today = current.planner.day
-    if let theirs = incoming.planner.day {
-      if let ours = today {
-        if ours != theirs { conflictingDays.append(theirs.date) }
-      } else {
-        today = theirs
-      }
-    }
-    guard conflicting.isEmpty, conflictingRoutines.isEmpty, conflictingDays.isEmpty else {
-      throw .conflicts(
-        file: file, tasks: conflicting.sorted(), routines: conflictingRoutines,
-        days: conflictingDays.sorted())
-    }
     do {
-      let planner = try Planner(
-        nextID: max(current.planner.nextID, incoming.planner.nextID), day: today,
-        tasks: current.planner.allTasks + newLive, routines: routines.sorted { $0.id < $1.id },
-        nextRoutineID: max(current.planner.nextRoutineID, incoming.planner.nextRoutineID),
-        reserve: current.planner.reserve == 0 ? incoming.planner.reserve : current.planner.reserve)
-      return (planner, newDone, newDays.sorted { $0.date < $1.date })
+      return try PlannerMerge.merge(
+        incoming.planner, done: incoming.archive.doneTasks, days: incoming.archive.days,
+        into: current.planner, done: current.archive.doneTasks, days: current.archive.days)
     } catch {
-      throw .wouldBreak(file: file, reason: error.reason)
+      switch error {
+      case .conflicts(let tasks, let routines, let days):
+        throw .conflicts(file: file, tasks: tasks, routines: routines, days: days)
+      case .wouldBreak(let reason):
+        throw .wouldBreak(file: file, reason: reason)
+      }
     }
   }
 }

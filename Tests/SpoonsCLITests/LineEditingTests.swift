@@ -115,7 +115,7 @@ struct LineEditingTests {
     let tmp = TemporaryDirectory()
     let store = PlannerStore(directory: tmp.data)
     let now = Timestamp(iso: "2026-11-21T08:00:00+01:00")!
-    try store.update { p, _ in
+    try store.update(at: now) { p, _ in
       try p.startNewDay(budget: 10, at: now)
       try p.add("Laundry", spoons: 3, at: now)
       try p.add("Call mum", spoons: 2, at: now)

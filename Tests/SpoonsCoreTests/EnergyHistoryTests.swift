@@ -1,9 +1,8 @@
+@testable import SpoonsCore
 import SpoonsTestSupport
 import Testing
-@testable import SpoonsCore
 
 private func date(_ iso: String) -> CivilDate { CivilDate(iso: iso)! }
-
 
 private func record(
   _ iso: String, budget: Int, planned: Int, spent: Int, done: Int = 0, borrowed: Int = 0,
@@ -15,10 +14,10 @@ private func record(
 }
 
 /// A done task of `spoons`, checked off at `iso` (a rest when `rest`).
-private func doneTask(_ id: Int, spoons: Int, at iso: String, rest: Bool = false) -> SpoonTask {
+private func doneTask(_ id: Int, spoons: Int, at time: Timestamp, rest: Bool = false) -> SpoonTask {
   SpoonTask(
     id: TaskID(id), title: try! Title("Task \(id)"), spoons: try! SpoonCost(spoons),
-    placement: .done(from: .category, at: at(iso)), created: morning, updated: morning,
+    placement: .done(from: .category, at: time), created: morning, updated: morning,
     isRest: rest)
 }
 
@@ -118,13 +117,13 @@ struct EnergyStatsTests {
 
   @Test func categoriesCountTasksCheckedOffInTheWindowRestsAside() {
     let done = [
-      doneTask(1, spoons: 2, at: "2026-11-19T10:00:00+01:00"),
-      doneTask(2, spoons: 2, at: "2026-11-20T10:00:00+01:00"),
-      doneTask(3, spoons: 5, at: "2026-11-21T09:00:00+01:00"),  // today counts
-      doneTask(4, spoons: 3, at: "2026-11-20T11:00:00+01:00"),
-      doneTask(5, spoons: 3, at: "2026-11-20T12:00:00+01:00"),
-      doneTask(6, spoons: 4, at: "2026-11-20T13:00:00+01:00", rest: true),  // a rest
-      doneTask(7, spoons: 9, at: "2026-10-01T10:00:00+01:00"),  // before the window
+      doneTask(1, spoons: 2, at: morning.plus(days: -2, hours: 2)),
+      doneTask(2, spoons: 2, at: morning.plus(days: -1, hours: 2)),
+      doneTask(3, spoons: 5, at: morning.plus(hours: 1)),  // today counts
+      doneTask(4, spoons: 3, at: morning.plus(days: -1, hours: 3)),
+      doneTask(5, spoons: 3, at: morning.plus(days: -1, hours: 4)),
+      doneTask(6, spoons: 4, at: morning.plus(days: -1, hours: 5), rest: true),  // a rest
+      doneTask(7, spoons: 9, at: morning.plus(days: -51, hours: 2)),  // before the window
     ]
     let stats = EnergyStats(records: [], done: done, today: today, lookingBack: 7)
     #expect(stats.tasksByCost == [0, 2, 2, 0, 1, 0, 0, 0, 0, 0])
@@ -134,7 +133,7 @@ struct EnergyStatsTests {
   }
 
   @Test func withOneCountForEveryUsedCategoryThereIsNoLeastUsed() {
-    let done = [doneTask(1, spoons: 2, at: "2026-11-20T10:00:00+01:00")]
+    let done = [doneTask(1, spoons: 2, at: morning.plus(days: -1, hours: 2))]
     let stats = EnergyStats(records: [], done: done, today: today, lookingBack: 7)
     #expect(stats.mostUsed.map(\.value) == [2] && stats.leastUsed.isEmpty)
     #expect(EnergyStats(records: [], done: [], today: today, lookingBack: 7).mostUsed.isEmpty)
@@ -174,26 +173,26 @@ struct EnergyStatsTests {
     var p = Planner()
     var records: [DayRecord] = []
     var archived: [SpoonTask] = []
-    func newDay(_ iso: String, budget: Int) throws {
-      let outcome = try p.startNewDay(budget: budget, at: at(iso))
+    func newDay(_ time: Timestamp, budget: Int) throws {
+      let outcome = try p.startNewDay(budget: budget, at: time)
       if let finished = outcome.finished {
         records.append(finished.record)
         archived += finished.doneTasks
       }
     }
-    try newDay("2026-11-19T08:00:00+01:00", budget: 6)
+    try newDay(morning.plus(days: -2), budget: 6)
     let a = try p.add("Laundry", spoons: 3, at: morning)
     let b = try p.add("Call mum", spoons: 2, at: morning)
-    try p.plan([a.id, b.id], at: at("2026-11-19T08:00:00+01:00"))
-    try p.markDone([a.id, b.id], at: at("2026-11-19T18:00:00+01:00"))
-    try newDay("2026-11-20T08:00:00+01:00", budget: 4)
+    try p.plan([a.id, b.id], at: morning.plus(days: -2))
+    try p.markDone([a.id, b.id], at: morning.plus(days: -2, hours: 10))
+    try newDay(morning.plus(days: -1), budget: 4)
     let c = try p.add("Groceries", spoons: 4, at: morning)
     let d = try p.add("Post", spoons: 1, at: morning)
-    try p.plan([c.id, d.id], at: at("2026-11-20T08:00:00+01:00"), borrow: true)
-    try p.markDone([c.id], at: at("2026-11-20T12:00:00+01:00"))
-    try newDay("2026-11-21T08:00:00+01:00", budget: 8)
+    try p.plan([c.id, d.id], at: morning.plus(days: -1), borrow: true)
+    try p.markDone([c.id], at: morning.plus(days: -1, hours: 4))
+    try newDay(morning, budget: 8)
     try p.plan([d.id], at: morning)
-    try p.markDone([d.id], at: at("2026-11-21T09:00:00+01:00"))
+    try p.markDone([d.id], at: morning.plus(hours: 1))
 
     let stats = p.energyStats(days: 7, records: records, archived: archived, today: today)
     #expect(stats.days == 2 && stats.totalBudget == 10 && stats.totalPlanned == 10)

@@ -1,9 +1,10 @@
-import Testing
 @testable import SpoonsCore
+import SpoonsTestSupport
+import Testing
 
 private let saturday = morning  // 2026-11-21 is a Saturday
-private let sunday = at("2026-11-22T07:30:00+01:00")
-private let monday = at("2026-11-23T07:30:00+01:00")
+private let sunday = morning.plus(days: 1, minutes: -30)
+private let monday = thirdMorning.plus(minutes: -30)
 
 private func title(_ text: String) -> Title { try! Title(text) }
 private func cost(_ n: Int) -> SpoonCost { try! SpoonCost(n) }

@@ -1,6 +1,6 @@
+@testable import SpoonsCore
 import SpoonsTestSupport
 import Testing
-@testable import SpoonsCore
 
 @Suite("Rule 1: add")
 struct AddTests {
@@ -39,8 +39,8 @@ struct NewDayTests {
   @Test func unfinishedRollIntoTheBacklogAndDoneLeaveForHistory() throws {
     var p = try planner(budget: 12, costs: [2, 3, 4, 1])
     try p.plan(ids(1, 2, 3), at: morning)
-    try p.markDone(ids(2), at: at("2026-11-21T10:00:00+01:00"))
-    let tomorrow = at("2026-11-22T07:30:00+01:00")
+    try p.markDone(ids(2), at: morning.plus(hours: 2))
+    let tomorrow = morning.plus(days: 1, minutes: -30)
     let outcome = try p.startNewDay(budget: 9, at: tomorrow)
 
     #expect(outcome.rolledOver.map(\.id) == ids(1, 3))
@@ -119,7 +119,7 @@ struct PlanTests {
   @Test func backlogTasksCanBePlanned() throws {
     var p = try planner(budget: 12, costs: [2])
     try p.plan(ids(1), at: morning)
-    try p.startNewDay(budget: 6, at: at("2026-11-22T08:00:00+01:00"))
+    try p.startNewDay(budget: 6, at: morning.plus(days: 1))
     try p.plan(ids(1), at: morning)
     #expect(p.backlog.isEmpty)
     #expect(p.task(TaskID(1))?.placement == .todo(from: .backlog(since: morning.date)))
@@ -147,7 +147,7 @@ struct DoneTests {
   @Test func doneRaisesSpentNotPlanned() throws {
     var p = try planner(budget: 10, costs: [3, 4])
     try p.plan(ids(1, 2), at: morning)
-    let later = at("2026-11-21T11:00:00+01:00")
+    let later = morning.plus(hours: 3)
     try p.markDone(ids(2), at: later)
     #expect(p.ledger!.planned == 7 && p.ledger!.spent == 4 && p.ledger!.left == 3)
     #expect(p.task(TaskID(2))?.completed == later)
@@ -178,8 +178,8 @@ struct UnplanTests {
 
   @Test func unplanKeepsTheBacklogOldestFirst() throws {
     var p = try planner(budget: 10, costs: [1, 2, 3])
-    let day2 = at("2026-11-22T08:00:00+01:00")
-    let day3 = at("2026-11-23T08:00:00+01:00")
+    let day2 = morning.plus(days: 1)
+    let day3 = thirdMorning
     try p.plan(ids(1), at: morning)
     try p.startNewDay(budget: 10, at: day2)  // #1 to backlog since 21st
     try p.plan(ids(2), at: day2)
@@ -204,7 +204,7 @@ struct TidyTests {
     var p = try planner(budget: 10, costs: [1, 2, 3, 4])
     try p.plan(ids(2, 3), at: morning)
     try p.markDone(ids(3), at: morning)
-    try p.startNewDay(budget: 10, at: at("2026-11-22T08:00:00+01:00"))  // #2 to backlog
+    try p.startNewDay(budget: 10, at: morning.plus(days: 1))  // #2 to backlog
     try p.plan(ids(4), at: morning)
     try p.delete(ids(1, 2, 4))
     #expect(p.taskCount == 0 && p.ledger!.planned == 0 && p.backlog.isEmpty)

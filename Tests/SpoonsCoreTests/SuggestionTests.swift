@@ -6,10 +6,10 @@ import Testing
 struct SuggestionTests {
   @Test func priorityIsOverdueThenDueSoonestThenOldestBacklogThenTheRest() throws {
     var p = Planner()
-    try p.startNewDay(budget: 20, at: at("2026-11-18T08:00:00+01:00"))
+    try p.startNewDay(budget: 20, at: morning.plus(days: -3))
     try p.add("Old backlog", spoons: 1, at: morning)
     try p.plan(ids(1), at: morning)
-    try p.startNewDay(budget: 20, at: at("2026-11-19T08:00:00+01:00"))
+    try p.startNewDay(budget: 20, at: morning.plus(days: -2))
     try p.add("Newer backlog", spoons: 1, at: morning)
     try p.plan(ids(2), at: morning)
     try p.startNewDay(budget: 20, at: morning)
@@ -67,7 +67,7 @@ struct SuggestionTests {
     var p = Planner()
     let days = ["2026-11-15", "2026-11-17", "2026-11-19"]
     let taskCount = Int.random(in: 0...11, using: &rng)
-    try p.startNewDay(budget: 20, at: at("2026-11-15T08:00:00+01:00"))
+    try p.startNewDay(budget: 20, at: morning.plus(days: -6))
     for i in 0..<taskCount {
       let due: CivilDate? =
         Bool.random(using: &rng)

@@ -1,9 +1,5 @@
 import SpoonsCore
-
-/// A fixed morning: 2026-11-21 08:00 at UTC+1.
-let morning = Timestamp(iso: "2026-11-21T08:00:00+01:00")!
-
-func at(_ iso: String) -> Timestamp { Timestamp(iso: iso)! }
+import SpoonsTestSupport
 
 /// A planner with a day of `budget` spoons and one task per given cost, in order.
 func planner(budget: Int? = 12, costs: [Int] = []) throws -> Planner {

@@ -1,5 +1,6 @@
-import Testing
 @testable import SpoonsCore
+import SpoonsTestSupport
+import Testing
 
 /// Saturday 21 November 2026, the tests' today.
 let today = CivilDate(year: 2026, month: 11, day: 21)!
@@ -97,7 +98,7 @@ struct DuplicateTests {
 struct EditTests {
   @Test func changingTheCostMovesATaskToItsNewCategory() throws {
     var p = try planner(costs: [3, 3, 5])
-    let later = at("2026-11-21T09:00:00+01:00")
+    let later = morning.plus(hours: 1)
     let task = try p.edit(TaskID(1), TaskEdit(spoons: try SpoonCost(5)), at: later)
     #expect(task.spoons.value == 5 && task.updated == later && task.created == morning)
     #expect(p.category(try SpoonCost(3)).map(\.id) == ids(2))
@@ -143,7 +144,7 @@ struct EditTests {
 
   @Test func anEditThatChangesNothingKeepsTheUpdatedTime() throws {
     var p = try planner(costs: [2])
-    let task = try p.edit(TaskID(1), TaskEdit(spoons: try SpoonCost(2)), at: at("2026-11-21T10:00:00+01:00"))
+    let task = try p.edit(TaskID(1), TaskEdit(spoons: try SpoonCost(2)), at: morning.plus(hours: 2))
     #expect(task.updated == morning)
   }
 }
@@ -154,10 +155,10 @@ struct CompletedTests {
     var p = try planner(budget: 10, costs: [2, 3])
     try p.plan(ids(1), at: morning)
     try p.markDone(ids(1), at: morning)
-    let outcome = try p.startNewDay(budget: 10, at: at("2026-11-22T08:00:00+01:00"))
+    let outcome = try p.startNewDay(budget: 10, at: morning.plus(days: 1))
     let archived = try #require(outcome.finished?.doneTasks.first)
     #expect(p.task(TaskID(1)) == nil)
-    let later = at("2026-11-22T09:00:00+01:00")
+    let later = morning.plus(days: 1, hours: 1)
     let task = try p.reopen(archived, at: later)
     #expect(task.placement == .category && task.updated == later && task.created == morning)
     #expect(p.category(try SpoonCost(2)).map(\.id) == ids(1))
@@ -166,17 +167,17 @@ struct CompletedTests {
 
   @Test func completedGroupsByDayNewestFirstWithinTheWindow() throws {
     var p = try planner(budget: 20, costs: [1, 2, 3, 4])
-    func done(_ id: Int, _ iso: String) -> SpoonTask {
+    func done(_ id: Int, _ time: Timestamp) -> SpoonTask {
       var t = p.task(TaskID(id))!
-      t.placement = .done(from: .category, at: at(iso))
+      t.placement = .done(from: .category, at: time)
       return t
     }
     let archived = [
-      done(1, "2026-11-10T09:00:00+01:00"),  // outside a 7-day window
-      done(2, "2026-11-19T18:00:00+01:00"), done(3, "2026-11-19T08:00:00+01:00"),
+      done(1, morning.plus(days: -11, hours: 1)),  // outside a 7-day window
+      done(2, morning.plus(days: -2, hours: 10)), done(3, morning.plus(days: -2)),
     ]
     try p.plan(ids(4), at: morning)
-    try p.markDone(ids(4), at: at("2026-11-21T07:00:00+01:00"))
+    try p.markDone(ids(4), at: morning.plus(hours: -1))
     let days = p.completed(days: 7, archived: archived, today: today)
     #expect(days.map(\.date.description) == ["2026-11-21", "2026-11-19"])
     #expect(days.map { $0.tasks.map(\.id.rawValue) } == [[4], [3, 2]])
@@ -216,10 +217,10 @@ struct SearchAndSortTests {
   @Test func sortOrdersPutUndatedLastAndKeepTiesInTheirOrder() throws {
     var p = try planner()
     let c = try SpoonCost(2)
-    p.add(try Title("b undated"), spoons: c, at: at("2026-11-03T08:00:00+01:00"))
-    p.add(try Title("A late"), spoons: c, at: at("2026-11-01T08:00:00+01:00"), due: today.adding(days: 5))
-    p.add(try Title("c soon"), spoons: c, at: at("2026-11-02T08:00:00+01:00"), due: today)
-    p.add(try Title("d undated"), spoons: c, at: at("2026-11-01T08:00:00+01:00"))
+    p.add(try Title("b undated"), spoons: c, at: morning.plus(days: -18))
+    p.add(try Title("A late"), spoons: c, at: morning.plus(days: -20), due: today.adding(days: 5))
+    p.add(try Title("c soon"), spoons: c, at: morning.plus(days: -19), due: today)
+    p.add(try Title("d undated"), spoons: c, at: morning.plus(days: -20))
     let tasks = p.category(c)
     func order(_ o: TaskOrder) -> [Int] { o.sorted(tasks).map(\.id.rawValue) }
     #expect(order(.user) == [1, 2, 3, 4])
@@ -231,9 +232,9 @@ struct SearchAndSortTests {
   @Test func backlogSortsByAgeAndCost() throws {
     var p = try planner(budget: 20, costs: [5, 1, 3])
     try p.plan(ids(1), at: morning)
-    try p.startNewDay(budget: 20, at: at("2026-11-22T08:00:00+01:00"))
+    try p.startNewDay(budget: 20, at: morning.plus(days: 1))
     try p.plan(ids(2, 3), at: morning)
-    try p.startNewDay(budget: 20, at: at("2026-11-23T08:00:00+01:00"))
+    try p.startNewDay(budget: 20, at: thirdMorning)
     #expect(TaskOrder.age.sorted(p.backlog).map(\.id.rawValue) == [1, 2, 3])
     #expect(TaskOrder.spoons.sorted(p.backlog).map(\.id.rawValue) == [2, 3, 1])
   }
@@ -241,7 +242,7 @@ struct SearchAndSortTests {
   @Test func clearingTheBacklogDeletesOnlyIt() throws {
     var p = try planner(budget: 20, costs: [5, 1, 3])
     try p.plan(ids(1, 2), at: morning)
-    try p.startNewDay(budget: 20, at: at("2026-11-22T08:00:00+01:00"))
+    try p.startNewDay(budget: 20, at: morning.plus(days: 1))
     #expect(p.clearBacklog().map(\.id) == ids(1, 2))
     #expect(p.backlog.isEmpty && p.taskCount == 1 && p.task(TaskID(3)) != nil)
   }

@@ -1,5 +1,6 @@
-import Testing
 @testable import SpoonsCore
+import SpoonsTestSupport
+import Testing
 
 @Suite("Validated values")
 struct ValueTypeTests {

@@ -1,6 +1,7 @@
 import SpoonsCore
-import Testing
 @testable import SpoonsStore
+import SpoonsTestSupport
+import Testing
 
 @Suite("The file format, in memory")
 struct CodecTests {

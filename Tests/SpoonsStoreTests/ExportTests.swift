@@ -1,7 +1,8 @@
 import Foundation
 import SpoonsCore
-import Testing
 @testable import SpoonsStore
+import SpoonsTestSupport
+import Testing
 
 @Suite("Export and import")
 struct ExportTests {
@@ -87,10 +88,10 @@ struct ExportTests {
     let tmp = TemporaryDirectory()
     let export = try richExport()
     let store = PlannerStore(directory: tmp.file("data"))
-    let first = try store.importPlanner(export, file: "x.json", replace: false)
+    let first = try store.importPlanner(export, file: "x.json", replace: false, at: morning)
     #expect(first.tasks == export.planner.taskCount + export.archive.doneTasks.count)
     #expect(try store.loadWhole() == export)
-    let again = try store.importPlanner(export, file: "x.json", replace: false)
+    let again = try store.importPlanner(export, file: "x.json", replace: false, at: morning)
     #expect(again == PlannerStore.ImportSummary(tasks: 0, routines: 0, days: 0))
     try store.undo()
     #expect(try store.loadWhole() == PlannerExport(planner: Planner(), archive: Archive()))
@@ -99,7 +100,7 @@ struct ExportTests {
   @Test func aConflictingFileIsRefusedUnlessReplacing() throws {
     let tmp = TemporaryDirectory()
     let store = PlannerStore(directory: tmp.file("data"))
-    try store.update { p, _ in
+    try store.update(at: morning) { p, _ in
       try p.add("Something else", spoons: 4, at: morning)
       try p.add("Tea", spoons: 1, at: morning)
     }
@@ -107,11 +108,11 @@ struct ExportTests {
     let planner = tmp.bytes("data/planner.txt")
     let export = try richExport()
     #expect(throws: ImportError.conflicts(file: "x.json", tasks: [TaskID(1)], routines: [], days: [])) {
-      try store.importPlanner(export, file: "x.json", replace: false)
+      try store.importPlanner(export, file: "x.json", replace: false, at: morning)
     }
     #expect(tmp.bytes("data/planner.txt") == planner)
 
-    try store.importPlanner(export, file: "x.json", replace: true)
+    try store.importPlanner(export, file: "x.json", replace: true, at: morning)
     #expect(try store.loadWhole() == export)
     try store.undo()
     #expect(try store.loadWhole() == before)

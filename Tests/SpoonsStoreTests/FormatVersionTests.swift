@@ -1,7 +1,8 @@
 import Foundation
 import SpoonsCore
-import Testing
 @testable import SpoonsStore
+import SpoonsTestSupport
+import Testing
 
 /// One fixture directory per released format version, loaded by the current code. When the
 /// format changes, the old fixture stays and a migration makes it load.
@@ -32,7 +33,7 @@ struct FormatVersionTests {
     #expect(archive.days.map(\.ledger.spent) == [4])
     #expect(archive.doneTasks.map(\.title.text) == ["Pharmacy run"])
     // And it saves back in the current format.
-    try store.update { p, _ in try p.add("New", spoons: 1, at: morning) }
+    try store.update(at: morning) { p, _ in try p.add("New", spoons: 1, at: morning) }
     #expect(try store.load().taskCount == 5)
   }
 

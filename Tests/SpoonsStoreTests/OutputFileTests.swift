@@ -1,7 +1,8 @@
 import Foundation
 import SpoonsCore
-import Testing
 @testable import SpoonsStore
+import SpoonsTestSupport
+import Testing
 
 @Suite("Files the user asks for")
 struct OutputFileTests {
@@ -49,7 +50,7 @@ struct OutputFileTests {
   @Test func theDataDirectoryIsRefusedSoThePlannerCannotBeReplaced() throws {
     let tmp = TemporaryDirectory()
     let store = PlannerStore(directory: tmp.path)
-    try store.update { p, _ in try p.startNewDay(budget: 5, at: morning) }
+    try store.update(at: morning) { p, _ in try p.startNewDay(budget: 5, at: morning) }
     let before = tmp.bytes("planner.txt")
     #expect(throws: StoreError.self) { try OutputFile.write([1, 2, 3], to: tmp.file("planner.txt")) }
     #expect(tmp.bytes("planner.txt") == before)

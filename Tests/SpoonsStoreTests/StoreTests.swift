@@ -1,13 +1,14 @@
 import Foundation
 import SpoonsCore
-import Testing
 @testable import SpoonsStore
+import SpoonsTestSupport
+import Testing
 
 /// `richPlanner()` saved in `tmp/data`, its finished days archived.
 func savedRichPlanner(in tmp: TemporaryDirectory) throws -> (PlannerStore, Planner, [FinishedDay]) {
   let store = PlannerStore(directory: tmp.file("data"))
   let (planner, finished) = try richPlanner()
-  try store.update { p, f in
+  try store.update(at: morning) { p, f in
     p = planner
     f = finished
   }
@@ -33,8 +34,8 @@ struct StoreTests {
     #expect(archive.days == finished.map(\.record))
 
     // A second new day appends to the archive rather than rewriting it.
-    let tomorrow = Timestamp(iso: "2026-11-23T08:00:00+01:00")!
-    try store.update { p, f in
+    let tomorrow = thirdMorning
+    try store.update(at: morning) { p, f in
       if let day = try p.startNewDay(budget: 8, at: tomorrow).finished { f.append(day) }
     }
     let later = try store.loadArchive()
@@ -46,20 +47,20 @@ struct StoreTests {
   /// longer counts; done and archived once more, only the newest copy does.
   @Test func aReopenedTaskSupersedesItsArchivedCopy() throws {
     let tmp = TemporaryDirectory()
-    let (store, planner, finished) = try savedRichPlanner(in: tmp)
+    let (store, _, _) = try savedRichPlanner(in: tmp)
     let archived = try #require(try store.loadArchive().doneTasks.first)
-    try store.update { p, _ in try p.reopen(archived, at: nextMorning) }
+    try store.update(at: morning) { p, _ in try p.reopen(archived, at: nextMorning) }
     #expect(try store.loadArchive().doneTasks.contains { $0.id == archived.id } == false)
     #expect(try store.load().task(archived.id)?.placement == .category)
 
-    let dayAfter = Timestamp(iso: "2026-11-23T08:00:00+01:00")!
-    try store.update { p, f in
+    let dayAfter = thirdMorning
+    try store.update(at: morning) { p, f in
       if let day = try p.startNewDay(budget: 10, at: dayAfter).finished { f.append(day) }
       try p.plan([archived.id], at: dayAfter)
       try p.markDone([archived.id], at: dayAfter)
     }
-    try store.update { p, f in
-      let later = Timestamp(iso: "2026-11-24T08:00:00+01:00")!
+    try store.update(at: morning) { p, f in
+      let later = morning.plus(days: 3)
       if let day = try p.startNewDay(budget: 10, at: later).finished { f.append(day) }
     }
     let copies = try store.loadArchive().doneTasks.filter { $0.id == archived.id }
@@ -71,7 +72,7 @@ struct StoreTests {
     let (store, planner, _) = try savedRichPlanner(in: tmp)
     let before = try store.loadArchive()
     let oldFile = tmp.bytes("data/done.txt")
-    #expect(try store.clearArchivedTasks() == before.doneTasks.count)
+    #expect(try store.clearArchivedTasks(at: morning) == before.doneTasks.count)
     let after = try store.loadArchive()
     #expect(after.doneTasks.isEmpty && after.days == before.days)
     // The cleared tasks' file is not written over: a new, empty one takes its place, and the
@@ -81,11 +82,11 @@ struct StoreTests {
     #expect(text.contains("\narchive\tdone=0\tdays="))
     #expect(text.contains("\tdonefile="))
     #expect(try store.load() == planner)
-    #expect(try store.clearArchivedTasks() == 0)
+    #expect(try store.clearArchivedTasks(at: morning) == 0)
 
     // The next finished day starts the file afresh, readable as before.
-    try store.update { p, f in
-      if let day = try p.startNewDay(budget: 8, at: Timestamp(iso: "2026-11-23T08:00:00+01:00")!).finished {
+    try store.update(at: morning) { p, f in
+      if let day = try p.startNewDay(budget: 8, at: thirdMorning).finished {
         f.append(day)
       }
     }
@@ -98,14 +99,14 @@ struct StoreTests {
     try FileManager.default.createDirectory(
       atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
     let store = PlannerStore(directory: dir)
-    try store.update { p, f in
+    try store.update(at: morning) { p, f in
       try p.startNewDay(budget: 3, at: morning)
       try p.add("A", spoons: 1, at: morning)
       try p.plan([TaskID(1)], at: morning)
       try p.markDone([TaskID(1)], at: morning)
       if let day = try p.startNewDay(budget: 3, at: nextMorning).finished { f.append(day) }
     }
-    try store.update { p, _ in try p.add("B", spoons: 1, at: morning) }
+    try store.update(at: morning) { p, _ in try p.add("B", spoons: 1, at: morning) }
     #expect(try tmp.mode("data") == 0o700)
     for name in ["planner.txt", "planner.txt.bak", "done.txt", "days.txt", "spoons.lock"] {
       #expect(try tmp.mode("data/" + name) == 0o600, "\(name)")
@@ -116,12 +117,12 @@ struct StoreTests {
     let tmp = TemporaryDirectory()
     let store = PlannerStore(directory: tmp.path)
     let (planner, finished) = try richPlanner()
-    try store.update { p, f in
+    try store.update(at: morning) { p, f in
       p = planner
       f = finished
     }
     for name in ["planner.txt", "done.txt", "days.txt", "spoons.lock"] { chmod(tmp.file(name), 0o644) }
-    try store.update { p, f in
+    try store.update(at: morning) { p, f in
       if let day = try p.startNewDay(budget: 5, at: nextMorning).finished { f.append(day) }
     }
     for name in ["planner.txt", "done.txt", "days.txt", "spoons.lock"] {
@@ -132,9 +133,9 @@ struct StoreTests {
   @Test func theBackupHoldsThePreviousState() throws {
     let tmp = TemporaryDirectory()
     let store = PlannerStore(directory: tmp.path)
-    try store.update { p, _ in try p.add("First", spoons: 1, at: morning) }
+    try store.update(at: morning) { p, _ in try p.add("First", spoons: 1, at: morning) }
     let first = tmp.bytes("planner.txt")
-    try store.update { p, _ in try p.add("Second", spoons: 1, at: morning) }
+    try store.update(at: morning) { p, _ in try p.add("Second", spoons: 1, at: morning) }
     #expect(tmp.bytes("planner.txt.bak") == first)
     #expect(tmp.bytes("planner.txt") != first)
   }
@@ -142,10 +143,10 @@ struct StoreTests {
   @Test func aRefusedChangeWritesNothing() throws {
     let tmp = TemporaryDirectory()
     let store = PlannerStore(directory: tmp.path)
-    try store.update { p, _ in try p.add("First", spoons: 1, at: morning) }
+    try store.update(at: morning) { p, _ in try p.add("First", spoons: 1, at: morning) }
     let before = tmp.bytes("planner.txt")
     #expect(throws: PlannerError.noDayStarted) {
-      try store.update { p, _ in
+      try store.update(at: morning) { p, _ in
         try p.add("Second", spoons: 1, at: morning)
         try p.plan([TaskID(2)], at: morning)
       }
@@ -158,7 +159,7 @@ struct StoreTests {
     let tmp = TemporaryDirectory()
     let store = PlannerStore(directory: tmp.path)
     let (planner, finished) = try richPlanner()
-    try store.update { p, f in
+    try store.update(at: morning) { p, f in
       p = planner
       f = finished
     }
@@ -169,7 +170,7 @@ struct StoreTests {
     handle.write(Data("task\tid=999\tspoons=1\tat=do".utf8))
     handle.closeFile()
     #expect(try store.loadArchive().doneTasks == finished.flatMap(\.doneTasks))
-    try store.update { p, f in
+    try store.update(at: morning) { p, f in
       if let day = try p.startNewDay(budget: 5, at: nextMorning).finished { f.append(day) }
     }
     let after = try #require(tmp.bytes("done.txt"))
@@ -181,7 +182,7 @@ struct StoreTests {
   @Test func staleTemporaryFilesAreSweptByTheNextWriter() throws {
     let tmp = TemporaryDirectory()
     try tmp.write(".tmp-AbC123", "half a planner")
-    try PlannerStore(directory: tmp.path).update { p, _ in try p.add("A", spoons: 1, at: morning) }
+    try PlannerStore(directory: tmp.path).update(at: morning) { p, _ in try p.add("A", spoons: 1, at: morning) }
     #expect(!FileManager.default.fileExists(atPath: tmp.file(".tmp-AbC123")))
   }
 
@@ -189,23 +190,23 @@ struct StoreTests {
     let tmp = TemporaryDirectory()
     let store = PlannerStore(directory: tmp.path)
     let (planner, finished) = try richPlanner()
-    try store.update { p, f in
+    try store.update(at: morning) { p, f in
       p = planner
       f = finished
     }
     try FileManager.default.removeItem(atPath: tmp.file("planner.txt"))
     #expect(throws: StoreError.self) { try store.load() }
-    #expect(throws: StoreError.self) { try store.update { p, _ in try p.add("x", spoons: 1, at: morning) } }
+    #expect(throws: StoreError.self) { try store.update(at: morning) { p, _ in try p.add("x", spoons: 1, at: morning) } }
     #expect(tmp.bytes("planner.txt") == nil)
   }
 
   @Test func theLockMakesOthersWaitThenSayBusy() throws {
     let tmp = TemporaryDirectory()
     let store = PlannerStore(directory: tmp.path, lockTimeout: 0.2)
-    try store.update { p, _ in try p.add("A", spoons: 1, at: morning) }
+    try store.update(at: morning) { p, _ in try p.add("A", spoons: 1, at: morning) }
     let held = try FileLock(directory: tmp.path, exclusive: true, timeout: 1)
     #expect(throws: StoreError.busy(directory: tmp.path, seconds: 1)) {
-      try store.update { p, _ in try p.add("B", spoons: 1, at: morning) }
+      try store.update(at: morning) { p, _ in try p.add("B", spoons: 1, at: morning) }
     }
     #expect(throws: StoreError.busy(directory: tmp.path, seconds: 1)) { try store.load() }
     withExtendedLifetime(held) {}
@@ -218,7 +219,7 @@ struct StoreTests {
     let tmp = TemporaryDirectory()
     let path = tmp.path
     let store = PlannerStore(directory: path, lockTimeout: 0.3)
-    try store.update { p, _ in try p.add("A", spoons: 1, at: morning) }
+    try store.update(at: morning) { p, _ in try p.add("A", spoons: 1, at: morning) }
     let holding = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
       guard let held = try? FileLock(directory: path, exclusive: true, timeout: 1),
@@ -237,7 +238,7 @@ struct StoreTests {
     }
     holding.wait()
     let started = Date()
-    try store.update { p, _ in try p.add("B", spoons: 1, at: morning) }
+    try store.update(at: morning) { p, _ in try p.add("B", spoons: 1, at: morning) }
     #expect(Date().timeIntervalSince(started) > 0.6, "it waited for the holder to finish")
     #expect(try store.load().taskCount == 2)
   }
@@ -249,7 +250,7 @@ struct StoreTests {
       for worker in 0..<4 {
         group.addTask {
           for i in 0..<50 {
-            _ = try? store.update { p, _ in try p.add("w\(worker) \(i)", spoons: 1, at: morning) }
+            _ = try? store.update(at: morning) { p, _ in try p.add("w\(worker) \(i)", spoons: 1, at: morning) }
           }
         }
       }
@@ -264,7 +265,7 @@ struct StoreTests {
     chmod(tmp.path, 0o777)
     let store = PlannerStore(directory: tmp.path)
     #expect(throws: StoreError.self) { try store.load() }
-    #expect(throws: StoreError.self) { try store.update { p, _ in try p.add("A", spoons: 1, at: morning) } }
+    #expect(throws: StoreError.self) { try store.update(at: morning) { p, _ in try p.add("A", spoons: 1, at: morning) } }
     #expect(tmp.bytes("planner.txt") == nil)
   }
 
@@ -280,7 +281,7 @@ struct StoreTests {
     let store = PlannerStore(directory: tmp.path)
     for bad in ["", "garbage\n", "format\tname=spoons-planner\tversion=9\n"] {
       try tmp.write("planner.txt", bad)
-      #expect(throws: StoreError.self) { try store.update { p, _ in try p.add("A", spoons: 1, at: morning) } }
+      #expect(throws: StoreError.self) { try store.update(at: morning) { p, _ in try p.add("A", spoons: 1, at: morning) } }
       #expect(tmp.bytes("planner.txt") == Array(bad.utf8))
     }
     // A directory where the file should be: a clear error, not a crash.
@@ -295,7 +296,7 @@ struct StoreTests {
   func anUnreadableFileIsAnErrorAndLeftAlone() throws {
     let tmp = TemporaryDirectory()
     let store = PlannerStore(directory: tmp.path)
-    try store.update { p, _ in try p.add("A", spoons: 1, at: morning) }
+    try store.update(at: morning) { p, _ in try p.add("A", spoons: 1, at: morning) }
     chmod(tmp.file("planner.txt"), 0)
     #expect(throws: StoreError.self) { try store.load() }
   }

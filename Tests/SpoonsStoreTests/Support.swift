@@ -1,29 +1,6 @@
-import Foundation
 import SpoonsCore
+import SpoonsTestSupport
 @testable import SpoonsStore
-
-let morning = Timestamp(iso: "2026-11-21T08:00:00+01:00")!
-let nextMorning = Timestamp(iso: "2026-11-22T07:45:00+01:00")!
-
-/// A fresh directory under the system's temporary folder, removed when the test ends.
-final class TemporaryDirectory {
-  let path: String
-  init() {
-    var template = Array((NSTemporaryDirectory() + "/spoons-test-XXXXXX").utf8CString)
-    path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-  }
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-
-  func file(_ name: String) -> String { path + "/" + name }
-  func bytes(_ name: String) -> [UInt8]? { FileManager.default.contents(atPath: file(name)).map(Array.init) }
-  func write(_ name: String, _ text: String) throws {
-    try Data(text.utf8).write(to: URL(fileURLWithPath: file(name)))
-  }
-  func mode(_ name: String? = nil) throws -> Int {
-    let attributes = try FileManager.default.attributesOfItem(atPath: name.map(file) ?? path)
-    return (attributes[.posixPermissions] as? Int) ?? -1
-  }
-}
 
 /// A planner with something in every place: categories, backlog (from an earlier day), today's
 /// list open and done, unicode and awkward characters, notes with tabs and newlines.

@@ -1,7 +1,8 @@
 import Foundation
 import SpoonsCore
-import Testing
 @testable import SpoonsStore
+import SpoonsTestSupport
+import Testing
 
 @Suite("Undo and redo in the store")
 struct UndoTests {
@@ -72,7 +73,7 @@ struct UndoTests {
     let tmp = TemporaryDirectory()
     let store = PlannerStore(directory: tmp.file("data"))
     #expect(throws: UndoError.nothingToUndo) { try store.undo() }
-    try store.update { p, _ in try p.add("Tea", spoons: 1, at: morning) }
+    try store.update(at: morning) { p, _ in try p.add("Tea", spoons: 1, at: morning) }
     let before = tmp.bytes("data/planner.txt")
     #expect(throws: UndoError.tooMany(asked: 2, available: 1, redo: false)) { try store.undo(2) }
     #expect(tmp.bytes("data/planner.txt") == before)
@@ -178,7 +179,7 @@ struct UndoTests {
   @Test func anOlderPlannerStartsItsHistoryAtTheFirstChange() throws {
     let tmp = TemporaryDirectory()
     let store = PlannerStore(directory: tmp.file("data"))
-    try store.update { p, _ in try p.add("Tea", spoons: 1, at: morning) }
+    try store.update(at: morning) { p, _ in try p.add("Tea", spoons: 1, at: morning) }
     let path = tmp.file("data/planner.txt")
     let v2 = try String(contentsOfFile: path, encoding: .utf8)
       .replacingOccurrences(of: "version=3", with: "version=2")
@@ -186,7 +187,7 @@ struct UndoTests {
     try v2.write(toFile: path, atomically: false, encoding: .utf8)
     try FileManager.default.removeItem(atPath: tmp.file("data/undo-1.txt"))
     let before = try store.load()
-    try store.update { p, _ in try p.add("Post", spoons: 1, at: morning) }
+    try store.update(at: morning) { p, _ in try p.add("Post", spoons: 1, at: morning) }
     #expect(try store.changes().undoable.count == 1)
     try store.undo()
     #expect(try store.load() == before)
@@ -200,14 +201,14 @@ extension UndoTests {
   @Test func aKillBeforeTheCommitLeavesThePreviousStateReadable() throws {
     let tmp = TemporaryDirectory()
     let (store, _, _) = try savedRichPlanner(in: tmp)
-    let later = Timestamp(iso: "2026-11-23T08:00:00+01:00")!
+    let later = thirdMorning
     let other = PlannerExport(planner: try { var p = Planner(); try p.add("Other", spoons: 2, at: morning); return p }(), archive: Archive())
     let steps: [(String, () throws -> Void)] = [
-      ("clear completed", { try store.clearArchivedTasks() }),
+      ("clear completed", { try store.clearArchivedTasks(at: morning) }),
       ("new day", {
-        try store.update { p, f in if let d = try p.startNewDay(budget: 8, at: later).finished { f.append(d) } }
+        try store.update(at: morning) { p, f in if let d = try p.startNewDay(budget: 8, at: later).finished { f.append(d) } }
       }),
-      ("import --replace", { try store.importPlanner(other, file: "x", replace: true) }),
+      ("import --replace", { try store.importPlanner(other, file: "x", replace: true, at: morning) }),
       ("undo 3", { try store.undo(3) }),
       ("redo 3", { try store.redo(3) }),
     ]
@@ -231,7 +232,7 @@ extension UndoTests {
   @Test func undoRefusesWhenAnArchiveFileItNeedsIsGone() throws {
     let tmp = TemporaryDirectory()
     let (store, _, _) = try savedRichPlanner(in: tmp)
-    try store.clearArchivedTasks()
+    try store.clearArchivedTasks(at: morning)
     try FileManager.default.removeItem(atPath: tmp.file("data/done.txt"))
     let before = tmp.bytes("data/planner.txt")
     #expect(throws: UndoError.self) { try store.undo() }
@@ -259,7 +260,7 @@ extension UndoTests {
   @Test func aNewerHistoryIsRefusedAndKept() throws {
     let tmp = TemporaryDirectory()
     let store = PlannerStore(directory: tmp.file("data"))
-    try store.update { p, _ in try p.add("Tea", spoons: 1, at: morning) }
+    try store.update(at: morning) { p, _ in try p.add("Tea", spoons: 1, at: morning) }
     let path = tmp.file("data/undo-1.txt")
     let newer = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "version=1", with: "version=9")
     try newer.write(toFile: path, atomically: false, encoding: .utf8)

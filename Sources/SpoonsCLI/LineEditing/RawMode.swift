@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import SpoonsStore
 
 /// The terminal's raw mode for the line editor: no echo, no line buffering, no signals from
 /// keys; output processing stays on, so command output prints as usual.
@@ -57,7 +58,7 @@ nonisolated(unsafe) private var savedFD: Int32 = 0
 
 private func restoreAndExit(_ signal: Int32) {
   if var original = savedTerminal { tcsetattr(savedFD, TCSANOW, &original) }
-  let newline: [UInt8] = [13, 10]
-  _ = newline.withUnsafeBytes { write(savedFD, $0.baseAddress, 2) }
+  let newline: (UInt8, UInt8) = (13, 10)  // a tuple: nothing allocated in a signal handler
+  withUnsafeBytes(of: newline) { _ = FileDescriptor.writeAll(savedFD, $0.baseAddress, count: 2) }
   _exit(128 + signal)
 }

@@ -1,0 +1,55 @@
+import SpoonsCore
+
+/// `import`: the merge rule is Core's `PlannerMerge`; here it is read and written as one change.
+extension PlannerStore {
+  /// What an import added.
+  public struct ImportSummary: Equatable, Sendable {
+    public var tasks: Int
+    public var routines: Int
+    public var days: Int
+  }
+
+  /// Merges `incoming` into the planner by id (or, with `replace`, puts it in the planner's
+  /// place, archive and all) as one change that `undo` takes back.
+  @discardableResult
+  public func importPlanner(
+    _ incoming: PlannerExport, file: String, replace: Bool, at time: Timestamp,
+    describe: (ImportSummary) -> String = { _ in "import" }
+  ) throws -> ImportSummary {
+    try exclusively { () throws -> ImportSummary in
+      var (snapshot, oldBytes) = try readSnapshotAndBytes()
+      var done: [UInt8] = []
+      var days: [UInt8] = []
+      if replace {
+        snapshot.planner = incoming.planner
+        for task in incoming.archive.doneTasks { TaskRecord.encode(task, to: &done) }
+        for day in incoming.archive.days { ArchiveFiles.encode(day, to: &days) }
+        let summary = ImportSummary(
+          tasks: incoming.planner.taskCount + incoming.archive.doneTasks.count,
+          routines: incoming.planner.routines.count, days: incoming.archive.days.count)
+        try commit(
+          &snapshot, oldBytes: oldBytes, archive: .replace(done: done, days: days), at: time,
+          what: describe(summary))
+        return summary
+      }
+      let current = PlannerExport(
+        planner: snapshot.planner,
+        archive: try readArchive(snapshot.archive, live: snapshot.planner))
+      let merged = try ExportFormat.merge(incoming, into: current, file: file)
+      let summary = ImportSummary(
+        tasks: merged.planner.taskCount - snapshot.planner.taskCount + merged.newDone.count,
+        routines: merged.planner.routines.count - snapshot.planner.routines.count,
+        days: merged.newDays.count)
+      guard
+        merged.planner != snapshot.planner || !merged.newDone.isEmpty || !merged.newDays.isEmpty
+      else { return summary }
+      snapshot.planner = merged.planner
+      for task in merged.newDone { TaskRecord.encode(task, to: &done) }
+      for day in merged.newDays { ArchiveFiles.encode(day, to: &days) }
+      try commit(
+        &snapshot, oldBytes: oldBytes, archive: .append(done: done, days: days), at: time,
+        what: describe(summary))
+      return summary
+    }
+  }
+}

@@ -1,0 +1,158 @@
+import SpoonsCore
+
+/// Undo and redo: stepping the planner's lines back and forth along the recorded changes.
+extension PlannerStore {
+  /// The recorded changes: what `undo` and `redo` would take, in order.
+  public func changes() throws(StoreError) -> ChangeHistory {
+    try shared(or: ChangeHistory(undoable: [], redoable: [])) { () throws(StoreError) in
+      let stacks = try readJournal(try readSnapshot().journal)
+      return ChangeHistory(
+        undoable: stacks.undo.suffix(Self.undoable(stacks)).reversed().map(\.change),
+        redoable: stacks.redo.reversed().map(\.change))
+    }
+  }
+
+  /// How many changes `undo` can go back: the history holds the last this many.
+  public static let undoLimit = ChangeJournal.limit
+
+  /// Takes back the last `count` changes, newest first, as one save; all or none.
+  ///
+  /// Whichever process made them: the history is the planner's, shared by every session.
+  /// Refused with `UndoError.changedSince` when the planner no longer reads as a change left
+  /// it, so an undo never overwrites what it did not record.
+  @discardableResult
+  public func undo(_ count: Int = 1) throws -> (changes: [RecordedChange], planner: Planner) {
+    try exclusively { () throws in try step(count, undo: true) }
+  }
+
+  /// Does again the last `count` undone changes; all or none. A new change forgets them.
+  @discardableResult
+  public func redo(_ count: Int = 1) throws -> (changes: [RecordedChange], planner: Planner) {
+    try exclusively { () throws in try step(count, undo: false) }
+  }
+
+  /// `undo` and `redo`, under the exclusive lock.
+  func step(_ count: Int, undo: Bool) throws -> (
+    changes: [RecordedChange], planner: Planner
+  ) {
+    var (snapshot, bytes) = try readSnapshotAndBytes()
+    let stacks0: ChangeJournal.Stacks
+    switch readJournalOrDamage(snapshot.journal) {
+    case .success(let read): stacks0 = read
+    case .failure(let error):
+      guard case .corrupt(_, let line, let reason) = error else { throw error }
+      // Lost to a power cut (it is not fsynced) or damaged by hand: set it aside and start
+      // afresh, so that the changes from now on can be undone. planner.txt.bak is left alone.
+      let damaged = journalPath(snapshot.journal)
+      snapshot.journal = JournalState(
+        generation: snapshot.journal.generation + 1, lastSeq: snapshot.journal.lastSeq)
+      try FileSystem.replace(
+        plannerPath, with: PlannerFile.encode(snapshot), in: directory, backup: nil)
+      throw UndoError.historyLost(damaged, reason: line.map { "line \($0): \(reason)" } ?? reason)
+    }
+    var stacks = stacks0
+    let available = undo ? Self.undoable(stacks) : stacks.redo.count
+    guard available > 0 else { throw undo ? UndoError.nothingToUndo : UndoError.nothingToRedo }
+    guard count <= available else {
+      throw UndoError.tooMany(asked: count, available: available, redo: !undo)
+    }
+    var lines = PlannerLines.lines(bytes ?? [])
+    var steps: [ChangeJournal.Entry] = []
+    for _ in 0..<count {
+      let entry = undo ? stacks.undo.removeLast() : stacks.redo.removeLast()
+      do {
+        lines = try PlannerLines.apply(entry.touched, to: lines, undo: undo)
+      } catch {
+        throw UndoError.changedSince(entry.change, what: Self.describe(key: error.key), redo: !undo)
+      }
+      steps.append(entry)
+      if undo { stacks.redo.append(entry) } else { stacks.undo.append(entry) }
+    }
+    var restored = PlannerSnapshot(planner: Planner())  // before the very first change
+    if !lines.isEmpty {
+      var text: [UInt8] = []
+      PlannerFile.format.encodeHeader(to: &text)
+      do {
+        restored = try PlannerFile.decode(text + PlannerLines.bytes(lines), file: plannerPath)
+      } catch {
+        throw UndoError.changedSince(steps[0].change, what: "the planner", redo: !undo)
+      }
+    }
+    if !undo {
+      // A redo appends the archive records its changes added, at the committed lengths
+      // (checked: a hand-edited history must not write over committed bytes), since a killed
+      // writer may have put other bytes there. Undo writes no archive file: the restored
+      // `archive` line names the old files and lengths, which are kept while undo needs them.
+      var lengths = snapshot.archive
+      for entry in steps {
+        for append in entry.appends {
+          let isDone = append.file == lengths.doneName
+          guard isDone || append.file == lengths.daysName,
+            append.at == (isDone ? lengths.done : lengths.days)
+          else {
+            throw UndoError.changedSince(entry.change, what: "the archive", redo: true)
+          }
+          try FileSystem.append(
+            append.bytes, to: directory + "/" + append.file, truncatingTo: append.at)
+          if isDone {
+            lengths.done += append.bytes.count
+          } else {
+            lengths.days += append.bytes.count
+          }
+        }
+        // The next change's appends follow on from where this one left the archive.
+        if let archive = entry.touched.first(where: { $0.key == "archive" })?.new {
+          lengths = (try? PlannerFile.decodeArchiveLine(archive.text)) ?? lengths
+        }
+      }
+      guard lengths == restored.archive else {
+        throw UndoError.changedSince(steps[0].change, what: "the archive", redo: true)
+      }
+    }
+    // The archive files the restored planner names must still hold what it counts.
+    for (name, length) in [
+      (restored.archive.doneName, restored.archive.done),
+      (restored.archive.daysName, restored.archive.days),
+    ] where length > 0 && FileSystem.size(directory + "/" + name) ?? 0 < length {
+      throw UndoError.changedSince(steps[0].change, what: "the archive (\(name))", redo: !undo)
+    }
+    restored.journal = snapshot.journal
+    var marks: [UInt8] = []
+    for entry in steps { marks += ChangeJournal.marker(undo: undo, seq: entry.change.seq) }
+    var rewritten = false
+    if restored.journal.records + steps.count >= 3 * ChangeJournal.limit {
+      try rewriteJournal(stacks, in: &restored.journal)
+      rewritten = true
+    } else {
+      try appendToJournal(marks, in: &restored.journal)
+      restored.journal.records += steps.count
+    }
+    try FileSystem.replace(
+      plannerPath, with: PlannerFile.encode(restored), in: directory, backup: backupPath)
+    if rewritten { removeUnneeded(keeping: stacks, restored) }
+    return (steps.map(\.change), restored.planner)
+  }
+
+  /// How many changes `undo` may take back: those among the last `limit` changes made (the
+  /// redo stack holds the newest of them), however many the journal still holds.
+  static func undoable(_ stacks: ChangeJournal.Stacks) -> Int {
+    max(0, min(stacks.undo.count, ChangeJournal.limit - stacks.redo.count))
+  }
+
+  /// A key in words for a refusal: "task #4", "today's day", ...
+  static func describe(key: String) -> String {
+    let parts = key.split(separator: "\t")
+    let kind = parts.first.map(String.init) ?? key
+    let id = parts.count > 1 && parts[1].hasPrefix("id=") ? String(parts[1].dropFirst(3)) : "?"
+    switch kind {
+    case "task": return "task #\(id)"
+    case "routine": return "routine r\(id)"
+    case "day": return "today's day"
+    case "archive": return "the archive"
+    case "next": return "the next id"
+    case "settings": return "the reserve"
+    case "end": return "the list of tasks"
+    default: return "the planner"
+    }
+  }
+}
