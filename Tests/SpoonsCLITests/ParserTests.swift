@@ -50,7 +50,7 @@ struct ParserTests {
     ("exit", Commands.Quit()),
     ("q", Commands.Quit()),
     ("  status  ", Commands.Status(json: false)),
-    // Details, due dates and the to-do-list commands of issue 8.
+    // Details and due dates.
     ("add 3 Pharmacy run --due fri --where \"High St\" --note 'bring the card'",
      Commands.Add(spoons: cost(3), title: title("Pharmacy run"), note: "bring the card",
                   location: "High St", due: .next(weekday: 5))),
@@ -71,7 +71,7 @@ struct ParserTests {
     ("show #7 --json", Commands.Show(TaskID(7), json: true)),
     ("completed", Commands.Completed(days: 7, json: false)),
     ("completed 30 --json", Commands.Completed(days: 30, json: true)),
-    // Looking back (issue 10).
+    // Looking back.
     ("history", Commands.History(.days(14, json: false))),
     ("history 7 --json", Commands.History(.days(7, json: true))),
     ("stats", Commands.Stats(days: 30, json: false)),
@@ -84,7 +84,7 @@ struct ParserTests {
     ("find pharmacy --json", Commands.Search("pharmacy", json: true)),
     ("clear backlog", Commands.Clear(.backlog, confirmed: false)),
     ("clear completed --yes", Commands.Clear(.completed, confirmed: true)),
-    // Energy planning, issue 9.
+    // Energy planning.
     ("plan 4 --borrow", Commands.Plan(ids(4), borrow: true)),
     ("plan --use-reserve 4-5", Commands.Plan(ids(4, 5), useReserve: true)),
     ("borrow 3", Commands.Borrow(3)),
