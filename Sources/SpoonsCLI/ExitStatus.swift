@@ -2,12 +2,24 @@ import SpoonsCore
 import SpoonsStore
 
 /// The process's exit status, as documented in the README and used by scripts.
-public enum ExitStatus: Int32, Sendable {
+public enum ExitStatus: Int32, Sendable, CaseIterable {
   case success = 0
   /// Refused by a rule (over budget, unknown id...) or a data problem (a corrupt file, busy).
   case failure = 1
   /// Not a command Spoons understands: unknown command, wrong arguments (sysexits' EX_USAGE).
   case usage = 64
+
+  /// What the status means, as the manual says it.
+  public var meaning: String {
+    switch self {
+    case .success: return "success"
+    case .failure:
+      return "refused by a rule (over budget, unknown id, ...) or a data problem (a bad file, "
+        + "another process holding the lock too long)"
+    case .usage:
+      return "usage error: unknown command, wrong or missing arguments, invalid input"
+    }
+  }
 
   /// The status an error leads to.
   public init(for error: Error) {

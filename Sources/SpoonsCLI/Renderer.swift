@@ -382,14 +382,14 @@ public struct Renderer: Sendable {
   // MARK: - Help
 
   public func help(topic: String?) -> String {
-    if let topic, let info = CommandCatalog.info(for: topic) {
+    if let topic, let info = CommandRegistry.info(for: topic) {
       var out = "usage: \(info.usage)\n  \(info.summary)\n"
       if !info.aliases.isEmpty { out += "  also: \(info.aliases.joined(separator: ", "))\n" }
       return out + "example: \(info.example)\n"
     }
-    let width = CommandCatalog.all.map { $0.synopsis.count }.max() ?? 0
+    let width = CommandRegistry.infos.map { $0.synopsis.count }.max() ?? 0
     var out = "Commands (ids look like 12 or #12; several: 3 5 7, 3-6, 3,5):\n"
-    for info in CommandCatalog.all {
+    for info in CommandRegistry.infos {
       out += "  \(Text.padded(info.synopsis, to: width))  \(info.summary)\n"
     }
     return out + "'help COMMAND' shows its usage and an example.\n"

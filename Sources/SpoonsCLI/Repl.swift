@@ -97,8 +97,8 @@ public struct Repl {
       return
     }
     do {
-      let budget = try typed.isEmpty ? (last ?? 0) : Session.budget(answer: typed)
-      env.output.write(try session.execute(.newDay(budget: budget)).output)
+      let budget = try typed.isEmpty ? (last ?? 0) : Commands.NewDay.budget(answer: typed)
+      env.output.write(try session.execute(Commands.NewDay(budget: budget)).output)
     } catch {
       _ = report(error, line: 0)
     }

@@ -156,3 +156,14 @@ extension SpoonsApp {
     }
   }
 }
+
+extension GlobalOptions {
+  /// The options as the manual and the completion scripts list them: flag, value, meaning.
+  static let documented: [(flag: String, value: String?, summary: String)] = [
+    ("--data", "DIR", "where the planner lives (see FILES); created on first use"),
+    ("--no-color", nil, "no colour, even on a terminal"),
+    ("--keep-going", nil, "in a script, carry on after a failure; exit with the first's status"),
+    ("--help", nil, "the usage and the list of commands (also -h)"),
+    ("--version", nil, "the version (also -V)"),
+  ]
+}

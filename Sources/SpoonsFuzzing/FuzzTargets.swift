@@ -16,7 +16,7 @@ import SpoonsStore
 public enum FuzzTargets {
   public static let names = ["parser", "repl", "loader"]
 
-  /// One REPL line through the tokenizer and the command parser: a `Command` or a
+  /// One REPL line through the tokenizer and the command parser: a command or a
   /// `ParseError`, nothing else.
   public static func parser(_ bytes: [UInt8]) {
     guard let line = String(validating: bytes, as: UTF8.self) else { return }

@@ -63,7 +63,7 @@ struct UndoCLITests {
     var left = made
     while left > 0 {
       let step = min(left, 1 + pick(4))
-      let result = try session.execute(.undo(step))
+      let result = try session.execute(Commands.Undo(step))
       #expect(result.output.components(separatedBy: "Undid: ").count == step + 1)
       left -= step
     }
@@ -71,7 +71,7 @@ struct UndoCLITests {
     #expect(undone.0 == start.0)
     #expect(undone.1 == start.1)
 
-    _ = try session.execute(.redo(made))
+    _ = try session.execute(Commands.Redo(made))
     let redone = try state()
     #expect(redone.0 == end.0)
     #expect(redone.1 == end.1)

@@ -1,0 +1,34 @@
+import SpoonsCore
+
+extension Commands {
+  /// `borrow N`: spoons from tomorrow's budget for today.
+  public struct Borrow: SpoonsCommand {
+    public static let info = CommandInfo(
+      name: "borrow", aliases: [], usage: "borrow N",
+      summary: "borrow N spoons from tomorrow's budget",
+      example: "borrow 2")
+
+    public var spoons: Int
+
+    public init(_ spoons: Int) { self.spoons = spoons }
+
+    public init(parsing args: inout Arguments) throws(ParseError) {
+      let n = try args.number(named: "N")
+      try args.finish()
+      guard (1...Day.budgetRange.upperBound).contains(n) else {
+        throw ParseError(PlannerError.invalidBorrow(n).description)
+      }
+      spoons = n
+    }
+
+    public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
+      let now = session.environment.now()
+      let r = session.renderer
+      let n = spoons
+      return try session.change(at: now) { p, _ in
+        try p.borrow(n)
+        return (r.borrowed(n, p), "borrow \(n)")
+      }
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import SpoonsCore
+
+extension Commands {
+  /// `completed [DAYS]`: what was checked off lately, by day.
+  public struct Completed: SpoonsCommand {
+    public static let info = CommandInfo(
+      name: "completed", aliases: [], usage: "completed [DAYS] [--json]",
+      summary: "tasks checked off in the last DAYS days (7)",
+      example: "completed 14")
+
+    public var days: Int
+    public var json: Bool
+
+    public init(days: Int = 7, json: Bool = false) {
+      self.days = days
+      self.json = json
+    }
+
+    public init(parsing args: inout Arguments) throws(ParseError) {
+      json = args.takeFlag("--json")
+      days = try Arguments.lookingBack(args.optionalNumber(named: "DAYS") ?? 7, name: "DAYS")
+      try args.finish()
+    }
+
+    public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
+      let today = session.environment.now().date
+      let whole = try session.store.loadWhole()
+      let p = whole.planner
+      let done = p.completed(days: days, archived: whole.archive.doneTasks, today: today)
+      return Session.Result(
+        output: json
+          ? JSONRenderer.completed(done)
+          : session.renderer.completed(done, lookingBack: days, today: today),
+        planner: p)
+    }
+  }
+}

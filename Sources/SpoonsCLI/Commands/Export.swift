@@ -1,0 +1,51 @@
+import SpoonsCore
+import SpoonsStore
+
+/// What `export` writes.
+public enum ExportKind: String, Hashable, Sendable {
+  /// Everything, losslessly; what `import` reads.
+  case json
+  /// Tasks and finished days in one table, for spreadsheets.
+  case csv
+}
+
+extension Commands {
+  /// `export`: the whole planner to standard output, or to a file.
+  public struct Export: SpoonsCommand {
+    public static let info = CommandInfo(
+      name: "export", aliases: [], usage: "export [--format json|csv] [--output FILE]",
+      summary: "the whole planner as JSON (or CSV)",
+      example: "export --output spoons-backup.json")
+
+    public var kind: ExportKind
+    /// nil: standard output.
+    public var output: String?
+
+    public init(_ kind: ExportKind = .json, output: String? = nil) {
+      self.kind = kind
+      self.output = output
+    }
+
+    public init(parsing args: inout Arguments) throws(ParseError) {
+      let format = try args.option("--format")
+      let output = try args.option("--output")
+      try args.finish()
+      guard let kind = ExportKind(rawValue: format ?? "json") else {
+        throw ParseError("--format is json or csv, not '\(Text.echoed(format ?? ""))'")
+      }
+      if let output, output.isEmpty { throw ParseError("--output needs a file name") }
+      self.kind = kind
+      self.output = output
+    }
+
+    public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
+      let export = try session.store.loadWhole()
+      let bytes = kind == .json ? ExportFormat.json(export) : ExportFormat.csv(export)
+      guard let output else {
+        return Session.Result(output: String(decoding: bytes, as: UTF8.self))
+      }
+      try session.environment.writeFile(bytes, output)
+      return Session.Result(output: session.renderer.exported(export, kind: kind, to: output))
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import SpoonsCore
+
+extension Commands {
+  /// `list [N]`: the tasks waiting in one category, or in all.
+  public struct List: SpoonsCommand {
+    public static let info = CommandInfo(
+      name: "list", aliases: ["ls"], usage: "list [N] [--sort due|created|title] [--json]",
+      summary: "the tasks waiting in category N, or in all",
+      example: "list 3 --sort due")
+
+    public var category: SpoonCost?
+    public var order: TaskOrder
+    public var json: Bool
+
+    public init(category: SpoonCost? = nil, order: TaskOrder = .user, json: Bool = false) {
+      self.category = category
+      self.order = order
+      self.json = json
+    }
+
+    public init(parsing args: inout Arguments) throws(ParseError) {
+      json = args.takeFlag("--json")
+      order = try args.order(allowed: [.due, .created, .title], default: .user)
+      category = try args.optionalNumber(named: "N").map { n throws(ParseError) in
+        try Arguments.spoonCost(n)
+      }
+      try args.finish()
+    }
+
+    /// The first argument is a category.
+    public static func completions(_ context: CompletionContext, in session: Session)
+      -> [Completion.Candidate]?
+    {
+      context.argument == 1 ? Session.costCandidates : nil
+    }
+
+    public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
+      let today = session.environment.now().date
+      let p = try session.store.load()
+      return Session.Result(
+        output: json
+          ? JSONRenderer.list(p, category: category, order: order)
+          : session.renderer.list(p, category: category, order: order, today: today),
+        planner: p)
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import SpoonsCore
+
+extension Commands {
+  /// `new-day N`: starts a day, rolling the unfinished list into the backlog.
+  public struct NewDay: SpoonsCommand {
+    public static let info = CommandInfo(
+      name: "new-day", aliases: ["nd"], usage: "new-day N",
+      summary: "start a day of N spoons, roll over the rest",
+      example: "new-day 12")
+
+    /// `nil`: ask for it (REPL only).
+    public var budget: Int?
+
+    public init(budget: Int?) { self.budget = budget }
+
+    public init(parsing args: inout Arguments) throws(ParseError) {
+      let budget = try args.optionalNumber(named: "N")
+      try args.finish()
+      if let budget, !SpoonsCore.Day.budgetRange.contains(budget) {
+        throw ParseError(PlannerError.invalidBudget(budget).description)
+      }
+      self.budget = budget
+    }
+
+    public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
+      let now = session.environment.now()
+      let r = session.renderer
+      let budget = try budget ?? Self.askBudget(ask)
+      return try session.change(at: now) { p, archive in
+        let outcome = try p.startNewDay(budget: budget, at: now)
+        if let finished = outcome.finished { archive.append(finished) }
+        return (r.newDay(outcome, p), "new-day \(budget)")
+      }
+    }
+
+    private static func askBudget(_ ask: Session.Ask?) throws -> Int {
+      guard let ask else {
+        throw ParseError("new-day needs N, today's spoons; usage: new-day N")
+      }
+      guard let answer = ask("How many spoons today? "),
+        !answer.allSatisfy({ $0 == " " })
+      else { throw ParseError("cancelled: no new day was started") }
+      return try budget(answer: answer)
+    }
+
+    /// Today's spoons as typed in answer to a question: a whole number 0...99.
+    static func budget(answer: String) throws(ParseError) -> Int {
+      let n = try Arguments.wholeNumber(
+        answer.trimmingSpaces, name: "today's spoons", command: "new-day")
+      guard Day.budgetRange.contains(n) else {
+        throw ParseError(PlannerError.invalidBudget(n).description)
+      }
+      return n
+    }
+  }
+}

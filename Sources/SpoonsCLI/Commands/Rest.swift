@@ -1,0 +1,33 @@
+import SpoonsCore
+
+extension Commands {
+  /// `rest N TITLE...`: a rest straight onto today's list.
+  public struct Rest: SpoonsCommand {
+    public static let info = CommandInfo(
+      name: "rest", aliases: [], usage: "rest N TITLE...",
+      summary: "a rest for today: N spoons back when done",
+      example: "rest 2 Nap")
+
+    public var spoons: SpoonCost
+    public var title: Title
+
+    public init(_ spoons: SpoonCost, _ title: Title) {
+      self.spoons = spoons
+      self.title = title
+    }
+
+    public init(parsing args: inout Arguments) throws(ParseError) {
+      spoons = try Arguments.spoonCost(try args.number(named: "N"))
+      title = try args.title()
+    }
+
+    public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
+      let now = session.environment.now()
+      let r = session.renderer
+      return try session.change(at: now) { p, _ in
+        let rest = try p.addRest(title, spoons: spoons, at: now)
+        return (r.restAdded(rest), r.changeName("rest", [rest], spoons: false))
+      }
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import SpoonsCore
+
+extension Commands {
+  /// `show ID`: every detail of one task, also one checked off on an earlier day.
+  public struct Show: SpoonsCommand {
+    public static let info = CommandInfo(
+      name: "show", aliases: [], usage: "show ID [--json]",
+      summary: "every detail of one task, and where it is",
+      example: "show 12")
+
+    public var id: TaskID
+    public var json: Bool
+
+    public init(_ id: TaskID, json: Bool = false) {
+      self.id = id
+      self.json = json
+    }
+
+    public init(parsing args: inout Arguments) throws(ParseError) {
+      json = args.takeFlag("--json")
+      id = try args.id()
+      try args.finish()
+    }
+
+    /// The first argument is any task.
+    public static func completions(_ context: CompletionContext, in session: Session)
+      -> [Completion.Candidate]?
+    {
+      context.argument == 1 ? session.taskCandidates { _ in true } : nil
+    }
+
+    public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
+      let today = session.environment.now().date
+      let p = try session.store.load()
+      guard let task = try p.task(id) ?? archived(id, in: session) else {
+        throw PlannerError.unknownTask(id)
+      }
+      return Session.Result(
+        output: json ? JSONRenderer.task(task) + "\n" : session.renderer.show(task, today: today),
+        planner: p)
+    }
+
+    /// A task checked off on an earlier day, from the archive.
+    private func archived(_ id: TaskID, in session: Session) throws -> SpoonTask? {
+      try session.store.loadArchive().doneTasks.last { $0.id == id }
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import SpoonsCore
+
+extension Commands {
+  /// `stats`: averages, plan done, borrowing, rests, categories and the streak.
+  public struct Stats: SpoonsCommand {
+    public static let info = CommandInfo(
+      name: "stats", aliases: [], usage: "stats [--days N] [--json]",
+      summary: "averages, plan done, borrowing, streak (30)",
+      example: "stats --days 60", brief: "stats [--days N] [--json]")
+
+    public var days: Int
+    public var json: Bool
+
+    public init(days: Int = 30, json: Bool = false) {
+      self.days = days
+      self.json = json
+    }
+
+    public init(parsing args: inout Arguments) throws(ParseError) {
+      json = args.takeFlag("--json")
+      days = try args.days(default: 30)
+      try args.finish()
+    }
+
+    public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
+      let today = session.environment.now().date
+      let whole = try session.store.loadWhole()
+      let stats = Session.stats(whole, days: days, today: today)
+      return Session.Result(
+        output: json
+          ? JSONRenderer.stats(stats)
+          : session.renderer.stats(stats, lookingBack: days, today: today),
+        planner: whole.planner)
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import SpoonsCore
+
+extension Commands {
+  /// `suggest`: the tasks that matter most and fit the spoons left; `--plan` plans them.
+  public struct Suggest: SpoonsCommand {
+    public static let info = CommandInfo(
+      name: "suggest", aliases: [], usage: "suggest [--max N] [--plan]",
+      summary: "the best tasks for the spoons left",
+      example: "suggest --max 3")
+
+    /// At most that many tasks.
+    public var max: Int?
+    /// Plan them too.
+    public var plan: Bool
+
+    public init(max: Int? = nil, plan: Bool = false) {
+      self.max = max
+      self.plan = plan
+    }
+
+    public init(parsing args: inout Arguments) throws(ParseError) {
+      plan = args.takeFlag("--plan")
+      let max = try args.option("--max").map { word throws(ParseError) in
+        try Arguments.wholeNumber(word, name: "--max", command: "suggest")
+      }
+      try args.finish()
+      if let max, !(1...Arguments.maxSelection).contains(max) {
+        throw ParseError("--max must be from 1 to \(Arguments.maxSelection), not \(max)")
+      }
+      self.max = max
+    }
+
+    public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
+      let now = session.environment.now()
+      let today = now.date
+      let r = session.renderer
+      func suggest(_ p: Planner) throws -> Suggestion {
+        guard p.day != nil else { throw PlannerError.noDayStarted }
+        return p.suggest(max: max)
+      }
+      guard plan else {
+        let p = try session.store.load()
+        return Session.Result(output: r.suggestion(try suggest(p), today: today), planner: p)
+      }
+      return try session.change(at: now) { p, _ in
+        let suggestion = try suggest(p)
+        var out = r.suggestion(suggestion, today: today, planning: true)
+        var planned: [SpoonTask] = []
+        if !suggestion.tasks.isEmpty {
+          let outcome = try p.plan(suggestion.tasks.map(\.id), at: now)
+          out += r.planned(outcome, p)
+          planned = outcome.tasks
+        }
+        return (out, r.changeName("suggest --plan", planned))
+      }
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import SpoonsCore
+
+extension Commands {
+  /// `unplan ID...`: tasks off today's list again, their spoons given back.
+  public struct Unplan: SpoonsCommand {
+    public static let info = CommandInfo(
+      name: "unplan", aliases: [], usage: "unplan ID...",
+      summary: "take tasks off today's list again", example: "unplan 7")
+
+    public var ids: [TaskID]
+
+    public init(_ ids: [TaskID]) { self.ids = ids }
+
+    public init(parsing args: inout Arguments) throws(ParseError) {
+      ids = try args.ids()
+    }
+
+    /// The tasks on today's list.
+    public static func completions(_ context: CompletionContext, in session: Session)
+      -> [Completion.Candidate]?
+    {
+      session.taskCandidates(where: Session.isOnToday)
+    }
+
+    public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
+      let now = session.environment.now()
+      let r = session.renderer
+      return try session.change(at: now) { p, _ in
+        let tasks = try p.unplan(ids, at: now)
+        return (r.unplanned(tasks, p), r.changeName("unplan", tasks))
+      }
+    }
+  }
+}
