@@ -16,7 +16,7 @@ let package = Package(
     // Front: parser, executor, renderers, REPL.
     .target(name: "SpoonsCLI", dependencies: ["SpoonsCore", "SpoonsStore"]),
     .executableTarget(name: "spoons", dependencies: ["SpoonsCLI"]),
-    // The benchmark (see README, Performance).
+    // The benchmark and the example planners (Sources/SpoonsBench/Benchmark.md).
     .executableTarget(name: "SpoonsBench", dependencies: ["SpoonsCLI", "SpoonsTestSupport"]),
     // The seeded generator the tests and the benchmark share.
     .target(name: "SpoonsTestSupport"),
@@ -37,8 +37,8 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-// The libFuzzer executables exist only when asked for (scripts/fuzz.sh sets SPOONS_FUZZ=1 and
-// builds with --sanitize=fuzzer), so the everyday build is unchanged.
+// The libFuzzer executables exist only when asked for (Tests/Scripts/fuzz.sh sets SPOONS_FUZZ=1
+// and builds with --sanitize=fuzzer), so the everyday build is unchanged.
 if Context.environment["SPOONS_FUZZ"] != nil {
   for name in ["FuzzParser", "FuzzRepl", "FuzzLoader"] {
     package.targets.append(.executableTarget(name: name, dependencies: ["SpoonsFuzzing"]))
