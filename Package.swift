@@ -2,6 +2,8 @@
 import PackageDescription
 
 // No package dependencies, by design: the toolchain, Foundation (tests only) and the C library.
+// Documents live beside their code as Markdown files each target excludes (Sources/Development.md
+// lists them).
 let package = Package(
   name: "Spoons",
   platforms: [.macOS(.v13)],
@@ -12,12 +14,14 @@ let package = Package(
     // Core: the domain, pure.
     .target(name: "SpoonsCore"),
     // Storage: the only code that touches files.
-    .target(name: "SpoonsStore", dependencies: ["SpoonsCore"]),
+    .target(name: "SpoonsStore", dependencies: ["SpoonsCore"], exclude: ["FileFormat.md"]),
     // Front: parser, executor, renderers, REPL.
     .target(name: "SpoonsCLI", dependencies: ["SpoonsCore", "SpoonsStore"]),
     .executableTarget(name: "spoons", dependencies: ["SpoonsCLI"]),
     // The benchmark and the example planners (Sources/SpoonsBench/Benchmark.md).
-    .executableTarget(name: "SpoonsBench", dependencies: ["SpoonsCLI", "SpoonsTestSupport"]),
+    .executableTarget(
+      name: "SpoonsBench", dependencies: ["SpoonsCLI", "SpoonsTestSupport"],
+      exclude: ["Benchmark.md"]),
     // The seeded generator the tests and the benchmark share.
     .target(name: "SpoonsTestSupport"),
     // What the fuzzers run; `swift test` replays the kept inputs through it.
