@@ -119,7 +119,8 @@ enum Examples {
     spoons.variables["COLUMNS"] = "80"
 
     spoons.run("2026-10-31T20:00:00+00:00", ["routine", "add", "1", "Take meds"])
-    spoons.run("2026-10-31T20:00:00+00:00", ["routine", "add", "2", "Lie down after lunch", "--rest"])
+    spoons.run(
+      "2026-10-31T20:00:00+00:00", ["routine", "add", "2", "Lie down after lunch", "--rest"])
     for (day, budget, tasks, done, borrow, rest) in historyDays {
       let date = "2026-11-" + (day < 10 ? "0\(day)" : "\(day)")
       let morning = date + "T08:00:00+00:00"
