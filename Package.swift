@@ -2,6 +2,8 @@
 import PackageDescription
 
 // No package dependencies, by design: the toolchain, Foundation (tests only) and the C library.
+// Documents live beside their code as Markdown files each target excludes (Sources/Development.md
+// lists them).
 let package = Package(
   name: "Spoons",
   platforms: [.macOS(.v13)],
@@ -12,14 +14,16 @@ let package = Package(
     // Core: the domain, pure.
     .target(name: "SpoonsCore"),
     // Storage: the only code that touches files.
-    .target(name: "SpoonsStore", dependencies: ["SpoonsCore"]),
+    .target(name: "SpoonsStore", dependencies: ["SpoonsCore"], exclude: ["FileFormat.md"]),
     // Front: parser, executor, renderers, REPL.
     .target(name: "SpoonsCLI", dependencies: ["SpoonsCore", "SpoonsStore"]),
     .executableTarget(name: "spoons", dependencies: ["SpoonsCLI"]),
-    // The benchmark (see README, Performance).
-    .executableTarget(name: "SpoonsBench", dependencies: ["SpoonsCLI", "SpoonsTestSupport"]),
+    // The benchmark and the example planners (Sources/SpoonsBench/Benchmark.md).
+    .executableTarget(
+      name: "SpoonsBench", dependencies: ["SpoonsCLI", "SpoonsTestSupport"],
+      exclude: ["Benchmark.md"]),
     // What the tests and the benchmark share: a seeded generator, fixed instants, a scratch
-    // directory.
+    // directory, days by their ledger's numbers.
     .target(name: "SpoonsTestSupport", dependencies: ["SpoonsCore"]),
     // What the fuzzers run; `swift test` replays the kept inputs through it.
     .target(name: "SpoonsFuzzing", dependencies: ["SpoonsCLI"]),
@@ -38,8 +42,8 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-// The libFuzzer executables exist only when asked for (scripts/fuzz.sh sets SPOONS_FUZZ=1 and
-// builds with --sanitize=fuzzer), so the everyday build is unchanged.
+// The libFuzzer executables exist only when asked for (Tests/Scripts/fuzz.sh sets SPOONS_FUZZ=1
+// and builds with --sanitize=fuzzer), so the everyday build is unchanged.
 if Context.environment["SPOONS_FUZZ"] != nil {
   for name in ["FuzzParser", "FuzzRepl", "FuzzLoader"] {
     package.targets.append(.executableTarget(name: name, dependencies: ["SpoonsFuzzing"]))

@@ -1,4 +1,4 @@
-// libFuzzer entry point for the 'loader' target: see scripts/fuzz.sh and FuzzTargets.loader.
+// libFuzzer entry point for the 'loader' target: see Tests/Scripts/fuzz.sh and FuzzTargets.loader.
 import SpoonsFuzzing
 
 /// One scratch directory per fuzzing process, reset before each input.

@@ -1,4 +1,4 @@
-// libFuzzer entry point for the 'parser' target: see scripts/fuzz.sh and FuzzTargets.parser.
+// libFuzzer entry point for the 'parser' target: see Tests/Scripts/fuzz.sh and FuzzTargets.parser.
 import SpoonsFuzzing
 
 @_cdecl("LLVMFuzzerTestOneInput")

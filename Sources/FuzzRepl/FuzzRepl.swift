@@ -1,4 +1,4 @@
-// libFuzzer entry point for the 'repl' target: see scripts/fuzz.sh and FuzzTargets.repl.
+// libFuzzer entry point for the 'repl' target: see Tests/Scripts/fuzz.sh and FuzzTargets.repl.
 import SpoonsFuzzing
 
 /// One scratch directory per fuzzing process, reset before each input.

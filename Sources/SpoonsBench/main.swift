@@ -1,5 +1,3 @@
-// The benchmark measures Linux processes (/proc, wait4 accounting); elsewhere it only says so.
-#if os(Linux)
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -9,7 +7,14 @@ import SpoonsCLI
 import SpoonsCore
 import SpoonsStore
 
-// The Spoons benchmark: whole processes of the release binary on generated planners.
+// The example planners (`sample-data`, `history-example`) run anywhere; see Examples.swift.
+if let status = Examples.run(Array(CommandLine.arguments.dropFirst())) { exit(status) }
+
+// The benchmark measures Linux processes (/proc, wait4 accounting); elsewhere it only says so.
+#if os(Linux)
+
+// The Spoons benchmark: whole processes of the release binary on generated planners
+// (method, targets and results: Benchmark.md, beside this file).
 // Usage: swift build -c release --static-swift-stdlib -Xswiftc -static-executable
 //        .build/release/SpoonsBench
 //        [--binary PATH] [--sizes 1000,10000,100000] [--runs 9] [--out FILE] [--taskwarrior]
@@ -29,7 +34,8 @@ if CommandLine.arguments.count > 3 && CommandLine.arguments[1] == "--measure" {
 var binary = ".build/release/spoons"
 var sizes = [1_000, 10_000, 100_000]
 var runs = 9
-var outPath = "bench-results/latest.json"
+// Results go under .build (ignored by git), never into the repository's own files.
+var outPath = ".build/bench-results/latest.json"
 var generateOnly: String?
 var taskwarrior: String?
 var args = Array(CommandLine.arguments.dropFirst())
@@ -51,7 +57,9 @@ while !args.isEmpty {
   case "--runs": runs = max(1, Int(value) ?? runs)
   case "--out": outPath = value
   case "--generate": generateOnly = value
-  default: print("unknown option \(flag)"); exit(64)
+  default:
+    print("unknown option \(flag)\n\(Examples.usage)")
+    exit(64)
   }
 }
 // `--generate DIR`: write the planners (DIR/realistic-N, DIR/stress-N) and stop, for profiling
@@ -125,7 +133,7 @@ func median(_ values: [Double]) -> Double {
   return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
 }
 
-/// The README's targets, in ms and MiB, by variant, size and command.
+/// The time and memory targets (Benchmark.md), in ms and MiB, by variant, size and command.
 func target(_ variant: String, _ n: Int, _ command: String) -> (Double?, Double?) {
   switch (variant, n, command) {
   case ("realistic", 10_000, "--version"): return (3, nil)
@@ -440,10 +448,15 @@ json += floorPairs.map { pair in
     + "\"best_ratio\":\(fixed(pair.ratio, 2))}"
 }.joined(separator: ",\n")
 json += "\n]}\n"
-if let slash = outPath.lastIndex(of: "/") { mkdir(String(outPath[..<slash]), 0o755) }
+// Every missing folder on the way, as `mkdir -p` would.
+var folder = outPath.hasPrefix("/") ? "/" : ""
+for part in outPath.split(separator: "/").dropLast() {
+  folder += part + "/"
+  mkdir(folder, 0o755)
+}
 print(ProcessTimer.writeFile(outPath, json) ? "\nwrote \(outPath)" : "\ncannot write \(outPath)")
 // The time and memory targets, and the 5x-Taskwarrior rows, counted apart: they are
-// judged apart (see the README's Performance section).
+// judged apart (see Benchmark.md).
 let missedTargets = rows.filter { !$0.met }.count
 let missedRatios = pairs.filter { !$0.met }.count
 print(

@@ -8,7 +8,7 @@ import SpoonsCore
 import SpoonsStore
 
 /// What the fuzzers exercise, one function per target, shared by the libFuzzer executables
-/// (`scripts/fuzz.sh`) and by `swift test`, which replays every kept input through them.
+/// (`Tests/Scripts/fuzz.sh`) and by `swift test`, which replays every kept input through them.
 ///
 /// Each target takes arbitrary bytes and must return; a crash, a trap or a hang is the bug.
 /// Where there is a property stronger than "does not crash", the target checks it and traps

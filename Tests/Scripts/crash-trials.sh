@@ -4,5 +4,5 @@
 # acknowledged change, and that every read the reader made saw a whole state.
 # `swift test` runs the same test with 200 trials.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 SPOONS_CRASH_TRIALS=${1:-1000} swift test --filter killedWritersLeaveACompleteState

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs one libFuzzer target for a while: scripts/fuzz.sh parser|repl|loader SECONDS [RUNS]
+# Runs one libFuzzer target for a while: Tests/Scripts/fuzz.sh parser|repl|loader SECONDS [RUNS]
 #
 # Builds the target with the fuzzer sanitizer in its own build folder (.build-fuzz), starts
 # from the kept corpus in Tests/SpoonsFuzzingTests/Corpus/TARGET, and stops after SECONDS or
@@ -7,7 +7,7 @@
 # 2 GB land in .build-fuzz/findings/TARGET/; copy each into the corpus folder and fix it, so
 # `swift test` replays it from then on.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 target=${1:-}
 seconds=${2:-60}
@@ -16,7 +16,7 @@ case "$target" in
   parser) product=FuzzParser ;;
   repl) product=FuzzRepl ;;
   loader) product=FuzzLoader ;;
-  *) echo "usage: scripts/fuzz.sh parser|repl|loader SECONDS [RUNS]" >&2; exit 64 ;;
+  *) echo "usage: Tests/Scripts/fuzz.sh parser|repl|loader SECONDS [RUNS]" >&2; exit 64 ;;
 esac
 
 SPOONS_FUZZ=1 swift build -c release --sanitize=fuzzer --scratch-path .build-fuzz --product "$product"
