@@ -21,9 +21,14 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     }
   }
 
-  /// The status an error leads to.
+  /// The status an error leads to: a usage mistake (words Spoons cannot take, whether the
+  /// parser or a rule found it) or a refusal.
   public init(for error: Error) {
-    self = error is ParseError ? .usage : .failure
+    switch error {
+    case is ParseError: self = .usage
+    case let error as PlannerError: self = error.isUsageMistake ? .usage : .failure
+    default: self = .failure
+    }
   }
 }
 

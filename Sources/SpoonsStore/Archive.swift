@@ -115,11 +115,11 @@ enum ArchiveFiles {
         }
         done.append(TaskID(id))
       }
-      let startedWith = try record.int("budget", in: Day.budgetRange)
-      let repaid = try record.optionalInt("repaid", in: 0...(Day.budgetRange.upperBound - startedWith))
+      let startedWith = try record.int("budget", in: Limits.spoonsPerDay)
+      let repaid = try record.optionalInt("repaid", in: 0...(Limits.spoonsPerDay.upperBound - startedWith))
       let ledger = SpoonLedger(
         budget: startedWith + repaid, repaid: repaid,
-        borrowed: try record.optionalInt("borrowed", in: 0...Day.budgetRange.upperBound),
+        borrowed: try record.optionalInt("borrowed", in: 0...Limits.spoonsPerDay.upperBound),
         rested: try record.optionalInt("rested", in: 0...Self.maxSpoons),
         planned: try record.int("planned", in: 0...Self.maxSpoons),
         spent: try record.int("spent", in: 0...Self.maxSpoons))

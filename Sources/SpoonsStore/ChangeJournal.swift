@@ -88,7 +88,7 @@ public enum UndoError: Error, Hashable, Sendable, CustomStringConvertible {
 enum ChangeJournal {
   static let format = FileFormat(name: "spoons-undo", version: 1)
   /// How many changes `undo` can go back.
-  static let limit = UndoLimit.changes
+  static let limit = Limits.undoChanges
 
   /// Archive bytes a change appended, as (file name, committed length before, bytes).
   struct Append: Equatable {

@@ -223,7 +223,7 @@ enum PlannerFile {
           guard reserve == nil else {
             throw DecodeError(line: record.line, reason: "settings twice")
           }
-          reserve = try record.optionalInt("reserve", in: Day.budgetRange)
+          reserve = try record.optionalInt("reserve", in: Limits.spoonsPerDay)
         case "routine":
           routines.append(try decodeRoutine(record))
         case "archive":
@@ -238,7 +238,7 @@ enum PlannerFile {
           let borrowed = try record.unchecked("borrowed", absent: 0)
           let repaid = try record.unchecked("repaid", absent: 0)
           day = try valid(record.line) { () throws(PlannerError) in
-            guard repaid >= 0, repaid <= Day.budgetRange.upperBound else {
+            guard repaid >= 0, repaid <= Limits.spoonsPerDay.upperBound else {
               throw .invalidRepaid(repaid, budget: budget)
             }
             return try Day(date: date, budget: budget + repaid, borrowed: borrowed, repaid: repaid)

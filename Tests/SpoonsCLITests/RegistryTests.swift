@@ -86,7 +86,7 @@ struct RegistryTests {
   }
 
   @Test func theUndoLimitIsTheStoresAndTheParsers() {
-    #expect(Arguments.maxSteps == UndoLimit.changes)
+    #expect(Arguments.maxSteps == Limits.undoChanges)
   }
 
   @Test func flagsComeFromTheUsage() {

@@ -191,10 +191,10 @@ extension Arguments {
   /// through.
   public static let maxSelection = 1_000
   /// The most changes one `undo` or `redo` takes: the whole recorded history.
-  public static let maxSteps = UndoLimit.changes
+  public static let maxSteps = Limits.undoChanges
   /// The longest look back `completed`, `history`, `stats`, `chart` and `report` take: ten
   /// years.
-  public static let maxDays = 3_660
+  public static let maxDays = Limits.lookBackDays.upperBound
 
   /// `n` when it is a number of changes we keep (1 to `maxSteps`).
   static func steps(_ n: Int) throws(ParseError) -> Int {
@@ -206,7 +206,7 @@ extension Arguments {
 
   /// `days` when it is a look back we take (1 to `maxDays`).
   static func lookingBack(_ days: Int, name: String) throws(ParseError) -> Int {
-    guard (1...maxDays).contains(days) else {
+    guard Limits.lookBackDays.contains(days) else {
       throw ParseError("\(name) must be from 1 to \(maxDays), not \(days)")
     }
     return days

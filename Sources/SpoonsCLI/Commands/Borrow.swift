@@ -15,10 +15,7 @@ extension Commands {
     public init(parsing args: inout Arguments) throws(ParseError) {
       let n = try args.number(named: "N")
       try args.finish()
-      guard (1...Day.budgetRange.upperBound).contains(n) else {
-        throw ParseError(PlannerError.invalidBorrow(n).description)
-      }
-      spoons = n
+      spoons = n  // what may be borrowed is the day's to say (SpoonLedger.checkBorrow)
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {

@@ -16,10 +16,7 @@ extension Commands {
     public init(parsing args: inout Arguments) throws(ParseError) {
       let budget = try args.optionalNumber(named: "N")
       try args.finish()
-      if let budget, !SpoonsCore.Day.budgetRange.contains(budget) {
-        throw ParseError(PlannerError.invalidBudget(budget).description)
-      }
-      self.budget = budget
+      self.budget = budget  // its range is the day's to check (Limits.spoonsPerDay)
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
@@ -43,14 +40,10 @@ extension Commands {
       return try budget(answer: answer)
     }
 
-    /// Today's spoons as typed in answer to a question: a whole number 0...99.
+    /// Today's spoons as typed in answer to a question: a whole number (the day checks its
+    /// range).
     static func budget(answer: String) throws(ParseError) -> Int {
-      let n = try Arguments.wholeNumber(
-        answer.trimmingSpaces, name: "today's spoons", command: "new-day")
-      guard Day.budgetRange.contains(n) else {
-        throw ParseError(PlannerError.invalidBudget(n).description)
-      }
-      return n
+      try Arguments.wholeNumber(answer.trimmingSpaces, name: "today's spoons", command: "new-day")
     }
   }
 }

@@ -5,9 +5,6 @@
 /// borrowed); everything else about the day's spoons is derived by `SpoonLedger`, from the
 /// tasks on the list, so it can never disagree with them.
 public struct Day: Hashable, Sendable {
-  /// The budget's limits, kept with the ledger that uses them.
-  public static let budgetRange = SpoonLedger.budgetRange
-
   public let date: CivilDate
   /// The spoons asked for at `new-day`: what the next check-in offers again.
   public let budget: Int
@@ -22,7 +19,7 @@ public struct Day: Hashable, Sendable {
   public init(
     date: CivilDate, budget: Int, borrowed: Int = 0, repaid: Int = 0, todo: [TaskID] = []
   ) throws(PlannerError) {
-    guard Self.budgetRange.contains(budget) else { throw .invalidBudget(budget) }
+    guard Limits.spoonsPerDay.contains(budget) else { throw .invalidBudget(budget) }
     guard (0...budget).contains(repaid) else { throw .invalidRepaid(repaid, budget: budget) }
     let limit = SpoonLedger.borrowLimit(startingWith: budget - repaid)
     guard (0...limit).contains(borrowed) else {

@@ -82,7 +82,7 @@ extension Planner {
           throw RestoreProblem(taskIndex: nil, reason: "routine \(routine.id) runs on no day")
         }
       }
-      guard Day.budgetRange.contains(reserve) else {
+      guard Limits.spoonsPerDay.contains(reserve) else {
         throw RestoreProblem(taskIndex: nil, reason: "the reserve \(reserve) is not 0 to 99")
       }
       // The first task, in the order given, that breaks a rule; at one task, the rules are

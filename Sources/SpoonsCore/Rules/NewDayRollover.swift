@@ -31,7 +31,7 @@ extension Planner {
   public mutating func startNewDay(budget asked: Int, at now: Timestamp) throws(PlannerError)
     -> NewDayOutcome
   {
-    guard Day.budgetRange.contains(asked) else { throw .invalidBudget(asked) }
+    guard Limits.spoonsPerDay.contains(asked) else { throw .invalidBudget(asked) }
     if let open = day?.date, now.date < open {
       throw .dayBeforeCurrent(today: now.date, open: open)
     }

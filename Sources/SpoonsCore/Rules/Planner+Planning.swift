@@ -57,6 +57,7 @@ extension Planner {
   /// starts with that many fewer. Returns all borrowed today.
   @discardableResult
   public mutating func borrow(_ spoons: Int) throws(PlannerError) -> Int {
+    guard spoons >= 1 else { throw .invalidBorrow(spoons) }
     guard var day, let ledger else { throw .noDayStarted }
     try ledger.checkBorrow(spoons)
     day.borrowed += spoons
@@ -66,7 +67,7 @@ extension Planner {
 
   /// Keeps `spoons` back from planning from now on (0 to stop).
   public mutating func setReserve(_ spoons: Int) throws(PlannerError) {
-    guard SpoonLedger.budgetRange.contains(spoons) else { throw .invalidReserve(spoons) }
+    guard Limits.spoonsPerDay.contains(spoons) else { throw .invalidReserve(spoons) }
     reserve = spoons
   }
 

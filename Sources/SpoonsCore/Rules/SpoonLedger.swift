@@ -41,9 +41,6 @@ public struct SpoonLedger: Hashable, Sendable {
 
   // MARK: - Limits
 
-  /// What `new-day` accepts (and the reserve): two digits, more than any day has.
-  public static let budgetRange = 0...99
-
   /// The most a day may borrow in all: half of what it started with, so nobody borrows
   /// themselves into a crash tomorrow.
   public static func borrowLimit(startingWith spoons: Int) -> Int { spoons / 2 }

@@ -1,0 +1,15 @@
+/// Every limit Spoons puts on what it is given, once, each with its reason.
+///
+/// Core refuses past them with a `PlannerError` that says whether the words were wrong
+/// (`isUsageMistake`); the front reads these constants to parse and to explain, and never
+/// checks a limit of its own.
+public enum Limits {
+  /// A day's budget and the reserve: two digits, more than any day has.
+  public static let spoonsPerDay = 0...99
+
+  /// How far back `completed`, `history`, `stats`, `chart` and `report` look: ten years.
+  public static let lookBackDays = 1...3_660
+
+  /// How many changes the undo history keeps, and so the most one `undo` or `redo` takes.
+  public static let undoChanges = 100
+}
