@@ -72,4 +72,19 @@ struct FormatVersionTests {
     try store.undo(2)
     #expect(try store.load() == v2)
   }
+
+  /// Version 4 keeps what each done rest gave back (`back=`) and a finished day's `repaid=`:
+  /// two days through the binary (10 asked, 2 borrowed and repaid, a rest on each day).
+  @Test func version4KeepsWhatRestsGaveAndWhatDaysRepaid() throws {
+    let tmp = TemporaryDirectory()
+    let store = try store(ofVersion: 4, in: tmp)
+    let whole = try store.loadWhole()
+    #expect(whole.planner.day?.budget == 6 && whole.planner.ledger?.repaid == 0)
+    let days = whole.archive.days.map(\.ledger)
+    #expect(days.map(\.budget) == [10, 10] && days.map(\.repaid) == [0, 2])
+    #expect(days.map(\.rested) == [2, 1] && days.map(\.borrowed) == [2, 0])
+    let rests = whole.archive.doneTasks.filter(\.isRest)
+    #expect(rests.map(\.title.text) == ["Nap", "Tea"] && rests.map(\.gaveBack) == [2, 1])
+    #expect(try store.changes().undoable.count > 3)
+  }
 }
