@@ -84,6 +84,7 @@ public enum JSONRenderer {
     out += ",\"updated\":\(string(t.updated.description))"
     if let completed = t.completed { out += ",\"completed\":\(string(completed.description))" }
     if t.isRest { out += ",\"rest\":true" }
+    if let back = t.gaveBack { out += ",\"back\":\(back)" }
     if let routine = t.routine { out += ",\"routine\":\(string(routine.description))" }
     return out + extra + "}"
   }
