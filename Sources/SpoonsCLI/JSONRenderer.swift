@@ -25,9 +25,18 @@ public enum JSONRenderer {
     tasks(order.sorted(p.backlog), done: false) + "\n"
   }
 
+  /// The same listing as the text (`Planner.listing`), the tasks lent one by one.
   public static func list(_ p: Planner, category: SpoonCost?, order: TaskOrder) -> String {
-    let costs = category.map { [$0] } ?? SpoonCost.all
-    return tasks(costs.flatMap { order.sorted(p.category($0)) }, done: false) + "\n"
+    var out = "["
+    var first = true
+    for (_, ids) in p.listing(category, order: order) {
+      p.forEachTask(ids) { t in
+        if !first { out += "," }
+        first = false
+        out += task(copy t, done: false)
+      }
+    }
+    return out + "]\n"
   }
 
   /// One task with every field, and `in`: which list holds it.

@@ -193,8 +193,8 @@ public struct Renderer: Sendable {
   public func list(_ p: Planner, category: SpoonCost?, order: TaskOrder, today: CivilDate)
     -> String
   {
-    let costs = (category.map { [$0] } ?? SpoonCost.all).filter { p.count(in: $0) > 0 }
-    guard !costs.isEmpty else {
+    let listing = p.listing(category, order: order)
+    guard !listing.isEmpty else {
       // Not "yet" when the tasks are only elsewhere: a task just planned has left its category.
       let elsewhere = Self.elsewhere(p)
       if let category {
@@ -207,15 +207,12 @@ public struct Renderer: Sendable {
       }
       return "No tasks yet. Add one with: add N TITLE (N = 1 to 10 spoons)\n"
     }
-    // In the user's order (the usual case) the tasks are looked up one by one as they are
-    // written, never copied into arrays: `list` may show 100,000 of them.
-    let ids = costs.map {
-      order == .user ? p.categoryIDs($0) : order.sorted(p.category($0)).map(\.id)
-    }
-    let width = idWidth(ids.joined())
+    // The tasks are looked up one by one as they are written, never copied into arrays:
+    // `list` may show 100,000 of them.
+    let width = idWidth(listing.lazy.flatMap(\.ids))
     var out: [UInt8] = []
-    out.reserveCapacity(ids.reduce(0) { $0 + $1.count } * 40)
-    for (cost, group) in zip(costs, ids) {
+    out.reserveCapacity(listing.reduce(0) { $0 + $1.ids.count } * 40)
+    for (cost, group) in listing {
       out.append(contentsOf: (style.bold(cost.description) + "\n").utf8)
       p.forEachTask(group) { task in
         out.append(UInt8(ascii: " "))

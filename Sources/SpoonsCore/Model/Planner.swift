@@ -42,9 +42,16 @@ public struct Planner: Equatable, Sendable {
     categoryOrder[cost.value - 1].compactMap { tasks[$0] }
   }
 
-  /// The ids waiting in one category, in the user's order: what a listing of 100,000 tasks
-  /// walks, rather than copying every task into a new array first.
-  public func categoryIDs(_ cost: SpoonCost) -> [TaskID] { categoryOrder[cost.value - 1] }
+  /// What `list` shows, in text or JSON alike: each category asked for that holds tasks,
+  /// with its ids in `order`. Ids rather than tasks, so a listing of 100,000 walks them with
+  /// `forEachTask` instead of copying every task first.
+  public func listing(_ category: SpoonCost?, order: TaskOrder) -> [(cost: SpoonCost, ids: [TaskID])] {
+    (category.map { [$0] } ?? SpoonCost.all).compactMap { cost in
+      let ids = categoryOrder[cost.value - 1]
+      guard !ids.isEmpty else { return nil }
+      return (cost, order == .user ? ids : order.sorted(self.category(cost)).map(\.id))
+    }
+  }
 
   /// Calls `body` with the task of each id in `ids` (skipping any not held), in that order,
   /// lending it rather than copying: `list` walks 100,000 tasks this way.
