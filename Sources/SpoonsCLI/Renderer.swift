@@ -86,7 +86,7 @@ public struct Renderer: Sendable {
 
   // MARK: - Today
 
-  /// `●●●●●●●○○○○○ 7/12`: one spoon per spoon of the day's total, filled when planned, and
+  /// `●●●●●●●○○○○○ 7/12`: a mark per spoon of the day's total, filled when planned, and
   /// `planned/total` as the prompt shows it. Never wider than `columns()`: past that, each
   /// mark stands for several spoons.
   public func spoonBar(_ ledger: SpoonLedger) -> String {
@@ -348,8 +348,8 @@ public struct Renderer: Sendable {
     }
     if let finished = outcome.finished {
       let r = finished.record
-      out += "Last day (\(Self.long(r.date))): spent \(r.ledger.spent) of \(r.ledger.planned) planned, "
-        + "\(r.done.count) done.\n"
+      out += "Last day (\(Self.long(r.date))): spent \(r.ledger.spent) of \(r.ledger.planned) "
+        + "planned, \(r.done.count) done.\n"
       if outcome.rolledOver.isEmpty { out += "Nothing rolled over.\n" }
     }
     if !outcome.rolledOver.isEmpty {

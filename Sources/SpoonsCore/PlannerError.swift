@@ -83,7 +83,8 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
     case .dayBeforeCurrent(let today, let open):
       return "no new day started: this computer's clock says today is \(today.long), before "
         + "the day already open, \(open.long). If the clock is wrong, correct its date, time or "
-        + "time zone and run new-day again; until then Spoons carries on with \(open.weekdayDayMonth)"
+        + "time zone and run new-day again; until then Spoons carries on with "
+        + open.weekdayDayMonth
     case .noDayStarted: return "no day started yet: start one with 'new-day N'"
     case .unknownTask(let id): return "there is no task \(id) (see 'list', 'backlog' and 'todo' for ids)"
     case .repeatedTask(let id): return "\(id) is selected twice"

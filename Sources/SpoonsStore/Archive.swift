@@ -116,7 +116,8 @@ enum ArchiveFiles {
         done.append(TaskID(id))
       }
       let startedWith = try record.int("budget", in: Limits.spoonsPerDay)
-      let repaid = try record.optionalInt("repaid", in: 0...(Limits.spoonsPerDay.upperBound - startedWith))
+      let repaid = try record.optionalInt(
+        "repaid", in: 0...(Limits.spoonsPerDay.upperBound - startedWith))
       let ledger = SpoonLedger(
         budget: startedWith + repaid, repaid: repaid,
         borrowed: try record.optionalInt("borrowed", in: 0...Limits.spoonsPerDay.upperBound),

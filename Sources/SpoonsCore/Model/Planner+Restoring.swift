@@ -126,16 +126,15 @@ extension Planner {
   /// they gave back, together, what was spent up to their spoons (the rule then), shared out
   /// in list order. Runs once, at load; the next save writes the amounts.
   mutating func fillInLegacyRests() {
-    guard let todo = day?.todo,
-      todo.contains(where: { tasks[$0].map { $0.isRest && $0.isDone && $0.gaveBack == nil } ?? false })
-    else { return }
-    var unpaid = todo.reduce(0) { spent, id in
-      guard let task = tasks[id], task.isDone, !task.isRest else { return spent }
-      return spent + task.cost
+    func needsAmount(_ task: SpoonTask) -> Bool {
+      task.isRest && task.isDone && task.gaveBack == nil
     }
-    unpaid -= todo.reduce(0) { $0 + (tasks[$1]?.gaveBack ?? 0) }
+    guard let todo = day?.todo, todo.contains(where: { tasks[$0].map(needsAmount) ?? false }),
+      let ledger
+    else { return }
+    var unpaid = ledger.spent - ledger.rested
     for id in todo {
-      guard var task = tasks[id], task.isRest, task.isDone, task.gaveBack == nil else { continue }
+      guard var task = tasks[id], needsAmount(task) else { continue }
       let back = Swift.max(0, Swift.min(task.spoons.value, unpaid))
       task.gaveBack = back
       unpaid -= back

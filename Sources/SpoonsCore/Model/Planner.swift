@@ -45,7 +45,9 @@ public struct Planner: Equatable, Sendable {
   /// What `list` shows, in text or JSON alike: each category asked for that holds tasks,
   /// with its ids in `order`. Ids rather than tasks, so a listing of 100,000 walks them with
   /// `forEachTask` instead of copying every task first.
-  public func listing(_ category: SpoonCost?, order: TaskOrder) -> [(cost: SpoonCost, ids: [TaskID])] {
+  public func listing(_ category: SpoonCost?, order: TaskOrder)
+    -> [(cost: SpoonCost, ids: [TaskID])]
+  {
     (category.map { [$0] } ?? SpoonCost.all).compactMap { cost in
       let ids = categoryOrder[cost.value - 1]
       guard !ids.isEmpty else { return nil }

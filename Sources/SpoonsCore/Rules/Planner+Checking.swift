@@ -13,7 +13,8 @@ extension Planner {
     }
     // Work first, then rests: a rest gives back what has been spent by the time it is
     // checked off, and `done 4 9` should not depend on the order the ids were typed in.
-    let ordered = ids.filter { tasks[$0]?.isRest == false } + ids.filter { tasks[$0]?.isRest == true }
+    let ordered =
+      ids.filter { tasks[$0]?.isRest == false } + ids.filter { tasks[$0]?.isRest == true }
     var checked: [TaskID: SpoonTask] = [:]
     for id in ordered {
       guard var task = tasks[id], case .todo(let origin) = task.placement else { continue }

@@ -1,8 +1,8 @@
 extension Planner {
   /// `rest N TITLE`: puts a rest straight on today's list. It costs nothing to plan and gives
   /// up to `spoons` back when checked off (never more than was spent by then and not already
-  /// given back: `SpoonLedger.giveBack`). Taken off
-  /// the list again, it waits in category N like any rest.
+  /// given back: `SpoonLedger.giveBack`). Taken off the list again, it waits in category N
+  /// like any rest.
   @discardableResult
   public mutating func addRest(_ title: Title, spoons: SpoonCost, at now: Timestamp)
     throws(PlannerError) -> SpoonTask
