@@ -17,6 +17,17 @@ public struct Renderer: Sendable {
     self.columns = columns
   }
 
+  /// The renderer an environment asks for: colour, characters and width, each by its one
+  /// rule (`Style.decide`, `Charset.decide`, `Environment.columns`).
+  public init(for environment: Environment, noColorFlag: Bool = false) {
+    self.init(
+      style: Style.decide(
+        outputIsTerminal: environment.outputIsTerminal, noColorFlag: noColorFlag,
+        variables: environment.variables),
+      charset: Charset.decide(ascii: false, variables: environment.variables),
+      columns: environment.columnsRule)
+  }
+
   /// `Sat 21 Nov 2026`.
   public static func long(_ date: CivilDate) -> String { date.long }
 

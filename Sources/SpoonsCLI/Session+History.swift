@@ -16,10 +16,9 @@ extension Session {
       days: days, records: whole.archive.days, archived: whole.archive.doneTasks, today: today)
   }
 
-  /// How wide the chart may be: `Environment.columns`, the one rule for every view.
-  var columns: Int { environment.columns() }
+  /// How wide the chart may be: the renderer's width, the one rule for every view.
+  var columns: Int { renderer.columns() }
 
-  func charset(ascii: Bool) -> Charset {
-    Charset.decide(ascii: ascii, variables: environment.variables)
-  }
+  /// The renderer's characters, the one rule for every view, or ASCII when asked for.
+  func charset(ascii: Bool) -> Charset { ascii ? .ascii : renderer.charset }
 }

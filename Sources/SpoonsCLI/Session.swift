@@ -8,7 +8,7 @@ import SpoonsStore
 public final class Session {
   public let store: PlannerStore
   public var environment: Environment
-  public let renderer: Renderer
+  public var renderer: Renderer
 
   public init(store: PlannerStore, environment: Environment, renderer: Renderer) {
     self.store = store

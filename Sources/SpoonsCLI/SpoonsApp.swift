@@ -30,11 +30,7 @@ public enum SpoonsApp {
       env.output.flush()
       return ExitStatus.success.rawValue
     }
-    let renderer = Renderer(
-      style: Style.decide(
-        outputIsTerminal: env.outputIsTerminal, noColorFlag: options.noColor,
-        variables: env.variables),
-      charset: Charset.decide(ascii: false, variables: env.variables), columns: env.columnsRule)
+    let renderer = Renderer(for: env, noColorFlag: options.noColor)
     if options.help {
       env.output.write(usage + "\n" + renderer.help(topic: nil))
       env.output.flush()

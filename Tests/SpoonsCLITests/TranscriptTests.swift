@@ -70,7 +70,9 @@ struct TranscriptTests {
       if let command = try? CommandParser.parse(line: line) { _ = try? seeder.execute(command) }
     }
     source.setVariable = { name, value in
+      // A process reads its environment once, at start: a new one for the lines after.
       session.environment.variables[name] = value.isEmpty ? nil : value
+      session.renderer = Renderer(for: session.environment)
     }
     source.flushDirectives()  // the leading comments stand before the banner
     _ = Repl(session: session, mode: .interactive, morningCheckIn: transcript.contains("\n@@ check-in\n"))
