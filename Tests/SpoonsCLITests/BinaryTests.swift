@@ -1,4 +1,5 @@
 import Foundation
+import SpoonsTestSupport
 import Testing
 
 /// The built `spoons` binary, run as a subprocess as a user or a script would.
@@ -40,14 +41,14 @@ struct BinaryTests {
     }
     let nextDay = ["SPOONS_NOW": "2026-11-22T08:00:00+01:00"]
     #expect(try spoons(["new-day", "6"], data: tmp.data, environment: nextDay).status == 0)
-    let before = tmp.bytes("planner.txt")
+    let before = tmp.dataBytes("planner.txt")
 
     let refused = try spoons(["clear", "backlog"], data: tmp.data, environment: nextDay)
     #expect(refused.status == 64 && refused.stdout.isEmpty)
     #expect(refused.stderr == "error: clear backlog deletes 2 tasks; add --yes to confirm\n")
     let scripted = try spoons([], stdin: Data("clear backlog\n".utf8), data: tmp.data, environment: nextDay)
     #expect(scripted.status == 64)
-    #expect(tmp.bytes("planner.txt") == before)
+    #expect(tmp.dataBytes("planner.txt") == before)
 
     let cleared = try spoons(["clear", "backlog", "--yes"], data: tmp.data, environment: nextDay)
     #expect(cleared.status == 0 && cleared.stdout == "Deleted 2 tasks from the backlog.\n")
@@ -126,7 +127,7 @@ struct BinaryTests {
     #expect(process.terminationStatus == 64)
     let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(text == "error: argument 5 is not valid UTF-8 text\n")
-    #expect(tmp.bytes("planner.txt") == nil)
+    #expect(tmp.dataBytes("planner.txt") == nil)
   }
 
   @Test func theDefaultLocationIsUsedWhenNoneIsGiven() throws {

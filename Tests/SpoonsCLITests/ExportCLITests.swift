@@ -1,4 +1,5 @@
 import Foundation
+import SpoonsTestSupport
 import Testing
 
 @Suite("export and import through the binary")
@@ -31,7 +32,7 @@ struct ExportCLITests {
   @Test func badExportsAndImportsAreOneLineAndChangeNothing() throws {
     let tmp = TemporaryDirectory()
     try spoons(["add", "1", "Tea"], data: tmp.data)
-    let before = tmp.bytes("planner.txt")
+    let before = tmp.dataBytes("planner.txt")
     let bad = tmp.path + "/bad.json"
     try Data("{\"format\": \"spoons-export\", \"version\": 1, \"planner\": [".utf8).write(to: URL(fileURLWithPath: bad))
     for (args, status) in [
@@ -43,7 +44,7 @@ struct ExportCLITests {
       let run = try spoons(args, data: tmp.data)
       #expect(run.status == status, "\(args)")
       #expect(run.stderr.hasPrefix("error: ") && run.stderr.filter { $0 == "\n" }.count == 1, "\(args)")
-      #expect(tmp.bytes("planner.txt") == before)
+      #expect(tmp.dataBytes("planner.txt") == before)
     }
     let run = try spoons(["import", bad], data: tmp.data)
     #expect(run.stderr == "error: \(bad) is not a Spoons export: line 1: the JSON ends early\n")

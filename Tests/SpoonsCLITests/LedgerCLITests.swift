@@ -1,5 +1,6 @@
 import Foundation
 import SpoonsCore
+import SpoonsTestSupport
 import Testing
 @testable import SpoonsCLI
 

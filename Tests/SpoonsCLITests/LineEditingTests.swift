@@ -1,5 +1,6 @@
 import SpoonsCore
 import SpoonsStore
+import SpoonsTestSupport
 import Testing
 @testable import SpoonsCLI
 
@@ -114,7 +115,7 @@ struct LineEditingTests {
   @Test func completionOffersCommandsThenWhatTheyTake() throws {
     let tmp = TemporaryDirectory()
     let store = PlannerStore(directory: tmp.data)
-    let now = Timestamp(iso: "2026-11-21T08:00:00+01:00")!
+    let now = morning
     try store.update(at: now) { p, _ in
       try p.startNewDay(budget: 10, at: now)
       try p.add("Laundry", spoons: 3, at: now)

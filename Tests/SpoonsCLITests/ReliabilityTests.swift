@@ -14,7 +14,7 @@ struct ReliabilityTests {
     process.executableURL = URL(fileURLWithPath: spoonsBinary)
     process.arguments = ["--data", data]
     var env = ProcessInfo.processInfo.environment
-    env["SPOONS_NOW"] = "2026-11-21T08:00:00+01:00"
+    env["SPOONS_NOW"] = morning.description
     process.environment = env
     let input = out + ".in"
     _ = FileManager.default.createFile(
@@ -193,20 +193,20 @@ struct ReliabilityTests {
     let tmp = TemporaryDirectory()
     try spoons(["new-day", "5"], data: tmp.data)
     try spoons(["add", "2", "Existing"], data: tmp.data)
-    let before = tmp.bytes("planner.txt")
+    let before = tmp.dataBytes("planner.txt")
     let run = try spoons(arguments, data: tmp.data)
     #expect(run.status == status)
     #expect(run.stdout.isEmpty)
     #expect(run.stderr.hasPrefix("error: ") && run.stderr.filter { $0 == "\n" }.count == 1)
     #expect(!run.stderr.dropLast().contains("\u{1B}"), "control characters are shown escaped")
     #expect(run.stderr.count < 400, "the message is one readable line")
-    #expect(tmp.bytes("planner.txt") == before)
+    #expect(tmp.dataBytes("planner.txt") == before)
   }
 
   @Test func hostileStandardInputIsRefusedLineByLine() throws {
     let tmp = TemporaryDirectory()
     try spoons(["add", "2", "Existing"], data: tmp.data)
-    let before = tmp.bytes("planner.txt")
+    let before = tmp.dataBytes("planner.txt")
     var input = Data("add 3 nul\u{0}byte\nadd 3 bad".utf8)
     input.append(contentsOf: [0xFF, 0xFE])
     input.append(Data("\n".utf8))
@@ -220,6 +220,6 @@ struct ReliabilityTests {
     #expect(errors[2] == "error: line 3: the line is longer than 65536 bytes; it was skipped")
     #expect(run.stdout.contains("No day started yet"))
     #expect(run.status == 64)
-    #expect(tmp.bytes("planner.txt") == before)
+    #expect(tmp.dataBytes("planner.txt") == before)
   }
 }

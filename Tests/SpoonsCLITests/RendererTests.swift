@@ -1,4 +1,5 @@
 import SpoonsCore
+import SpoonsTestSupport
 import Testing
 @testable import SpoonsCLI
 
@@ -56,7 +57,7 @@ struct RendererTests {
   /// Notes and places typed at the prompt are plain text, but one edited into the file by hand
   /// may hold anything: `show` and `edit` print it escaped, never raw.
   @Test func hostileNotesFromAFileAreShownEscaped() throws {
-    let now = Timestamp(iso: "2026-11-21T08:00:00+01:00")!
+    let now = morning
     let task = SpoonTask(
       id: TaskID(3), title: try Title("Tidy"), spoons: try SpoonCost(2), placement: .category,
       created: now, updated: now, note: "line one\n\u{1B}[2Jgone", location: "\u{202E}evil")
@@ -70,7 +71,7 @@ struct RendererTests {
 
   /// Overdue and due today are said in words, and in red only where colour is allowed.
   @Test func dueDatesAreFlaggedInWordsAndColour() throws {
-    let now = Timestamp(iso: "2026-11-21T08:00:00+01:00")!
+    let now = morning
     func task(due: String) throws -> SpoonTask {
       SpoonTask(
         id: TaskID(1), title: try Title("Bill"), spoons: try SpoonCost(1), placement: .category,

@@ -1,4 +1,5 @@
 import Foundation
+import SpoonsTestSupport
 import Testing
 @testable import SpoonsCLI
 
@@ -11,34 +12,22 @@ private func shell(_ name: String) -> String? {
   return nil
 }
 
-/// Runs `program` with `arguments` and `stdin`, HOME in a scratch directory so that no shell
-/// reads or writes the user's files.
+/// Runs `program` with HOME in a scratch directory, so that no shell reads or writes the
+/// user's files.
 private func run(_ program: String, _ arguments: [String], stdin: Data = Data()) throws
   -> RunResult
 {
   let scratch = TemporaryDirectory()
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: program)
-  process.arguments = arguments
-  process.environment = [
-    "HOME": scratch.path, "XDG_CONFIG_HOME": scratch.path + "/config",
-    "XDG_DATA_HOME": scratch.path + "/data", "XDG_CACHE_HOME": scratch.path + "/cache",
-    "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "dumb",
-    "MANPAGER": "cat", "PAGER": "cat", "MANWIDTH": "80",
-  ]
-  let inPath = scratch.path + "/in", outPath = scratch.path + "/out", errPath = scratch.path + "/err"
-  FileManager.default.createFile(atPath: inPath, contents: stdin)
-  FileManager.default.createFile(atPath: outPath, contents: nil)
-  FileManager.default.createFile(atPath: errPath, contents: nil)
-  process.standardInput = FileHandle(forReadingAtPath: inPath)
-  process.standardOutput = FileHandle(forWritingAtPath: outPath)
-  process.standardError = FileHandle(forWritingAtPath: errPath)
-  try process.run()
-  process.waitUntilExit()
-  return RunResult(
-    status: process.terminationStatus,
-    stdout: String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self),
-    stderr: String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self))
+  return try withExtendedLifetime(scratch) {
+    try run(
+      program, arguments, stdin: stdin,
+      environment: [
+        "HOME": scratch.path, "XDG_CONFIG_HOME": scratch.file("config"),
+        "XDG_DATA_HOME": scratch.file("data"), "XDG_CACHE_HOME": scratch.file("cache"),
+        "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "dumb",
+        "MANPAGER": "cat", "PAGER": "cat", "MANWIDTH": "80",
+      ])
+  }
 }
 
 /// `spoons completion SHELL`, written to a file in `dir`.

@@ -1,19 +1,15 @@
 import Foundation
 import SpoonsCore
 import SpoonsStore
+import SpoonsTestSupport
 @testable import SpoonsCLI
 
-/// A fresh directory under the system's temporary folder, removed when the test ends.
-final class TemporaryDirectory {
-  let path: String
-  init() {
-    var template = Array((NSTemporaryDirectory() + "/spoons-cli-test-XXXXXX").utf8CString)
-    path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-  }
-  deinit { try? FileManager.default.removeItem(atPath: path) }
+extension TemporaryDirectory {
+  /// The data directory the binary is pointed at (made by its first change).
+  var data: String { file("data") }
 
-  var data: String { path + "/data" }
-  func bytes(_ name: String) -> Data? { FileManager.default.contents(atPath: data + "/" + name) }
+  /// The bytes of `name` in the data directory, or nil when it is not there.
+  func dataBytes(_ name: String) -> [UInt8]? { bytes("data/" + name) }
 }
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -46,17 +42,27 @@ func spoons(
   _ arguments: [String], stdin: Data = Data(), data: String? = nil,
   environment extra: [String: String] = [:]
 ) throws -> RunResult {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: spoonsBinary)
-  process.arguments = (data.map { ["--data", $0] } ?? []) + arguments
   var env = ProcessInfo.processInfo.environment
-  env["SPOONS_NOW"] = "2026-11-21T08:00:00+01:00"
+  env["SPOONS_NOW"] = morning.description
   env["NO_COLOR"] = nil
   env["SPOONS_HOME"] = data ?? "/nonexistent/spoons-test-must-pass-data"
   for (k, v) in extra { env[k] = v }
-  process.environment = env
+  return try run(
+    spoonsBinary, (data.map { ["--data", $0] } ?? []) + arguments, stdin: stdin,
+    environment: env)
+}
+
+/// Runs `program` to its end with `stdin` bytes, capturing what it writes (through files, so
+/// that no pipe can fill up and stall it).
+func run(
+  _ program: String, _ arguments: [String], stdin: Data = Data(), environment: [String: String]
+) throws -> RunResult {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: program)
+  process.arguments = arguments
+  process.environment = environment
   let scratch = TemporaryDirectory()
-  let inPath = scratch.path + "/in", outPath = scratch.path + "/out", errPath = scratch.path + "/err"
+  let inPath = scratch.file("in"), outPath = scratch.file("out"), errPath = scratch.file("err")
   FileManager.default.createFile(atPath: inPath, contents: stdin)
   FileManager.default.createFile(atPath: outPath, contents: nil)
   FileManager.default.createFile(atPath: errPath, contents: nil)

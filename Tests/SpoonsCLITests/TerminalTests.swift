@@ -1,4 +1,5 @@
 import Foundation
+import SpoonsTestSupport
 import Testing
 
 // openpty is reached through Glibc here; on other platforms these tests are left out.
@@ -28,7 +29,7 @@ final class TerminalSession {
     var env = ProcessInfo.processInfo.environment
     env["TERM"] = "xterm-256color"
     env["NO_COLOR"] = nil
-    env["SPOONS_NOW"] = "2026-11-21T08:00:00+01:00"
+    env["SPOONS_NOW"] = morning.description
     for (k, v) in extra { env[k] = v }
     process.environment = env
     let handle = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
@@ -156,7 +157,7 @@ struct TerminalTests {
     term.type("\u{4}")
     #expect(term.waitForExit() == 0)
     #expect(!term.screen.contains("Added"))
-    #expect(tmp.bytes("planner.txt") == nil)
+    #expect(tmp.dataBytes("planner.txt") == nil)
   }
 
   @Test func noColourOnATerminalWhenNoColorIsSet() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import SpoonsCore
 import SpoonsStore
+import SpoonsTestSupport
 import Testing
 @testable import SpoonsCLI
 
@@ -50,7 +51,7 @@ struct TranscriptTests {
   static func replay(_ transcript: String) throws -> String {
     let tmp = TemporaryDirectory()
     let screen = StringSink()
-    let clock = Clock(now: Timestamp(iso: "2026-11-21T08:00:00+01:00")!)
+    let clock = Clock(now: morning)
     let source = TranscriptSource(transcript, screen: screen, clock: clock)
     let seedStore = PlannerStore(directory: tmp.data)
     let env = Environment(

@@ -13,7 +13,7 @@ struct UndoCLITests {
   @Test(arguments: 0..<12) func undoingEverythingRandomGivesBackTheStart(seed: Int) throws {
     let tmp = TemporaryDirectory()
     let store = PlannerStore(directory: tmp.data)
-    let clock = Clock(now: Timestamp(iso: "2026-11-21T08:00:00+01:00")!)
+    let clock = Clock(now: morning)
     let session = Session(
       store: store,
       environment: Environment(
@@ -99,7 +99,7 @@ struct UndoCLITests {
     let nothing = try spoons(["undo"], data: tmp.data)
     #expect(nothing.status == 1 && nothing.stderr == "error: nothing to undo\n")
     try spoons(["add", "1", "Tea"], data: tmp.data)
-    let before = tmp.bytes("planner.txt")
+    let before = tmp.dataBytes("planner.txt")
     for (args, status, message) in [
       (["undo", "2"], Int32(1), "error: cannot undo 2: only 1 change can be undone; try 'undo 1'\n"),
       (["redo"], 1, "error: nothing to redo\n"),
@@ -111,7 +111,7 @@ struct UndoCLITests {
       #expect(run.status == status, "\(args)")
       #expect(run.stderr.hasPrefix("error: ") && run.stderr.filter { $0 == "\n" }.count == 1)
       if let message { #expect(run.stderr == message) }
-      #expect(tmp.bytes("planner.txt") == before)
+      #expect(tmp.dataBytes("planner.txt") == before)
     }
   }
 

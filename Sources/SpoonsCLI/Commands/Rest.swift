@@ -5,7 +5,7 @@ extension Commands {
   public struct Rest: SpoonsCommand {
     public static let info = CommandInfo(
       name: "rest", aliases: [], usage: "rest N TITLE...",
-      summary: "a rest for today: up to N spoons back when done",
+      summary: "a rest for today: up to N back when done",
       example: "rest 2 Nap")
 
     public var spoons: SpoonCost
