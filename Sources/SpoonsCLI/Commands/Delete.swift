@@ -2,7 +2,7 @@ import SpoonsCore
 
 extension Commands {
   /// `delete ID...`: tasks gone from wherever they are; their ids are never reused.
-  public struct Delete: SpoonsCommand {
+  public struct Delete: TaskSelectionCommand {
     public static let info = CommandInfo(
       name: "delete", aliases: ["rm"], usage: "delete ID...",
       summary: "delete tasks from wherever they are", example: "delete 12 3-5")
@@ -10,10 +10,6 @@ extension Commands {
     public var ids: [TaskID]
 
     public init(_ ids: [TaskID]) { self.ids = ids }
-
-    public init(parsing args: inout Arguments) throws(ParseError) {
-      ids = try args.ids()
-    }
 
     /// Every task.
     public static func completions(_ context: CompletionContext, in session: Session)

@@ -2,7 +2,7 @@ import SpoonsCore
 
 extension Commands {
   /// `done ID...`: check tasks off today's list.
-  public struct Done: SpoonsCommand {
+  public struct Done: TaskSelectionCommand {
     public static let info = CommandInfo(
       name: "done", aliases: ["d"], usage: "done ID...",
       summary: "check tasks off today's list", example: "done 4")
@@ -10,10 +10,6 @@ extension Commands {
     public var ids: [TaskID]
 
     public init(_ ids: [TaskID]) { self.ids = ids }
-
-    public init(parsing args: inout Arguments) throws(ParseError) {
-      ids = try args.ids()
-    }
 
     /// The tasks on today's list.
     public static func completions(_ context: CompletionContext, in session: Session)

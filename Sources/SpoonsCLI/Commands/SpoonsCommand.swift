@@ -41,6 +41,17 @@ extension SpoonsCommand {
   }
 }
 
+/// A command whose words are only task ids (`done 4 7`, `delete 3-5,9`): they all parse them
+/// the same way.
+public protocol TaskSelectionCommand: SpoonsCommand {
+  var ids: [TaskID] { get }
+  init(_ ids: [TaskID])
+}
+
+extension TaskSelectionCommand {
+  public init(parsing args: inout Arguments) throws(ParseError) { self.init(try args.ids()) }
+}
+
 /// The namespace the command types live in, so `Commands.Chart` and `Commands.Routine` sit
 /// beside the chart renderer and the core's routine without clashing.
 public enum Commands {}

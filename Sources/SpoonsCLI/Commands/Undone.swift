@@ -3,7 +3,7 @@ import SpoonsCore
 extension Commands {
   /// `undone ID...`: today's check-offs go back on the list; tasks done on earlier days come
   /// back from the archive to their category. All or nothing.
-  public struct Undone: SpoonsCommand {
+  public struct Undone: TaskSelectionCommand {
     public static let info = CommandInfo(
       name: "undone", aliases: [], usage: "undone ID...",
       summary: "reopen checked-off tasks, today's or older",
@@ -12,10 +12,6 @@ extension Commands {
     public var ids: [TaskID]
 
     public init(_ ids: [TaskID]) { self.ids = ids }
-
-    public init(parsing args: inout Arguments) throws(ParseError) {
-      ids = try args.ids()
-    }
 
     /// The tasks checked off today.
     public static func completions(_ context: CompletionContext, in session: Session)

@@ -2,7 +2,7 @@ import SpoonsCore
 
 extension Commands {
   /// `unplan ID...`: tasks off today's list again, their spoons given back.
-  public struct Unplan: SpoonsCommand {
+  public struct Unplan: TaskSelectionCommand {
     public static let info = CommandInfo(
       name: "unplan", aliases: [], usage: "unplan ID...",
       summary: "take tasks off today's list again", example: "unplan 7")
@@ -10,10 +10,6 @@ extension Commands {
     public var ids: [TaskID]
 
     public init(_ ids: [TaskID]) { self.ids = ids }
-
-    public init(parsing args: inout Arguments) throws(ParseError) {
-      ids = try args.ids()
-    }
 
     /// The tasks on today's list.
     public static func completions(_ context: CompletionContext, in session: Session)
