@@ -7,6 +7,14 @@ extension Renderer {
       + "the next day starts \(p.day?.borrowed ?? n) short.\n"
   }
 
+  /// After `undone` or `delete` took back check-offs a rest gave back for: what the rests
+  /// give back now, so today's total never shrinks without a word.
+  func restsTakenBack(_ spoons: Int, _ p: Planner) -> String {
+    guard spoons > 0, let ledger = p.ledger else { return "" }
+    return "Rests give back \(Self.spoons(spoons)) less now: a rest gives back only what was "
+      + "spent. \(plannedOf(ledger)).\n"
+  }
+
   public func restAdded(_ rest: SpoonTask) -> String {
     "Added rest \(rest.id) \(rest.title.text) to today's list: done, it gives back up to "
       + "\(rest.spoons).\n"
@@ -26,12 +34,12 @@ extension Renderer {
     if s.tasks.isEmpty && s.leftOut.isEmpty {
       return "No open tasks to suggest. Add one with: add N TITLE\n"
     }
-    if s.room == 0 { return "No spoons left to plan above the reserve: nothing to suggest.\n" }
+    if s.room == 0 { return "No room left to plan above the reserve: nothing to suggest.\n" }
     let width = idWidth(s.tasks + s.leftOut.map(\.task))
     var out =
       s.tasks.isEmpty
-      ? "Nothing fits the \(Self.spoons(s.room)) left.\n"
-      : "Suggested for the \(Self.spoons(s.room)) left (uses \(s.spoons)):\n"
+      ? "Nothing fits the room of \(Self.spoons(s.room)).\n"
+      : "Suggested for the room of \(Self.spoons(s.room)) (uses \(s.spoons)):\n"
     for task in s.tasks { out += "  \(line(task, width: width, today: today, cost: true))\(why(task, today: today))\n" }
     // Tasks that matter more than the plain rest (dated or in the backlog) are each explained;
     // the others are only counted.
@@ -41,7 +49,7 @@ extension Renderer {
     for item in notable.prefix(10) {
       let because: String
       switch item.reason {
-      case .tooDear: because = "costs more than the \(s.room) left"
+      case .tooDear: because = "costs more than the room of \(s.room)"
       case .noRoom: because = "no room beside the tasks above"
       case .overMax: because = "over --max"
       }

@@ -162,7 +162,7 @@ struct HistoryBar {
 
   /// - Parameter cells: the most cells a bar may take.
   init(days: [EnergyDay], charset: Charset, cells: Int) {
-    let top = days.map { max($0.ledger.startedWith, $0.spent) }.max() ?? 0
+    let top = days.map { max($0.budget, $0.spent) }.max() ?? 0
     scale = max(1, (top + cells - 1) / cells)
     self.charset = charset
   }
@@ -173,10 +173,10 @@ struct HistoryBar {
     charset == .unicode ? ("█", "▓", "░") : ("#", "+", ".")
   }
 
-  /// Spent within what the day started with (its budget less what it repaid), spent beyond
-  /// it (borrowed, or given back by rests), and what was left of it.
+  /// Spent within the budget, spent beyond it (borrowed, or given back by rests), and the
+  /// budget not spent (repaid spoons among them): the chart's measure too.
   func draw(_ day: EnergyDay) -> String {
-    let spent = cells(day.spent), budget = cells(day.ledger.startedWith)
+    let spent = cells(day.spent), budget = cells(day.budget)
     let g = glyphs
     return String(repeating: g.spent, count: min(spent, budget))
       + String(repeating: g.over, count: max(0, spent - budget))

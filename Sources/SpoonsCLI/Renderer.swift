@@ -350,7 +350,7 @@ public struct Renderer: Sendable {
         + "so today starts with \(ledger.startedWith) of \(ledger.budget)"
       if outcome.writtenOff > 0 {
         out += "; the other \(outcome.writtenOff) \(outcome.writtenOff == 1 ? "is" : "are") "
-          + "written off (a day never repays more than its budget)"
+          + "written off (a day repays at most half its budget)"
       }
       out += ".\n"
     }

@@ -123,13 +123,13 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
     case .borrowLimit(let asked, let borrowed, let limit):
       let already = borrowed == 0 ? "" : ", \(borrowed) already borrowed"
       return "can't borrow \(asked) more: a day may borrow at most \(limit) "
-        + "(half its budget)\(already)"
+        + "(half of what it started with)\(already)"
     case .invalidBorrow(let n): return "borrow needs a whole number of spoons from 1, not \(n)"
     case .invalidReserve(let n):
       return "the reserve must be a whole number from 0 to 99 spoons, not \(n)"
     case .wouldLeaveOverBudget(let planned, let capacity):
-      return "that would leave today over budget: \(planned) planned but only \(capacity) to "
-        + "plan with; unplan something first"
+      return "that would take back spoons a rest gave for it and leave today over budget: "
+        + "\(planned) planned but only \(capacity) to plan with; unplan something first"
     case .unknownRoutine(let id): return "there is no routine \(id) (see 'routine list')"
     case .routineAlreadyPaused(let id): return "routine \(id) is already paused"
     case .routineNotPaused(let id): return "routine \(id) is not paused"

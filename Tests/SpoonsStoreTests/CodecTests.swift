@@ -73,7 +73,7 @@ struct CodecTests {
     (good.replacingOccurrences(of: "budget=5", with: "budget=2"), nil,
      "today's list holds 3 spoons, more than the 2 it has"),
     (good.replacingOccurrences(of: "budget=5", with: "budget=5\tborrowed=3"), 4,
-     "can't borrow 3 more: a day may borrow at most 2 (half its budget)"),
+     "can't borrow 3 more: a day may borrow at most 2 (half of what it started with)"),
     (good.replacingOccurrences(of: "from=category", with: "from=routine\troutine=0"), 5,
      "routine must be 1 or more"),
     (good.replacingOccurrences(of: "from=category", with: "from=category\trest=2"), 5,

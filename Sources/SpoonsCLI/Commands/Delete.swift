@@ -22,8 +22,11 @@ extension Commands {
       let now = session.environment.now()
       let r = session.renderer
       return try session.change(at: now) { p, _ in
+        let taking = RestsTakenBack(p, undoing: ids)
         let tasks = try p.delete(ids)
-        return (r.deleted(tasks), r.changeName("delete", tasks))
+        return (
+          r.deleted(tasks) + r.restsTakenBack(taking.after(p), p), r.changeName("delete", tasks)
+        )
       }
     }
   }

@@ -106,9 +106,10 @@ enum ManualPage {
         + "(for tests and demonstrations)"),
       ("NO_COLOR", "when set and not empty, no colour"),
       ("TERM", "dumb: no colour and no line editing"),
-      ("COLUMNS", "how wide chart may draw, when it is a positive whole number"),
-      ("LC_ALL, LC_CTYPE, LANG", "the first one set decides whether charts and bars use "
-        + "Unicode; chart --ascii always uses ASCII"),
+      ("COLUMNS", "how wide the spoon bar and the chart may draw, when it is a positive "
+        + "whole number"),
+      ("LC_ALL, LC_CTYPE, LANG", "the first one set decides whether every view draws in "
+        + "Unicode or in ASCII; chart --ascii always uses ASCII"),
     ]
     out += ".SH ENVIRONMENT\n"
     for (name, what) in variables {

@@ -38,9 +38,11 @@ extension Commands {
               throw PlannerError.unknownTask(id)
             }
           }
+          let taking = RestsTakenBack(p, undoing: today)
           let undone = today.isEmpty ? [] : try p.markUndone(today, at: now)
           return (
-            renderer.undone(undone + reopened), renderer.changeName("undone", undone + reopened)
+            renderer.undone(undone + reopened) + renderer.restsTakenBack(taking.after(p), p),
+            renderer.changeName("undone", undone + reopened)
           )
         }
       }

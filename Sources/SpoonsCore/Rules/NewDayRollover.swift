@@ -10,15 +10,16 @@ public struct NewDayOutcome: Hashable, Sendable {
   public let fromRoutines: [SpoonTask]
   /// Today's routines that did not fit the budget, in routine order.
   public let skipped: [Routine]
-  /// What the day before borrowed and this one could not repay: written off, never carried
+  /// What the day before borrowed and this one did not repay: written off, never carried
   /// further (a low day should not start a spiral of debt).
   public let writtenOff: Int
 }
 
 extension Planner {
   /// Ends the current day, if any, and starts a new one with `budget` spoons, less what the
-  /// day before borrowed. A day never repays more than its budget: the rest of the debt is
-  /// written off and reported, not carried on.
+  /// day before borrowed. A day repays at most half its budget (`SpoonLedger.repayment`), so
+  /// a low day never starts empty because of the day before; the rest of the debt is written
+  /// off and reported, not carried on.
   ///
   /// Refused on a date before the open day's (a clock gone back, a wrong time zone): the
   /// history would run backwards.
@@ -36,7 +37,7 @@ extension Planner {
       throw .dayBeforeCurrent(today: now.date, open: open)
     }
     let owed = day?.borrowed ?? 0
-    let repaid = min(asked, owed)
+    let repaid = SpoonLedger.repayment(of: owed, budget: asked)
     let newDay = try Day(date: now.date, budget: asked, repaid: repaid)
 
     var finished: FinishedDay?

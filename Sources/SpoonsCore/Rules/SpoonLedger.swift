@@ -45,6 +45,12 @@ public struct SpoonLedger: Hashable, Sendable {
   /// themselves into a crash tomorrow.
   public static func borrowLimit(startingWith spoons: Int) -> Int { spoons / 2 }
 
+  /// What a day of `budget` repays of the day before's borrowing: all of it, but never more
+  /// than half the budget, so a low day keeps at least half its spoons. What is left over is
+  /// written off: carrying it on would start a spiral of debt on the days that can least
+  /// afford it.
+  public static func repayment(of owed: Int, budget: Int) -> Int { Swift.min(owed, budget / 2) }
+
   // MARK: - What follows
 
   /// What the day started with: the budget less what it repaid.
