@@ -17,8 +17,26 @@ public enum Charset: Sendable, Equatable {
     let names = ["LC_ALL", "LC_CTYPE", "LANG"]
     guard let locale = names.lazy.compactMap({ variables[$0] }).first(where: { !$0.isEmpty })
     else { return .unicode }
-    let lower = locale.lowercased()
-    return lower.contains("utf-8") || lower.contains("utf8") ? .unicode : .ascii
+    return saysUTF8(locale) ? .unicode : .ascii
+  }
+
+  /// Whether a locale name says UTF-8 (`utf-8` or `utf8`, in any case), read as bytes: every
+  /// command decides this at start, and lowercasing and searching a String cost more than
+  /// the rest of `status`'s start.
+  static func saysUTF8(_ locale: String) -> Bool {
+    let bytes = Array(locale.utf8)
+    func lower(_ byte: UInt8) -> UInt8 { (65...90).contains(byte) ? byte | 0x20 : byte }
+    var i = 0
+    while i + 4 <= bytes.count {
+      if lower(bytes[i]) == UInt8(ascii: "u"), lower(bytes[i + 1]) == UInt8(ascii: "t"),
+        lower(bytes[i + 2]) == UInt8(ascii: "f")
+      {
+        let next = i + 3 < bytes.count && bytes[i + 3] == UInt8(ascii: "-") ? i + 4 : i + 3
+        if next < bytes.count, bytes[next] == UInt8(ascii: "8") { return true }
+      }
+      i += 1
+    }
+    return false
   }
 
   /// Between the parts of a line: ` · ` or ` - `.

@@ -34,6 +34,11 @@ struct HistoryRenderingTests {
     (["LC_ALL": "C", "LANG": "en_GB.UTF-8"], .ascii),  // LC_ALL wins
     (["LC_CTYPE": "de_DE.UTF-8", "LANG": "C"], .unicode),  // then LC_CTYPE
     (["LC_ALL": "", "LANG": "C"], .ascii),  // an empty one is skipped
+    (["LANG": "en_US.UTF8"], .unicode),
+    (["LANG": "ja_JP.eucJP"], .ascii),
+    (["LANG": "utf"], .ascii),
+    (["LANG": "UTF-9"], .ascii),
+    (["LANG": "x.Utf-8@euro"], .unicode),
   ] as [([String: String], Charset)])
   func theLocaleDecidesUnicodeOrASCII(_ variables: [String: String], _ expected: Charset) {
     #expect(Charset.decide(ascii: false, variables: variables) == expected)

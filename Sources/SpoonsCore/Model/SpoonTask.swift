@@ -21,7 +21,13 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
   /// For a rest that is checked off: the spoons it gave back, fixed at that moment
   /// (`SpoonLedger.giveBack`), so later spending never changes what an earlier rest gave.
   /// Nil for everything else, and for rests archived before the amount was kept.
-  public internal(set) var gaveBack: Int?
+  public internal(set) var gaveBack: Int? {
+    get { storedGaveBack < 0 ? nil : Int(storedGaveBack) }
+    set { storedGaveBack = newValue.map { Int8(clamping: $0) } ?? -1 }
+  }
+  /// `gaveBack` in one byte (at most a cost, 10; -1 for none) beside `isRest`, so that a
+  /// task of the 100,000 a planner may hold stays the size it was.
+  private var storedGaveBack: Int8
 
   public init(
     id: TaskID, title: Title, spoons: SpoonCost, placement: Placement, created: Timestamp,
@@ -38,7 +44,7 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
     self.location = location
     self.due = due
     self.isRest = isRest
-    self.gaveBack = gaveBack
+    self.storedGaveBack = gaveBack.map { Int8(clamping: $0) } ?? -1
   }
 
   public var isDone: Bool { !placement.isOpen }
