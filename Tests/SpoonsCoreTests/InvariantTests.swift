@@ -109,6 +109,11 @@ struct InvariantTests {
       #expect(ledger.rested <= ledger.spent, "step \(step): a rest gave back more than was spent")
     }
 
+    // Only a done rest carries what it gave back (the files refuse it anywhere else).
+    for task in p.allTasks where task.gaveBack != nil {
+      #expect(task.isRest && task.isDone, "step \(step): \(task.id) open with back=")
+    }
+
     // Ids are unique, were issued by add, and stay below nextID; archived ones never return.
     #expect(p.tasks.keys.allSatisfy { everIssued.contains($0) && $0 < p.nextID })
     #expect(archived.isDisjoint(with: p.tasks.keys))

@@ -103,4 +103,19 @@ struct LedgerRuleTests {
     #expect(p.task(TaskID(2))?.gaveBack == 2 && p.task(TaskID(3))?.gaveBack == 1)
     #expect(p.ledger?.rested == 3)
   }
+
+  /// A rest checked off on an earlier day and reopened waits in its category like any rest,
+  /// having given nothing: only a done rest carries what it gave back.
+  @Test func aReopenedRestForgetsWhatItGave() throws {
+    var p = try planner(budget: 6, costs: [1])
+    try p.plan(ids(1), at: morning)
+    try p.markDone(ids(1), at: morning)
+    let nap = try p.addRest(try Title("Nap"), spoons: try SpoonCost(2), at: morning)
+    try p.markDone([nap.id], at: morning)
+    let outcome = try p.startNewDay(budget: 5, at: nextMorning)
+    let archived = try #require(outcome.finished?.doneTasks.first { $0.isRest })
+    #expect(archived.gaveBack == 1)
+    let reopened = try p.reopen(archived, at: nextMorning)
+    #expect(reopened.placement == .category && reopened.gaveBack == nil)
+  }
 }

@@ -6,7 +6,11 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
   public let id: TaskID
   public internal(set) var title: Title
   public internal(set) var spoons: SpoonCost
-  public internal(set) var placement: Placement
+  /// Leaving `done` (undone today, or reopened from the archive) forgets what a rest gave
+  /// back: only a done rest has given anything, and the files refuse `back=` elsewhere.
+  public internal(set) var placement: Placement {
+    didSet { if placement.isOpen { storedGaveBack = -1 } }
+  }
   public let created: Timestamp
   public internal(set) var updated: Timestamp
   /// A longer description, if the user gave one.

@@ -45,8 +45,7 @@ extension Planner {
         guard var task = p.tasks[id], case .done(let origin, _) = task.placement else {
           return nil
         }
-        task.placement = .todo(from: origin)
-        task.gaveBack = nil
+        task.placement = .todo(from: origin)  // forgets what a rest gave back
         task.updated = now
         p.tasks[id] = task
         return task
