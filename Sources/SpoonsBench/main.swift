@@ -154,9 +154,10 @@ func target(_ variant: String, _ n: Int, _ command: String) -> (Double?, Double?
 
 @MainActor func measure(
   _ variant: String, _ n: Int, _ name: String, data: String, _ command: [String],
-  before: (() -> Void)? = nil, after: (() -> Void)? = nil, against task: TaskCommand? = nil
+  before: (() -> Void)? = nil, after: (() -> Void)? = nil, against task: TaskCommand? = nil,
+  environment extra: [String] = []
 ) {
-  let env = ["SPOONS_HOME=\(data)", "NO_COLOR=1", "HOME=\(work)", "PATH=/usr/bin:/bin"]
+  let env = ["SPOONS_HOME=\(data)", "NO_COLOR=1", "HOME=\(work)", "PATH=/usr/bin:/bin"] + extra
   var times: [Double] = []
   _ = ProcessTimer.run([binary] + command, environment: env)  // warm the page cache
   after?()
@@ -363,9 +364,12 @@ for n in sizes {
     "realistic", n, "done", data: real, ["done", "\(open)"],
     after: { _ = ProcessTimer.run([binary, "--data", real, "undone", "\(open)"], environment: []) },
     against: task("2 done", changes: true))
+  // The morning after the planner's day: a generated planner's history ends years from now,
+  // and a new day is never started before the open one.
+  let morningAfter = (planner.day?.date.adding(days: 1)).map { "\($0)T08:00:00+01:00" } ?? ""
   measure(
     "realistic", n, "new-day", data: scratch, ["new-day", "12"],
-    before: { copyTree(real, scratch) })
+    before: { copyTree(real, scratch) }, environment: ["SPOONS_NOW=\(morningAfter)"])
   // Over all of it: every task ever done, and ten years of days (the most `history` shows).
   measure(
     "realistic", n, "search", data: real, ["search", "Laundry"], against: task("all /Laundry/"))
