@@ -14,11 +14,7 @@ public enum CommandParser {
   public static func parse(_ words: [String]) throws(ParseError) -> any SpoonsCommand {
     guard let first = words.first else { throw ParseError("no command given; try 'help'") }
     guard let command = CommandRegistry.command(named: first) else {
-      let shown = Text.echoed(first)
-      if let suggestion = CommandRegistry.suggestion(for: first) {
-        throw ParseError("unknown command '\(shown)'; did you mean '\(suggestion)'?")
-      }
-      throw ParseError("unknown command '\(shown)'; 'help' lists the commands")
+      throw CommandRegistry.unknown(first, lead: "unknown command")
     }
     var arguments = Arguments(Array(words.dropFirst()), info: command.info)
     return try command.init(parsing: &arguments)

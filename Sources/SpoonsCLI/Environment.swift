@@ -19,7 +19,7 @@ public struct Environment {
   public var inputIsTerminal: Bool
   public var outputIsTerminal: Bool
   /// The terminal's width in columns, when standard output is one (nil otherwise). Read
-  /// through `columns()`, which also honours `COLUMNS`.
+  /// through `columnsRule`, which also honours `COLUMNS`.
   public var terminalColumns: @Sendable () -> Int?
   /// Writes a file the user named (`report --html FILE`); `OutputFile.write` for real, kept
   /// inside a scratch directory by the fuzzer, which would otherwise write wherever its
@@ -61,10 +61,8 @@ public struct Environment {
 
   /// How wide output may be, the one rule every view and the line editor use: `COLUMNS`
   /// when it is a positive whole number (the user's say wins, as with `ls`), else the
-  /// terminal's width, else 80.
-  public func columns() -> Int { Self.columns(variables: variables, terminal: terminalColumns) }
-
-  /// `columns()` as a value that outlives this environment (the renderer keeps one).
+  /// terminal's width, else 80. A function the renderer and the line editor keep, asked
+  /// each time: a terminal can be resized while the REPL is open.
   public var columnsRule: @Sendable () -> Int {
     let (variables, terminal) = (variables, terminalColumns)
     return { Self.columns(variables: variables, terminal: terminal) }

@@ -74,7 +74,7 @@ extension Renderer {
   }
 
   /// The stats as labelled sentences, shared by `stats` and the HTML report.
-  static func statsRows(_ s: EnergyStats, today: CivilDate, separator: String = " · ")
+  static func statsRows(_ s: EnergyStats, today: CivilDate, separator: String = Charset.unicode.separator)
     -> [(label: String, value: String)]
   {
     var rows: [(label: String, value: String)] = []

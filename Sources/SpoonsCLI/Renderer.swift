@@ -5,7 +5,7 @@ public struct Renderer: Sendable {
   public let style: Style
   /// The characters every view draws with (`Charset.decide`).
   public let charset: Charset
-  /// How wide a line may be (`Environment.columns`), asked each time: a terminal can be
+  /// How wide a line may be (`Environment.columnsRule`), asked each time: a terminal can be
   /// resized while the REPL is open.
   public let columns: @Sendable () -> Int
 
@@ -18,7 +18,7 @@ public struct Renderer: Sendable {
   }
 
   /// The renderer an environment asks for: colour, characters and width, each by its one
-  /// rule (`Style.decide`, `Charset.decide`, `Environment.columns`).
+  /// rule (`Style.decide`, `Charset.decide`, `Environment.columnsRule`).
   public init(for environment: Environment, noColorFlag: Bool = false) {
     self.init(
       style: Style.decide(

@@ -67,7 +67,7 @@ public struct Arguments {
   /// `--days N`: how many days to look back (1 to `maxDays`).
   mutating func days(default days: Int) throws(ParseError) -> Int {
     guard let word = try option("--days") else { return days }
-    let n = try Self.wholeNumber(word, name: "--days", command: info.name)
+    let n = try Self.wholeNumber(word, name: "--days")
     return try Self.lookingBack(n, name: "--days")
   }
 
@@ -88,16 +88,16 @@ public struct Arguments {
 
   mutating func number(named name: String) throws(ParseError) -> Int {
     guard let word = next() else { throw ParseError("\(info.name) needs \(name); \(usage)") }
-    return try Self.wholeNumber(word, name: name, command: info.name)
+    return try Self.wholeNumber(word, name: name)
   }
 
   mutating func optionalNumber(named name: String) throws(ParseError) -> Int? {
     guard let word = words.first, !word.hasPrefix("--") else { return nil }
     words.removeFirst()
-    return try Self.wholeNumber(word, name: name, command: info.name)
+    return try Self.wholeNumber(word, name: name)
   }
 
-  static func wholeNumber(_ word: String, name: String, command: String) throws(ParseError) -> Int {
+  static func wholeNumber(_ word: String, name: String) throws(ParseError) -> Int {
     var digits = Substring(word)
     let negative = digits.first == "-"
     if negative { digits = digits.dropFirst() }
@@ -152,11 +152,11 @@ public struct Arguments {
     var result: [TaskID] = []
     for part in word.split(separator: ",", omittingEmptySubsequences: false) {
       let bounds = part.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-      guard bounds.count <= 2, let low = single(bounds[0], word) else {
+      guard bounds.count <= 2, let low = single(bounds[0]) else {
         throw badID(word)
       }
       if bounds.count == 2 {
-        guard let high = single(bounds[1], word), high >= low else {
+        guard let high = single(bounds[1]), high >= low else {
           throw ParseError(
             "'\(Text.echoed(word))' is not a range of task ids; write ranges low-high, like 3-6")
         }
@@ -171,7 +171,7 @@ public struct Arguments {
     return result
   }
 
-  static func single(_ text: Substring, _ word: String) -> Int? {
+  static func single(_ text: Substring) -> Int? {
     let digits = text.hasPrefix("#") ? text.dropFirst() : text
     guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
       let value = Int(digits), value >= 1

@@ -53,6 +53,16 @@ public enum CommandRegistry {
     command(named: word)?.info
   }
 
+  /// The refusal of a name no command has (`lead`: "unknown command", "no command"), with the
+  /// closest name when it is a plausible typo.
+  static func unknown(_ word: String, lead: String) -> ParseError {
+    let shown = Text.echoed(word)
+    if let suggestion = suggestion(for: word) {
+      return ParseError("\(lead) '\(shown)'; did you mean '\(suggestion)'?")
+    }
+    return ParseError("\(lead) '\(shown)'; 'help' lists the commands")
+  }
+
   /// The name closest to a mistyped one, when it is close enough to be a plausible typo.
   public static func suggestion(for word: String) -> String? {
     let lower = word.lowercased()

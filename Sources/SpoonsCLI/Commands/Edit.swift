@@ -25,7 +25,7 @@ extension Commands {
       }
       if let n = try args.option("--spoons") {
         edit.spoons = try Arguments.spoonCost(
-          try Arguments.wholeNumber(n, name: "--spoons", command: "edit"))
+          try Arguments.wholeNumber(n, name: "--spoons"))
       }
       if let note = try args.option("--note") {
         _ = try Arguments.valid { () throws(PlannerError) in try TaskDetail.note.validate(note) }

@@ -42,10 +42,13 @@ extension Commands {
       let export = try session.store.loadWhole()
       let bytes = kind == .json ? ExportFormat.json(export) : ExportFormat.csv(export)
       guard let output else {
-        return Session.Result(output: String(decoding: bytes, as: UTF8.self))
+        return Session.Result(
+          output: String(decoding: bytes, as: UTF8.self), planner: export.planner)
       }
       try session.environment.writeFile(bytes, output)
-      return Session.Result(output: session.renderer.exported(export, kind: kind, to: output))
+      return Session.Result(
+        output: session.renderer.exported(export, kind: kind, to: output),
+        planner: export.planner)  // the prompt needs no second read
     }
   }
 }

@@ -17,10 +17,7 @@ extension Commands {
       let topic = args.next()
       try args.finish()
       if let topic, CommandRegistry.info(for: topic) == nil {
-        if let suggestion = CommandRegistry.suggestion(for: topic) {
-          throw ParseError("no command '\(Text.echoed(topic))'; did you mean '\(suggestion)'?")
-        }
-        throw ParseError("no command '\(Text.echoed(topic))'; 'help' lists the commands")
+        throw CommandRegistry.unknown(topic, lead: "no command")
       }
       self.topic = topic.flatMap { CommandRegistry.info(for: $0)?.name }
     }

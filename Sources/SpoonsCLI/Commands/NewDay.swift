@@ -32,7 +32,7 @@ extension Commands {
 
     private static func askBudget(_ ask: Session.Ask?) throws -> Int {
       guard let ask else {
-        throw ParseError("new-day needs N, today's spoons; usage: new-day N")
+        throw ParseError("new-day needs N, today's spoons; usage: \(info.usage)")
       }
       guard let answer = ask("How many spoons today? "),
         !answer.allSatisfy({ $0 == " " })
@@ -43,7 +43,7 @@ extension Commands {
     /// Today's spoons as typed in answer to a question: a whole number (the day checks its
     /// range).
     static func budget(answer: String) throws(ParseError) -> Int {
-      try Arguments.wholeNumber(answer.trimmingSpaces, name: "today's spoons", command: "new-day")
+      try Arguments.wholeNumber(answer.trimmingSpaces, name: "today's spoons")
     }
   }
 }

@@ -69,7 +69,7 @@ extension Commands {
     /// `r2`, `R2` or `2`.
     static func routineID(_ word: String) throws(ParseError) -> RoutineID {
       let digits = word.first == "r" || word.first == "R" ? word.dropFirst() : Substring(word)
-      guard digits.first != "#", let n = Arguments.single(digits, word) else {
+      guard digits.first != "#", let n = Arguments.single(digits) else {
         throw ParseError(
           "'\(Text.echoed(word))' is not a routine id; they look like r2 (see 'routine list')")
       }

@@ -21,7 +21,7 @@ extension Commands {
     public init(parsing args: inout Arguments) throws(ParseError) {
       plan = args.takeFlag("--plan")
       let max = try args.option("--max").map { word throws(ParseError) in
-        try Arguments.wholeNumber(word, name: "--max", command: "suggest")
+        try Arguments.wholeNumber(word, name: "--max")
       }
       try args.finish()
       if let max, !(1...Arguments.maxSelection).contains(max) {

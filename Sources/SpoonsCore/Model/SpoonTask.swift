@@ -48,7 +48,8 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
     self.location = location
     self.due = due
     self.isRest = isRest
-    self.storedGaveBack = gaveBack.map { Int8(clamping: $0) } ?? -1
+    self.storedGaveBack = -1
+    self.gaveBack = gaveBack
   }
 
   public var isDone: Bool { !placement.isOpen }

@@ -114,9 +114,9 @@ public struct SpoonLedger: Hashable, Sendable {
     (try? admit(selection, useReserve: useReserve)) == 0
   }
 
-  /// `borrow N`: refused unless 1 or more and within what may still be borrowed.
+  /// `borrow N`: refused past what may still be borrowed (`Planner.borrow` refuses less than
+  /// 1 first, as a usage mistake, before it asks whether there is a day at all).
   public func checkBorrow(_ spoons: Int) throws(PlannerError) {
-    guard spoons >= 1 else { throw .invalidBorrow(spoons) }
     guard spoons <= canStillBorrow else {
       throw .borrowLimit(asked: spoons, borrowed: borrowed, limit: borrowLimit)
     }
