@@ -60,8 +60,8 @@ enum ArchiveFiles {
     out.append(contentsOf: "day".utf8)
     RecordCodec.field("date", record.date.description, to: &out)
     let ledger = record.ledger
-    // `budget=` is what the day started with, after repaying, as it always was; the budget
-    // asked for is that plus `repaid=`.
+    // `budget=` is what the day started with, after repaying; the budget asked for is that
+    // plus `repaid=`.
     RecordCodec.field("budget", String(ledger.startedWith), to: &out)
     RecordCodec.field("planned", String(ledger.planned), to: &out)
     RecordCodec.field("spent", String(ledger.spent), to: &out)

@@ -100,8 +100,8 @@ enum PlannerFile {
     if let day = planner.day {
       out.append(contentsOf: "day".utf8)
       RecordCodec.field("date", day.date.description, to: &out)
-      // What the day started with, after repaying, as in every version: the budget asked
-      // for is that plus `repaid=`.
+      // What the day started with, after repaying: the budget asked for is that plus
+      // `repaid=`.
       RecordCodec.field("budget", String(day.budget - day.repaid), to: &out)
       if day.borrowed > 0 { RecordCodec.field("borrowed", String(day.borrowed), to: &out) }
       if day.repaid > 0 { RecordCodec.field("repaid", String(day.repaid), to: &out) }

@@ -65,14 +65,8 @@ extension PlannerStore {
   /// The committed journal's stacks.
   func readJournal(_ journal: JournalState) throws(StoreError) -> ChangeJournal.Stacks {
     guard journal.bytes > 0 else { return ChangeJournal.Stacks() }
-    let path = journalPath(journal)
-    let bytes = try FileSystem.read(path, limit: journal.bytes) ?? []
-    guard bytes.count == journal.bytes else {
-      throw StoreError.corrupt(
-        file: path, line: nil,
-        reason: "holds \(bytes.count) bytes but \(PlannerFile.name) expects \(journal.bytes)")
-    }
-    return try ChangeJournal.decode(bytes, file: path)
+    let bytes = try committed(journal.fileName, journal.bytes)
+    return try ChangeJournal.decode(bytes, file: journalPath(journal))
   }
 
   /// Writes `stacks` as the next generation's file (committed by the caller's planner save).

@@ -62,7 +62,8 @@ extension PlannerStore {
     return archive
   }
 
-  /// The committed bytes of one archive file.
+  /// The bytes of a file that `planner.txt` counts (an archive file, the undo history): only
+  /// those are committed, and fewer mean the file was cut short.
   func committed(_ name: String, _ length: Int) throws(StoreError) -> [UInt8] {
     let path = directory + "/" + name
     guard length > 0 else { return [] }

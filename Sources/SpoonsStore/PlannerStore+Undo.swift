@@ -36,9 +36,9 @@ extension PlannerStore {
     changes: [RecordedChange], planner: Planner
   ) {
     var (snapshot, bytes) = try readSnapshotAndBytes()
-    let stacks0: ChangeJournal.Stacks
+    var stacks: ChangeJournal.Stacks
     switch readJournalOrDamage(snapshot.journal) {
-    case .success(let read): stacks0 = read
+    case .success(let read): stacks = read
     case .failure(let error):
       guard case .corrupt(_, let line, let reason) = error else { throw error }
       // Lost to a power cut (it is not fsynced) or damaged by hand: set it aside and start
@@ -50,7 +50,6 @@ extension PlannerStore {
         plannerPath, with: PlannerFile.encode(snapshot), in: directory, backup: nil)
       throw UndoError.historyLost(damaged, reason: line.map { "line \($0): \(reason)" } ?? reason)
     }
-    var stacks = stacks0
     let available = undo ? Self.undoable(stacks) : stacks.redo.count
     guard available > 0 else { throw undo ? UndoError.nothingToUndo : UndoError.nothingToRedo }
     guard count <= available else {
