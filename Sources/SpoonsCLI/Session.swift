@@ -9,6 +9,9 @@ public final class Session {
   public let store: PlannerStore
   public var environment: Environment
   public var renderer: Renderer
+  /// An open day the person chose to carry on with after its date passed (the REPL asked):
+  /// changes to its list go ahead without asking again.
+  public var keptOpenDay: CivilDate?
 
   public init(store: PlannerStore, environment: Environment, renderer: Renderer) {
     self.store = store
@@ -49,12 +52,13 @@ public final class Session {
     return Result(output: said.output, planner: after)
   }
 
-  /// The REPL prompt for `planner` (read now when not given): `spoons 7/12> `, or
-  /// `spoons (no day)> `.
+  /// The REPL prompt for `planner` (read now when not given): `spoons 7/12> `,
+  /// `spoons (no day)> `, or `spoons Sun 22 Nov 7/12> ` while an earlier day is still open.
   public func prompt(for planner: Planner? = nil) -> String {
     guard let p = planner ?? (try? store.load()) else { return "spoons> " }
     guard let ledger = p.ledger else { return "spoons (no day)> " }
-    return "spoons \(ledger.planned)/\(ledger.total)> "
+    let ended = p.endedDay(at: environment.now()).map { $0.date.weekdayDayMonth + " " } ?? ""
+    return "spoons \(ended)\(ledger.planned)/\(ledger.total)> "
   }
 }
 

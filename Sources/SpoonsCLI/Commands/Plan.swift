@@ -41,7 +41,7 @@ extension Commands {
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
       let now = session.environment.now()
       let r = session.renderer
-      return try session.change(at: now) { p, _ in
+      return try session.changeToday(at: now, ask: ask) { p, _ in
         let outcome = try p.plan(ids, at: now, borrow: borrow, useReserve: useReserve)
         return (r.planned(outcome, p), r.changeName("plan", outcome.tasks))
       }

@@ -26,7 +26,7 @@ extension Commands {
       let now = session.environment.now()
       let renderer = session.renderer
       func attempt(archive: [SpoonTask]) throws -> Session.Result {
-        try session.change(at: now) { p, _ in
+        try session.changeToday(at: now, ask: ask) { p, _ in
           var reopened: [SpoonTask] = []
           var today: [TaskID] = []
           for id in ids {
