@@ -14,9 +14,9 @@ extension Commands {
     public init(budget: Int?) { self.budget = budget }
 
     public init(parsing args: inout Arguments) throws(ParseError) {
-      let budget = try args.optionalNumber(named: "N")
+      let budget = try args.optionalNumber(.budget())
       try args.finish()
-      self.budget = budget  // its range is the day's to check (Limits.spoonsPerDay)
+      self.budget = budget
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
@@ -31,19 +31,16 @@ extension Commands {
     }
 
     private static func askBudget(_ ask: Session.Ask?) throws -> Int {
-      guard let ask else {
-        throw ParseError("new-day needs N, today's spoons; usage: \(info.usage)")
-      }
+      guard let ask else { throw NumberArgument.budget().missing(in: info.name) }
       guard let answer = ask("How many spoons today? "),
         !answer.allSatisfy({ $0 == " " })
       else { throw ParseError("cancelled: no new day was started") }
       return try budget(answer: answer)
     }
 
-    /// Today's spoons as typed in answer to a question: a whole number (the day checks its
-    /// range).
+    /// Today's spoons as typed in answer to "How many spoons today?".
     static func budget(answer: String) throws(ParseError) -> Int {
-      try Arguments.wholeNumber(answer.trimmingSpaces, name: "today's spoons")
+      try NumberArgument.budget("12").parse(answer.trimmingSpaces)
     }
   }
 }

@@ -29,14 +29,17 @@ extension Commands {
     }
 
     private static func action(_ args: inout Arguments) throws(ParseError) -> Action {
-      guard let verb = args.next() else { return .list(json: false) }
+      guard let verb = args.next()?.lowercased() else { return .list(json: false) }
       switch verb {
       case "list", "ls":
+        args.form = ("routine list", "routine list --json")
         return .list(json: try args.jsonFlagOnly())
       case "--json":
+        args.form = ("routine list", "routine list --json")
         try args.finish()
         return .list(json: true)
       case "add":
+        args.form = ("routine add", "routine add 1 Take meds --days daily")
         let isRest = args.takeFlag("--rest")
         let days = try args.option("--days").map { word throws(ParseError) in
           guard let days = Weekdays(word), !days.isEmpty else {
@@ -45,12 +48,13 @@ extension Commands {
           }
           return days
         }
-        let spoons = try Arguments.spoonCost(try args.number(named: "N"))
-        let title = try args.title()
+        let spoons = try args.cost(.cost("routine add 1 Take meds"))
+        let title = try args.title(example: "routine add 1 Take meds")
         return .add(spoons, title, days: days ?? .everyDay, isRest: isRest)
       case "remove", "rm", "delete", "pause", "resume":
+        args.form = ("routine \(verb)", "routine \(verb) r2")
         guard let word = args.next() else {
-          throw ParseError("routine \(verb) needs a routine id like r2; \(args.usage)")
+          throw ParseError("routine \(verb) needs a routine id, e.g. routine \(verb) r2")
         }
         let id = try routineID(word)
         try args.finish()
@@ -59,10 +63,13 @@ extension Commands {
         case "resume": return .resume(id)
         default: return .remove(id)
         }
+      case let option where option.hasPrefix("--"):
+        throw ParseError(
+          "routine's options go after add or list, e.g. routine add 2 Nap --rest --days weekends")
       default:
         throw ParseError(
-          "routine takes add, list, remove, pause or resume, not '\(Text.echoed(verb))'; "
-            + args.usage)
+          "routine takes add, list, remove, pause or resume, not '\(Text.echoed(verb))', "
+            + "e.g. routine add 1 Take meds --days daily")
       }
     }
 
@@ -85,7 +92,8 @@ extension Commands {
       -> [Completion.Candidate]?
     {
       if context.argument == 1 { return verbs.map { Completion.Candidate(text: $0) } }
-      guard context.argument == 2, ["remove", "pause", "resume"].contains(context.words[1]),
+      guard context.argument == 2,
+        ["remove", "pause", "resume"].contains(context.words[1].lowercased()),
         let planner = try? session.store.load()
       else { return nil }
       return planner.routines.map {
