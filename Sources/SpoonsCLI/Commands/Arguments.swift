@@ -298,7 +298,8 @@ extension Arguments {
 
   /// A word the command does not take.
   func refusal(extra word: String) -> ParseError {
-    ParseError("\(info.name) does not take '\(Text.echoed(word))', e.g. \(example)")
+    ParseError(
+      "\(info.name) does not take '\(Text.echoed(word))', e.g. \(form?.example ?? example)")
   }
 
   private func twice(_ name: String) -> ParseError {

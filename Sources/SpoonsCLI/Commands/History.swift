@@ -29,6 +29,7 @@ extension Commands {
         view = .changes(limit: limit ?? 10)
         return
       }
+      args.form = ("history", "history 7")
       let json = args.takeFlag("--json")
       let days = try args.days(default: 14, example: "history 7")
       try args.finish()

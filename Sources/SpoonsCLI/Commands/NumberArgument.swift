@@ -60,10 +60,14 @@ struct NumberArgument: Sendable {
 
 extension NumberArgument {
   /// A task's cost, which is also its category.
+  ///
+  /// - Parameter what: what the number is, when it is not "the cost"; one that says "spoons"
+  ///   leaves them out of the kind.
   static func cost(_ example: String, what: String = "the cost") -> NumberArgument {
     let r = SpoonCost.range
+    let unit = what.contains("spoons") ? "" : " of spoons"
     return NumberArgument(
-      what: what, kind: "a whole number of spoons from \(r.lowerBound) to \(r.upperBound)",
+      what: what, kind: "a whole number\(unit) from \(r.lowerBound) to \(r.upperBound)",
       range: r, example: example)
   }
 

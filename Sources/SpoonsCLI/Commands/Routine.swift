@@ -56,7 +56,7 @@ extension Commands {
         guard let word = args.next() else {
           throw ParseError("routine \(verb) needs a routine id, e.g. routine \(verb) r2")
         }
-        let id = try routineID(word)
+        let id = try routineID(word, example: "routine \(verb) r2")
         try args.finish()
         switch verb {
         case "pause": return .pause(id)
@@ -74,11 +74,14 @@ extension Commands {
     }
 
     /// `r2`, `R2` or `2`.
-    static func routineID(_ word: String) throws(ParseError) -> RoutineID {
+    static func routineID(_ word: String, example: String) throws(ParseError) -> RoutineID {
       let digits = word.first == "r" || word.first == "R" ? word.dropFirst() : Substring(word)
       guard digits.first != "#", let n = Arguments.single(digits) else {
+        let long = digits.drop { $0 == "0" }.count > NumberArgument.maxDigits
+          && digits.allSatisfy { $0.isASCII && $0.isNumber }
         throw ParseError(
-          "'\(Text.echoed(word))' is not a routine id; they look like r2 (see 'routine list')")
+          "'\(Text.echoed(word))' is \(long ? "too big for" : "not") a routine id; they look "
+            + "like r2 (see 'routine list'), e.g. \(example)")
       }
       return RoutineID(n)
     }
