@@ -241,7 +241,7 @@ public struct Arguments {
   /// `12` or `#12` as a number from 1; nil otherwise.
   static func single(_ text: Substring) -> Int? {
     let digits = text.hasPrefix("#") ? text.dropFirst() : text
-    guard !digits.isEmpty, digits.count <= NumberArgument.maxDigits,
+    guard !digits.isEmpty, digits.drop(while: { $0 == "0" }).count <= NumberArgument.maxDigits,
       digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(digits), value >= 1
     else { return nil }
     return value
@@ -266,7 +266,7 @@ extension Arguments {
   func refusal(option word: String, inText: Bool = false) -> ParseError {
     let name = String(word.prefix { $0 != "=" }).lowercased()
     let shown = Text.echoed(name)
-    let keep = "; to keep \(shown) in the text, put -- before the text"
+    let keep = " (to keep \(shown) in the text, put -- before the text)"
     if taken.contains(name) { return twice(name) }
     if isGlobal(name) {
       let example = ["--help", "--version"].contains(name) ? "" : " status"

@@ -16,7 +16,7 @@ extension Commands {
     public init(parsing args: inout Arguments) throws(ParseError) {
       let budget = try args.optionalNumber(.budget())
       try args.finish()
-      self.budget = budget
+      self.budget = budget  // its range is the day's to check (Limits.spoonsPerDay)
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {

@@ -4,10 +4,11 @@ import SpoonsCore
 /// it may be, and an example line that parses. Messages never use the usage's metavariables
 /// (`N`, `POS`, `DAYS`): a tired person reads "the cost", not "N".
 ///
-/// The range is what the parser refuses outside of. It is read from Core's constants
-/// (`SpoonCost.range`, `Limits`); a bound only a rule can judge (how much a day may borrow,
-/// how many tasks a category holds) is left to the rule, and the parser refuses only what is
-/// not a whole number or too big for one.
+/// The range is what the parser refuses outside of, read from Core's constants
+/// (`SpoonCost.range`, `Limits`) for the counts only the front takes (days to look back,
+/// changes to undo). The day's own numbers (its budget, reserve and borrowing) and a
+/// category's positions are the rules' to refuse, in their words: for those the parser
+/// refuses only what is not a whole number or too big for one, and names the range.
 struct NumberArgument: Sendable {
   /// "the cost", "today's budget": what the number is.
   let what: String
@@ -78,11 +79,12 @@ extension NumberArgument {
 
   static let reserve = spoonsPerDay(what: "the reserve", example: "reserve 1")
 
+  /// The day checks the range (`Limits.spoonsPerDay`).
   private static func spoonsPerDay(what: String, example: String) -> NumberArgument {
     let r = Limits.spoonsPerDay
     return NumberArgument(
       what: what, kind: "a whole number of spoons from \(r.lowerBound) to \(r.upperBound)",
-      range: r, example: example)
+      range: .min ... .max, example: example)
   }
 
   /// How many days `completed`, `history`, `stats`, `chart` and `report` look back.

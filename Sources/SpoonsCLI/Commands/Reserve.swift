@@ -16,7 +16,7 @@ extension Commands {
     public init(parsing args: inout Arguments) throws(ParseError) {
       let n = try args.optionalNumber(.reserve)
       try args.finish()
-      spoons = n
+      spoons = n  // its range is the planner's to check (Limits.spoonsPerDay)
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
