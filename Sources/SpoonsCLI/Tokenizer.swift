@@ -40,6 +40,11 @@ public enum Tokenizer {
     return out + "\""
   }
 
+  /// `text` as typed when `words` reads it back as it is, else quoted (in `"`).
+  public static func word(_ text: String) -> String {
+    (try? split(text, suggesting: false)) == [text] ? text : quoted(text, preferring: "\"")
+  }
+
   // MARK: - Reading
 
   private static func split(_ line: String, suggesting: Bool) throws(ParseError) -> [String] {

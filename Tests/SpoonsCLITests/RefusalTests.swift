@@ -256,6 +256,49 @@ struct RefusalTests {
     #expect(throws: ParseError(message)) { try CommandParser.parse(line: line) }
   }
 
+  /// A free-text value typed without quotes runs on into the next words: rather than a title
+  /// made of the words on both sides, or a refusal of the words left over, the line with the
+  /// value quoted, which parses to what was meant.
+  @Test(arguments: [
+    ("add 3 Pharmacy --where High St", "add 3 Pharmacy --where \"High St\"",
+     Commands.Add(spoons: try! SpoonCost(3), title: try! Title("Pharmacy"), location: "High St")),
+    ("add 3 Pharmacy run --note ask about the cream --where High St",
+     "add 3 Pharmacy run --note \"ask about the cream\" --where \"High St\"",
+     Commands.Add(
+       spoons: try! SpoonCost(3), title: try! Title("Pharmacy run"), note: "ask about the cream",
+       location: "High St")),
+    ("edit 4 --title Mum's birthday", "edit 4 --title \"Mum's birthday\"",
+     Commands.Edit(TaskID(4), TaskEdit(title: try! Title("Mum's birthday")))),
+    ("edit 4 --note=call first --spoons 2", "edit 4 --note=\"call first\" --spoons 2",
+     Commands.Edit(TaskID(4), TaskEdit(spoons: try! SpoonCost(2), note: "call first"))),
+    ("report --html my report.html", "report --html \"my report.html\"",
+     Commands.Report(htmlFile: "my report.html", days: 30)),
+  ] as [(String, String, any SpoonsCommand)])
+  func aValueOfSeveralWordsIsShownQuoted(_ line: String, _ fixed: String, _ meant: any SpoonsCommand)
+    throws
+  {
+    var message = ""
+    #expect {
+      _ = try CommandParser.parse(line: line)
+    } throws: { error in
+      message = (error as? ParseError)?.message ?? ""
+      return message.contains(" takes one word unless its words are quoted; try: ")
+    }
+    let suggested = try #require(message.components(separatedBy: "try: ").last)
+    #expect(suggested == fixed)
+    #expect(try CommandParser.parse(line: suggested)?.isEqual(meant) == true, "\(suggested)")
+  }
+
+  /// Options before the title, or flags among it, are no run-on.
+  @Test func optionsAroundATitleStillParse() throws {
+    let before = try CommandParser.parse(line: "add 3 --where Home Pharmacy run")
+    #expect(before?.isEqual(Commands.Add(
+      spoons: try SpoonCost(3), title: try Title("Pharmacy run"), location: "Home")) == true)
+    let flag = try CommandParser.parse(line: "add 1 Quiet --rest hour")
+    #expect(flag?.isEqual(Commands.Add(
+      spoons: try SpoonCost(1), title: try Title("Quiet hour"), isRest: true)) == true)
+  }
+
   /// Every option of every command, given twice after its example: the refusal says it is
   /// given twice or does not go with what was chosen, never that the command lacks it.
   @Test func everyOptionGivenTwiceIsSaidToBe() throws {

@@ -8,6 +8,12 @@ import SpoonsCore
 /// values keep theirs.
 public struct Arguments {
   private var words: [String]
+  /// Where each of `words` stood in what was typed.
+  private var origins: [Int]
+  /// The words as typed after the command's name.
+  private let typed: [String]
+  /// Where the value of each option taken stood in what was typed, and the option.
+  private var values: [Int: (option: String, inline: Bool)] = [:]
   private let info: CommandInfo
   /// The options taken so far, to tell one given twice from one the command does not have.
   private var taken: [String] = []
@@ -18,13 +24,21 @@ public struct Arguments {
 
   init(_ words: [String], info: CommandInfo) {
     self.words = words
+    self.origins = Array(words.indices)
+    self.typed = words
     self.info = info
   }
 
   /// The command's example, for refusals: a line that parses.
   var example: String { info.example }
 
-  mutating func next() -> String? { words.isEmpty ? nil : words.removeFirst() }
+  mutating func next() -> String? { words.isEmpty ? nil : remove(at: 0) }
+
+  @discardableResult
+  private mutating func remove(at index: Int) -> String {
+    origins.remove(at: index)
+    return words.remove(at: index)
+  }
 
   /// The words before `--` (after it, everything is literal text).
   private var optionWords: Range<Int> { 0..<(words.firstIndex(of: "--") ?? words.count) }
@@ -40,7 +54,7 @@ public struct Arguments {
     guard let index = words[optionWords].firstIndex(where: { Self.names($0, flag) }) else {
       return false
     }
-    words.remove(at: index)
+    remove(at: index)
     taken.append(flag)
     return true
   }
@@ -76,12 +90,14 @@ public struct Arguments {
           let shown = example.contains(name) ? ", e.g. \(example)" : ""
           throw missing ?? ParseError("\(name) needs a value after it\(shown)")
         }
-        let value = words[index + 1]
-        words.removeSubrange(index...(index + 1))
+        values[origins[index + 1]] = (name, false)
+        let value = remove(at: index + 1)
+        remove(at: index)
         return value
       }
       if Self.names(word, name, withValue: true) {
-        words.remove(at: index)
+        values[origins[index]] = (name, true)
+        remove(at: index)
         return String(word.dropFirst(name.count + 1))
       }
     }
@@ -107,7 +123,11 @@ public struct Arguments {
   mutating func days(default days: Int, example: String) throws(ParseError) -> Int {
     let number = NumberArgument.lookBack(example)
     let option = try self.number(option: "--days", number)
-    let plain = try optionalNumber(number)
+    // A word that is no number right after a file name is more of the name (`--html my
+    // report.html`), for `finish` to say so.
+    let runsOn = origins.first.flatMap { values[$0 - 1] }.map { freeText.contains($0.option) }
+    let numeric = words.first?.first.map { $0.isNumber || $0 == "-" || $0 == "+" } ?? false
+    let plain = runsOn == true && !numeric ? nil : try optionalNumber(number)
     if option != nil && plain != nil {
       throw ParseError("the days to look back are given twice; give them once, e.g. \(example)")
     }
@@ -126,6 +146,7 @@ public struct Arguments {
     if extra.hasPrefix("-") && extra != "-" && !extra.allSatisfy({ $0 == "-" || $0.isNumber }) {
       throw refusal(option: extra)
     }
+    if let runOn = runOn(in: origins, whole: false) { throw runOn }
     throw refusal(extra: extra)
   }
 
@@ -133,7 +154,7 @@ public struct Arguments {
   mutating func number(_ number: NumberArgument) throws(ParseError) -> Int {
     guard let word = words.first, word != "--" else { throw number.missing(in: info.name) }
     if word.hasPrefix("--") { throw refusal(option: word) }
-    words.removeFirst()
+    remove(at: 0)
     return try number.parse(word)
   }
 
@@ -141,7 +162,7 @@ public struct Arguments {
   /// nothing).
   mutating func optionalNumber(_ number: NumberArgument) throws(ParseError) -> Int? {
     guard let word = words.first, !word.hasPrefix("--") else { return nil }
-    words.removeFirst()
+    remove(at: 0)
     return try number.parse(word)
   }
 
@@ -159,14 +180,24 @@ public struct Arguments {
     -> String
   {
     let literal = words.first == "--"
-    if literal { words.removeFirst() }
+    if literal { remove(at: 0) }
     if !literal, let option = words.first(where: { $0.hasPrefix("--") && $0 != "--" }) {
       throw refusal(option: option, inText: true)
     }
     guard !words.isEmpty else {
       throw ParseError("\(info.name) needs \(what), e.g. \(example ?? self.example)")
     }
-    defer { words.removeAll() }
+    // Words on both sides of an option's value: the value most likely ran on
+    // (`add 3 Pharmacy --where High St`), which would make the title "Pharmacy St".
+    if !literal, zip(origins, origins.dropFirst()).contains(where: { $1 != $0 + 1 }),
+      let runOn = runOn(in: origins, whole: true)
+    {
+      throw runOn
+    }
+    defer {
+      words.removeAll()
+      origins.removeAll()
+    }
     return words.joined(separator: " ")
   }
 
@@ -294,6 +325,64 @@ extension Arguments {
       refusal += "; " + optionList
     }
     return ParseError(refusal + (inText ? keep : ""))
+  }
+
+  /// The refusal of an option's value that ran on into the words typed after it
+  /// (`--where High St`, `--title Call mum`), with the line that quotes them together; nil
+  /// when no free-text option's value is followed by words left over.
+  ///
+  /// - Parameters:
+  ///   - leftover: where the words left over stood in what was typed.
+  ///   - whole: the leftovers are a title, which must be one run of words once the values
+  ///     have taken theirs; else nothing is suggested.
+  private func runOn(in leftover: [Int], whole: Bool) -> ParseError? {
+    let left = Set(leftover)
+    var runs: [Int: [Int]] = [:]
+    for (place, value) in values where freeText.contains(value.option) {
+      var next = place + 1
+      while left.contains(next), !typed[next].hasPrefix("-") {
+        runs[place, default: []].append(next)
+        next += 1
+      }
+    }
+    guard let first = runs.keys.min(), let option = values[first]?.option else { return nil }
+    if whole {
+      let rest = leftover.filter { place in !runs.values.contains { $0.contains(place) } }
+      guard !rest.isEmpty, zip(rest, rest.dropFirst()).allSatisfy({ $1 == $0 + 1 }) else {
+        return nil
+      }
+    }
+    var line = [info.name]
+    var skip = Set<Int>()
+    for (place, word) in typed.enumerated() where !skip.contains(place) {
+      guard let run = runs[place], let value = values[place] else {
+        line.append(Tokenizer.word(word))
+        continue
+      }
+      skip.formUnion(run)
+      let text = ([word] + run.map { typed[$0] }).joined(separator: " ")
+      line.append(
+        value.inline
+          ? value.option + "=" + Tokenizer.quoted(
+            String(text.dropFirst(value.option.count + 1)), preferring: "\"")
+          : Tokenizer.quoted(text, preferring: "\""))
+    }
+    return ParseError(
+      "\(option) takes one word unless its words are quoted; try: "
+        + Text.visible(line.joined(separator: " ")))
+  }
+
+  /// The options whose value is free text (a title, note, place or file name), which may
+  /// well be several words.
+  private var freeText: Set<String> {
+    let words = info.usage.split(separator: " ").map(String.init)
+    return Set(
+      zip(words, words.dropFirst()).compactMap { flag, value in
+        let name = flag.drop { $0 == "[" || $0 == "|" }
+        let meta = value.prefix { $0.isLetter }
+        return name.hasPrefix("--") && ["T", "TEXT", "PLACE", "FILE"].contains(meta)
+          ? String(name) : nil
+      })
   }
 
   /// A word the command does not take.
