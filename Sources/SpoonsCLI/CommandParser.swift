@@ -18,6 +18,11 @@ public enum CommandParser {
     guard let command = CommandRegistry.command(named: first) else {
       throw CommandRegistry.unknown(first, lead: "unknown command")
     }
+    // `plan --help` asks for plan's help, as in most programs: show it rather than refuse.
+    let options = words.dropFirst().prefix { $0 != "--" }
+    if options.contains(where: { $0.lowercased() == "--help" }) {
+      return Commands.Help(topic: command.info.name)
+    }
     var arguments = Arguments(Array(words.dropFirst()), info: command.info)
     return try command.init(parsing: &arguments)
   }

@@ -55,15 +55,13 @@ extension Renderer {
     return words.joined(separator: " ") + "\n"
   }
 
-  /// A word the tokenizer reads back as `text`: bare when it is plain, else single-quoted.
+  /// A word the tokenizer reads back as `text`: bare when it is plain, else quoted.
   static func quoted(_ text: String) -> String {
     let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { c in
       c.properties.isAlphabetic || c.properties.numericType != nil || "-_.,:/@+#".unicodeScalars.contains(c)
     }
     if plain && !text.hasPrefix("--") { return text }
-    var out = "'"
-    for c in text { out += c == "'" ? "'\\''" : String(c) }
-    return out + "'"
+    return Tokenizer.quoted(text)
   }
 
   public func edited(_ task: SpoonTask, today: CivilDate) -> String {

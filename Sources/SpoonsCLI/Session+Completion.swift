@@ -8,17 +8,36 @@ extension Session {
     var wordStart = cursor
     while wordStart > 0 && line[wordStart - 1] != " " { wordStart -= 1 }
     let words = before.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    let typed = String(line[wordStart..<cursor])
     let completingFirst = words.isEmpty || (words.count == 1 && wordStart == 0)
     if completingFirst {
       return Completion(
         wordStart: wordStart,
-        candidates: CommandRegistry.infos.map { Completion.Candidate(text: $0.name) })
+        candidates: Self.matchingCase(
+          CommandRegistry.infos.map { Completion.Candidate(text: $0.name) }, typed: typed))
     }
     guard let command = CommandRegistry.command(named: words[0]) else { return nil }
     let argument = words.count - (wordStart == cursor ? 0 : 1)  // 1 = the first argument
     let context = CompletionContext(words: words, argument: argument)
     return command.completions(context, in: self).map {
-      Completion(wordStart: wordStart, candidates: $0)
+      Completion(wordStart: wordStart, candidates: Self.matchingCase($0, typed: typed))
+    }
+  }
+
+  /// The candidates as completions of what is typed in another case: names and choices match
+  /// whatever their case (`Pl` completes to `Plan`, which runs as `plan`), and the line editor
+  /// only ever adds to what is typed.
+  private static func matchingCase(_ candidates: [Completion.Candidate], typed: String)
+    -> [Completion.Candidate]
+  {
+    guard !typed.isEmpty else { return candidates }
+    let lower = typed.lowercased()
+    return candidates.map { candidate in
+      guard !candidate.text.hasPrefix(typed), candidate.text.lowercased().hasPrefix(lower),
+        candidate.text.count >= typed.count
+      else { return candidate }
+      return Completion.Candidate(
+        text: typed + candidate.text.dropFirst(typed.count), label: candidate.label)
     }
   }
 

@@ -77,7 +77,7 @@ struct DayBoundaryCLITests {
   @Test func newDayAloneNamesTheUsualBudget() throws {
     let tmp = try sundayPlanner()
     let run = try spoons(["new-day"], data: tmp.data, environment: mondayMorning)
-    #expect(run.status == 64 && run.stderr == "error: new-day needs today's spoons, e.g. spoons new-day 12\n")
+    #expect(run.status == 64 && run.stderr == "error: new-day needs today's budget, a whole number of spoons from 0 to 99, e.g. spoons new-day 12\n")
   }
 
   @Test func aRoutineAddedTodayCanGoOnTodaysList() throws {

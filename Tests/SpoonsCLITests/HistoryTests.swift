@@ -212,9 +212,9 @@ struct LookingBackOneShotTests {
       report.stderr
         == "error: cannot write /nonexistent-dir/x.html: the directory /nonexistent-dir does not exist\n")
     for (args, message) in [
-      (["history", "-3"], "DAYS must be from 1 to 3660, not -3"),
-      (["chart", "--days", "0"], "--days must be from 1 to 3660, not 0"),
-      (["stats", "--days", "abc"], "--days must be a whole number, not 'abc'"),
+      (["history", "-3"], "-3 is too small: the days to look back must be a whole number from 1 to 3660, e.g. history 7"),
+      (["chart", "--days", "0"], "0 is too small: the days to look back must be a whole number from 1 to 3660, e.g. chart --days 21"),
+      (["stats", "--days", "abc"], "'abc' is not a whole number: the days to look back must be a whole number from 1 to 3660, e.g. stats --days 60"),
     ] {
       let run = try spoons(args, data: tmp.data)
       #expect(run.status == 64 && run.stdout.isEmpty && run.stderr == "error: \(message)\n")

@@ -10,6 +10,8 @@ struct RegistryTests {
   @Test func namesAndAliasesAreUnique() {
     let words = CommandRegistry.infos.flatMap { [$0.name] + $0.aliases }
     #expect(Set(words).count == words.count, "\(words)")
+    // Names are matched whatever their case, so they are written in lower case.
+    #expect(words.allSatisfy { $0 == $0.lowercased() }, "\(words)")
     let types = CommandRegistry.all.map(ObjectIdentifier.init)
     #expect(Set(types).count == types.count)
   }
@@ -21,27 +23,31 @@ struct RegistryTests {
     }
   }
 
-  /// A name or alias alone parses to its own command, or is refused with that command's
-  /// usage: never another command, never "unknown".
-  @Test func everyRegisteredNameRoundTrips() {
+  /// A name or alias alone, in any case, parses to its own command, or is refused with an
+  /// example of that command: never another command, never "unknown".
+  @Test func everyRegisteredNameRoundTrips() throws {
     for command in CommandRegistry.all {
       let info = command.info
       for name in [info.name] + info.aliases {
-        #expect(CommandRegistry.command(named: name) == command, "\(name)")
-        #expect(CommandRegistry.info(for: name)?.name == info.name)
-        #expect(CommandRegistry.suggestion(for: name) == info.name)
-        do {
-          let parsed = try CommandParser.parse([name])
-          #expect(type(of: parsed) == command, "\(name)")
-        } catch {
-          #expect(error.message.hasSuffix("usage: \(info.usage)"), "\(name): \(error.message)")
+        for typed in [name, name.uppercased(), name.prefix(1).uppercased() + name.dropFirst()] {
+          #expect(CommandRegistry.command(named: typed) == command, "\(typed)")
+          #expect(CommandRegistry.info(for: typed)?.name == info.name)
+          #expect(CommandRegistry.suggestion(for: typed) == info.name)
+          do {
+            let parsed = try CommandParser.parse([typed])
+            #expect(type(of: parsed) == command, "\(typed)")
+          } catch {
+            let example = try #require(error.message.components(separatedBy: "e.g. ").last)
+            let parsed = try CommandParser.parse(line: example)
+            #expect(parsed.map { type(of: $0) == command } == true, "\(typed): \(error.message)")
+          }
         }
       }
     }
   }
 
   @Test(arguments: [
-    "PLAN", "Quit", "quit!", "qu", "exits", "plans", "man", "completions", "new_day", "newday",
+    "quit!", "QUIT!", "qu", "Qu", "exits", "PLANS", "plans", "man", "completions", "new_day", "newday",
     "help2", "-", "--", "--help", "#3", "3", "clear-all", "?help", "completion-bash",
   ])
   func anUnregisteredNameNeverParsesAsAnotherCommand(_ word: String) {
@@ -75,11 +81,11 @@ struct RegistryTests {
   }
 
   @Test(arguments: [
-    ("completion", "completion needs a shell; usage: completion bash|zsh|fish"),
-    ("completion tcsh", "completion writes for bash, zsh or fish, not 'tcsh'"),
-    ("completion bash zsh", "completion does not take 'zsh'; usage: completion bash|zsh|fish"),
-    ("manual 1", "manual does not take '1'; usage: manual"),
-    ("undo 101", "N must be from 1 to 100, not 101"),
+    ("completion", "completion needs a shell, bash, zsh or fish, e.g. completion bash"),
+    ("completion tcsh", "completion writes for bash, zsh or fish, not 'tcsh', e.g. completion bash"),
+    ("completion bash zsh", "completion does not take 'zsh', e.g. completion bash"),
+    ("manual 1", "manual does not take '1', e.g. manual"),
+    ("undo 101", "101 is too big: the changes to undo must be a whole number from 1 to 100, e.g. undo 2"),
   ])
   func badNewLinesSayWhatIsWrong(_ line: String, _ message: String) {
     #expect(throws: ParseError(message)) { try CommandParser.parse(line: line) }

@@ -103,8 +103,8 @@ struct UndoCLITests {
     for (args, status, message) in [
       (["undo", "2"], Int32(1), "error: cannot undo 2: only 1 change can be undone; try 'undo 1'\n"),
       (["redo"], 1, "error: nothing to redo\n"),
-      (["undo", "0"], 64, "error: N must be from 1 to 100, not 0\n"),
-      (["undo", "101"], 64, "error: N must be from 1 to 100, not 101\n"),
+      (["undo", "0"], 64, "error: 0 is too small: the changes to undo must be a whole number from 1 to 100, e.g. undo 2\n"),
+      (["undo", "101"], 64, "error: 101 is too big: the changes to undo must be a whole number from 1 to 100, e.g. undo 2\n"),
       (["undo", "-1"], 64, nil), (["undo", "abc"], 64, nil), (["undo", "1", "2"], 64, nil),
     ] as [([String], Int32, String?)] {
       let run = try spoons(args, data: tmp.data)

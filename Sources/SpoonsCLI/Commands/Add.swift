@@ -42,8 +42,8 @@ extension Commands {
       note = try args.option("--note").flatMap { text throws(ParseError) in
         try Arguments.valid { () throws(PlannerError) in try TaskDetail.note.validate(text) }
       }
-      spoons = try Arguments.spoonCost(try args.number(named: "N"))
-      title = try args.title()
+      spoons = try args.cost(.cost("add 3 Laundry"))
+      title = try args.title(example: "add 3 Laundry")
     }
 
     /// The first argument is a cost.

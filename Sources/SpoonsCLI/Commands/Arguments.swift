@@ -1,51 +1,103 @@
 import SpoonsCore
 
 /// The words after the command name, consumed left to right, with the checks every command
-/// shares: flags, options, numbers, ids and titles, each refused with the command's usage.
+/// shares: flags, options, numbers, ids and titles. A refusal says what is wrong in the user's
+/// words (never the usage's `N` or `ID`) and, where a line can show it, an example that parses.
+///
+/// Option names match whatever their case (`--Rest`, `--JSON`), as command names do; their
+/// values keep theirs.
 public struct Arguments {
   private var words: [String]
+  /// Where each of `words` stood in what was typed.
+  private var origins: [Int]
+  /// The words as typed after the command's name.
+  private let typed: [String]
+  /// Where the value of each option taken stood in what was typed, and the option.
+  private var values: [Int: (option: String, inline: Bool)] = [:]
   private let info: CommandInfo
+  /// The options taken so far, to tell one given twice from one the command does not have.
+  private var taken: [String] = []
+  /// The form the words chose, when a command has several (`history --changes`,
+  /// `routine list`): an option of another form is refused as not going with it. Its
+  /// example is one that parses.
+  var form: (name: String, example: String)?
 
   init(_ words: [String], info: CommandInfo) {
     self.words = words
+    self.origins = Array(words.indices)
+    self.typed = words
     self.info = info
   }
 
-  var usage: String { "usage: \(info.usage)" }
+  /// The command's example, for refusals: a line that parses.
+  var example: String { info.example }
 
-  mutating func next() -> String? { words.isEmpty ? nil : words.removeFirst() }
+  mutating func next() -> String? { words.isEmpty ? nil : remove(at: 0) }
+
+  @discardableResult
+  private mutating func remove(at index: Int) -> String {
+    origins.remove(at: index)
+    return words.remove(at: index)
+  }
 
   /// The words before `--` (after it, everything is literal text).
   private var optionWords: Range<Int> { 0..<(words.firstIndex(of: "--") ?? words.count) }
 
+  /// Whether `word` is the option `name` (`--json`, `--JSON`), alone or as `--name=value`.
+  private static func names(_ word: String, _ name: String, withValue: Bool = false) -> Bool {
+    let lower = word.lowercased()
+    return lower == name || (withValue && lower.hasPrefix(name + "="))
+  }
+
+  /// Takes `flag` when it is there; a second one is refused where the leftovers are.
   mutating func takeFlag(_ flag: String) -> Bool {
-    guard let index = words[optionWords].firstIndex(of: flag) else { return false }
-    words.remove(at: index)
+    guard let index = words[optionWords].firstIndex(where: { Self.names($0, flag) }) else {
+      return false
+    }
+    remove(at: index)
+    taken.append(flag)
     return true
   }
 
   /// `--name VALUE` or `--name=VALUE`, anywhere before `--`, at most once; nil when absent.
-  mutating func option(_ name: String) throws(ParseError) -> String? {
-    let value = try takeOption(name)
-    if value != nil, try takeOption(name) != nil {
-      throw ParseError("\(name) is given twice; \(usage)")
-    }
+  ///
+  /// - Parameter missing: the refusal of the name with no value after it.
+  mutating func option(_ name: String, missing: ParseError? = nil) throws(ParseError)
+    -> String?
+  {
+    let value = try takeOption(name, missing: missing)
+    if value != nil, try takeOption(name, missing: missing) != nil { throw twice(name) }
+    if value != nil { taken.append(name) }
     return value
   }
 
-  private mutating func takeOption(_ name: String) throws(ParseError) -> String? {
+  /// `--name N`: a number; nil when absent.
+  mutating func number(option name: String, _ number: NumberArgument) throws(ParseError)
+    -> Int?
+  {
+    let missing = ParseError(
+      "\(name) needs \(number.what) after it, \(number.kind), e.g. \(number.example)")
+    return try option(name, missing: missing).map(number.parse)
+  }
+
+  private mutating func takeOption(_ name: String, missing: ParseError?) throws(ParseError)
+    -> String?
+  {
     for index in optionWords {
       let word = words[index]
-      if word == name {
+      if Self.names(word, name) {
         guard index + 1 < words.count, words[index + 1] != "--" else {
-          throw ParseError("\(name) needs a value; \(usage)")
+          let shown = example.contains(name) ? ", e.g. \(example)" : ""
+          throw missing ?? ParseError("\(name) needs a value after it\(shown)")
         }
-        let value = words[index + 1]
-        words.removeSubrange(index...(index + 1))
+        values[origins[index + 1]] = (name, false)
+        let value = remove(at: index + 1)
+        remove(at: index)
         return value
       }
-      if word.hasPrefix(name + "=") {
-        words.remove(at: index)
+      if Self.names(word, name, withValue: true) {
+        values[origins[index]] = (name, true)
+        remove(at: index)
         return String(word.dropFirst(name.count + 1))
       }
     }
@@ -57,18 +109,29 @@ public struct Arguments {
     -> TaskOrder
   {
     guard let key = try option("--sort") else { return order }
-    guard let chosen = TaskOrder(rawValue: key), allowed.contains(chosen) else {
-      let keys = allowed.map(\.rawValue).joined(separator: "|")
-      throw ParseError("\(info.name) sorts by \(keys), not '\(Text.echoed(key))'")
+    guard let chosen = TaskOrder(rawValue: key.lowercased()), allowed.contains(chosen) else {
+      let keys = Self.list(allowed.map(\.rawValue), or: true)
+      throw ParseError(
+        "\(info.name) sorts by \(keys), not '\(Text.echoed(key))', e.g. \(info.name) --sort "
+          + allowed[0].rawValue)
     }
     return chosen
   }
 
-  /// `--days N`: how many days to look back (1 to `maxDays`).
-  mutating func days(default days: Int) throws(ParseError) -> Int {
-    guard let word = try option("--days") else { return days }
-    let n = try Self.wholeNumber(word, name: "--days")
-    return try Self.lookingBack(n, name: "--days")
+  /// How many days to look back: `--days N`, or the number alone (`stats 60`, `history 7`).
+  /// Every command that looks back takes both, so neither is refused for being the other's.
+  mutating func days(default days: Int, example: String) throws(ParseError) -> Int {
+    let number = NumberArgument.lookBack(example)
+    let option = try self.number(option: "--days", number)
+    // A word that is no number right after a file name is more of the name (`--html my
+    // report.html`), for `finish` to say so.
+    let runsOn = origins.first.flatMap { values[$0 - 1] }.map { freeText.contains($0.option) }
+    let numeric = words.first?.first.map { $0.isNumber || $0 == "-" || $0 == "+" } ?? false
+    let plain = runsOn == true && !numeric ? nil : try optionalNumber(number)
+    if option != nil && plain != nil {
+      throw ParseError("the days to look back are given twice; give them once, e.g. \(example)")
+    }
+    return option ?? plain ?? days
   }
 
   mutating func jsonFlagOnly() throws(ParseError) -> Bool {
@@ -80,54 +143,73 @@ public struct Arguments {
   /// Refuses anything left over.
   func finish() throws(ParseError) {
     guard let extra = words.first else { return }
-    if extra.hasPrefix("--") {
-      throw ParseError("\(info.name) has no option '\(Text.echoed(extra))'; \(usage)")
+    if extra.hasPrefix("-") && extra != "-" && !extra.allSatisfy({ $0 == "-" || $0.isNumber }) {
+      throw refusal(option: extra)
     }
-    throw ParseError("\(info.name) does not take '\(Text.echoed(extra))'; \(usage)")
+    if let runOn = runOn(in: origins, whole: false) { throw runOn }
+    throw refusal(extra: extra)
   }
 
-  mutating func number(named name: String) throws(ParseError) -> Int {
-    guard let word = next() else { throw ParseError("\(info.name) needs \(name); \(usage)") }
-    return try Self.wholeNumber(word, name: name)
+  /// A number the command needs.
+  mutating func number(_ number: NumberArgument) throws(ParseError) -> Int {
+    guard let word = words.first, word != "--" else { throw number.missing(in: info.name) }
+    if word.hasPrefix("--") { throw refusal(option: word) }
+    remove(at: 0)
+    return try number.parse(word)
   }
 
-  mutating func optionalNumber(named name: String) throws(ParseError) -> Int? {
+  /// A number the command may take first; nil when the next word is not one (an option, or
+  /// nothing).
+  mutating func optionalNumber(_ number: NumberArgument) throws(ParseError) -> Int? {
     guard let word = words.first, !word.hasPrefix("--") else { return nil }
-    words.removeFirst()
-    return try Self.wholeNumber(word, name: name)
+    remove(at: 0)
+    return try number.parse(word)
   }
 
-  static func wholeNumber(_ word: String, name: String) throws(ParseError) -> Int {
-    var digits = Substring(word)
-    let negative = digits.first == "-"
-    if negative { digits = digits.dropFirst() }
-    guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-      let value = Int(digits)
-    else {
-      throw ParseError("\(name) must be a whole number, not '\(Text.echoed(word))'")
-    }
-    return negative ? -value : value
+  /// A cost the command needs.
+  mutating func cost(_ number: NumberArgument) throws(ParseError) -> SpoonCost {
+    try Self.cost(try self.number(number), number)
   }
 
   /// The rest of the words as one title; `--` ends options, other `--x` words are refused.
-  mutating func rest(named name: String) throws(ParseError) -> String {
+  ///
+  /// - Parameters:
+  ///   - what: what the words are, for when there are none ("a title").
+  ///   - example: a line with them, when the command's own example is not the plainest.
+  mutating func rest(needing what: String, example: String? = nil) throws(ParseError)
+    -> String
+  {
     let literal = words.first == "--"
-    if literal { words.removeFirst() }
+    if literal { remove(at: 0) }
     if !literal, let option = words.first(where: { $0.hasPrefix("--") && $0 != "--" }) {
-      throw ParseError(
-        "\(info.name) has no option '\(Text.echoed(option))'; to use it in a title, put -- "
-          + "before the title; \(usage)")
+      throw refusal(option: option, inText: true)
     }
-    guard !words.isEmpty else { throw ParseError("\(info.name) needs \(name); \(usage)") }
-    defer { words.removeAll() }
+    guard !words.isEmpty else {
+      throw ParseError("\(info.name) needs \(what), e.g. \(example ?? self.example)")
+    }
+    // Words on both sides of an option's value: the value most likely ran on
+    // (`add 3 Pharmacy --where High St`), which would make the title "Pharmacy St".
+    if !literal, zip(origins, origins.dropFirst()).contains(where: { $1 != $0 + 1 }),
+      let runOn = runOn(in: origins, whole: true)
+    {
+      throw runOn
+    }
+    defer {
+      words.removeAll()
+      origins.removeAll()
+    }
     return words.joined(separator: " ")
   }
 
   mutating func id() throws(ParseError) -> TaskID {
-    guard let word = next() else { throw ParseError("\(info.name) needs a task id; \(usage)") }
-    let ids = try Self.parseIDs(word)
+    guard let word = next() else {
+      throw ParseError("\(info.name) needs a task id, e.g. \(example)")
+    }
+    if word.hasPrefix("--") { throw refusal(option: word) }
+    let ids = try parseIDs(word)
     guard ids.count == 1 else {
-      throw ParseError("\(info.name) takes one task id, not '\(Text.echoed(word))'; \(usage)")
+      throw ParseError(
+        "\(info.name) takes one task id, not '\(Text.echoed(word))', e.g. \(example)")
     }
     return ids[0]
   }
@@ -135,12 +217,12 @@ public struct Arguments {
   /// One or more ids: `12`, `#12`, ranges `3-6`, lists `3,5`, in any mix.
   mutating func ids() throws(ParseError) -> [TaskID] {
     var result: [TaskID] = []
-    guard !words.isEmpty else { throw ParseError("\(info.name) needs task ids; \(usage)") }
+    guard !words.isEmpty else {
+      throw ParseError("\(info.name) needs task ids, e.g. \(example)")
+    }
     while let word = next() {
-      if word.hasPrefix("--") {
-        throw ParseError("\(info.name) has no option '\(Text.echoed(word))'; \(usage)")
-      }
-      result += try Self.parseIDs(word)
+      if word.hasPrefix("--") { throw refusal(option: word) }
+      result += try parseIDs(word)
       guard result.count <= Self.maxSelection else {
         throw ParseError("at most \(Self.maxSelection) tasks at once")
       }
@@ -148,17 +230,18 @@ public struct Arguments {
     return result
   }
 
-  static func parseIDs(_ word: String) throws(ParseError) -> [TaskID] {
+  func parseIDs(_ word: String) throws(ParseError) -> [TaskID] {
     var result: [TaskID] = []
     for part in word.split(separator: ",", omittingEmptySubsequences: false) {
       let bounds = part.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-      guard bounds.count <= 2, let low = single(bounds[0]) else {
+      guard bounds.count <= 2, let low = try single(bounds[0], in: word) else {
         throw badID(word)
       }
       if bounds.count == 2 {
-        guard let high = single(bounds[1]), high >= low else {
+        guard let high = try single(bounds[1], in: word), high >= low else {
           throw ParseError(
-            "'\(Text.echoed(word))' is not a range of task ids; write ranges low-high, like 3-6")
+            "'\(Text.echoed(word))' is not a range of task ids; write a range low to high, "
+              + "e.g. \(info.name) 3-6")
         }
         guard high - low < Self.maxSelection else {
           throw ParseError("at most \(Self.maxSelection) tasks at once")
@@ -171,16 +254,166 @@ public struct Arguments {
     return result
   }
 
+  /// One id's number (`12`, `#12`); nil when it is not one. A number too long for any id is
+  /// refused as too big.
+  private func single(_ text: Substring, in word: String) throws(ParseError) -> Int? {
+    let digits = text.hasPrefix("#") ? text.dropFirst() : text
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    guard let value = Self.single(text) else {
+      guard digits.drop(while: { $0 == "0" }).isEmpty else {
+        throw ParseError(
+          "'\(Text.echoed(word))' is too big for a task id; \(Self.idForms), e.g. \(example)")
+      }
+      return nil
+    }
+    return value
+  }
+
+  /// `12` or `#12` as a number from 1; nil otherwise.
   static func single(_ text: Substring) -> Int? {
     let digits = text.hasPrefix("#") ? text.dropFirst() : text
-    guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-      let value = Int(digits), value >= 1
+    guard !digits.isEmpty, digits.drop(while: { $0 == "0" }).count <= NumberArgument.maxDigits,
+      digits.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(digits), value >= 1
     else { return nil }
     return value
   }
 
-  static func badID(_ word: String) -> ParseError {
-    ParseError("'\(Text.echoed(word))' is not a task id; ids look like 12 or #12 (see 'list')")
+  private static let idForms = "ids are whole numbers from 1, like 12 or #12 (see 'list')"
+
+  func badID(_ word: String) -> ParseError {
+    ParseError("'\(Text.echoed(word))' is not a task id; \(Self.idForms), e.g. \(example)")
+  }
+}
+
+// MARK: - Refusing what is left over
+
+extension Arguments {
+  /// An option that is not taken here, said for what it is: one given twice, one of spoons
+  /// itself, one of the command's other form, or one the command does not have (with the
+  /// closest it does have).
+  ///
+  /// - Parameter inText: the option stands among a title's or a search's words, where `--`
+  ///   before them keeps it as text.
+  func refusal(option word: String, inText: Bool = false) -> ParseError {
+    let name = String(word.prefix { $0 != "=" }).lowercased()
+    let shown = Text.echoed(name)
+    let keep = " (to keep \(shown) in the text, put -- before the text)"
+    if taken.contains(name) { return twice(name) }
+    if isGlobal(name) {
+      let example = ["--help", "--version"].contains(name) ? "" : " status"
+      return ParseError(
+        "\(shown) is an option of spoons itself and goes before the command, when starting "
+          + "spoons, e.g. spoons \(name)\(name == "--data" ? " ~/spoons" : "")\(example)")
+    }
+    if let flag = info.flags.first(where: { $0.name == name }) {
+      if word.contains("="), !flag.takesValue {
+        return ParseError("\(shown) takes no value; write it alone, as \(name)")
+      }
+      if let form {
+        return ParseError(
+          "\(shown) can't be used with \(form.name)\(inText ? keep : ""), e.g. \(form.example)")
+      }
+      return ParseError("\(shown) is not valid here\(inText ? keep : ""), e.g. \(example)")
+    }
+    var refusal = "\(info.name) has no option '\(shown)'"
+    let names = info.flags.map(\.name)
+    if let near = names.first(where: {
+      CommandRegistry.editDistance(name, $0) <= max(1, $0.count / 4)
+    }) {
+      refusal += "; did you mean \(near)?"
+    } else {
+      refusal += "; " + optionList
+    }
+    return ParseError(refusal + (inText ? keep : ""))
+  }
+
+  /// The refusal of an option's value that ran on into the words typed after it
+  /// (`--where High St`, `--title Call mum`), with the line that quotes them together; nil
+  /// when no free-text option's value is followed by words left over.
+  ///
+  /// - Parameters:
+  ///   - leftover: where the words left over stood in what was typed.
+  ///   - whole: the leftovers are a title, which must be one run of words once the values
+  ///     have taken theirs; else nothing is suggested.
+  private func runOn(in leftover: [Int], whole: Bool) -> ParseError? {
+    let left = Set(leftover)
+    var runs: [Int: [Int]] = [:]
+    for (place, value) in values where freeText.contains(value.option) {
+      var next = place + 1
+      while left.contains(next), !typed[next].hasPrefix("-") {
+        runs[place, default: []].append(next)
+        next += 1
+      }
+    }
+    guard let first = runs.keys.min(), let option = values[first]?.option else { return nil }
+    if whole {
+      let rest = leftover.filter { place in !runs.values.contains { $0.contains(place) } }
+      guard !rest.isEmpty, zip(rest, rest.dropFirst()).allSatisfy({ $1 == $0 + 1 }) else {
+        return nil
+      }
+    }
+    var line = [info.name]
+    var skip = Set<Int>()
+    for (place, word) in typed.enumerated() where !skip.contains(place) {
+      guard let run = runs[place], let value = values[place] else {
+        line.append(Tokenizer.word(word))
+        continue
+      }
+      skip.formUnion(run)
+      let text = ([word] + run.map { typed[$0] }).joined(separator: " ")
+      line.append(
+        value.inline
+          ? value.option + "=" + Tokenizer.quoted(
+            String(text.dropFirst(value.option.count + 1)), preferring: "\"")
+          : Tokenizer.quoted(text, preferring: "\""))
+    }
+    return ParseError(
+      "\(option) takes one word unless its words are quoted; try: "
+        + Text.visible(line.joined(separator: " ")))
+  }
+
+  /// The options whose value is free text (a title, note, place or file name), which may
+  /// well be several words.
+  private var freeText: Set<String> {
+    let words = info.usage.split(separator: " ").map(String.init)
+    return Set(
+      zip(words, words.dropFirst()).compactMap { flag, value in
+        let name = flag.drop { $0 == "[" || $0 == "|" }
+        let meta = value.prefix { $0.isLetter }
+        return name.hasPrefix("--") && ["T", "TEXT", "PLACE", "FILE"].contains(meta)
+          ? String(name) : nil
+      })
+  }
+
+  /// A word the command does not take.
+  func refusal(extra word: String) -> ParseError {
+    ParseError(
+      "\(info.name) does not take '\(Text.echoed(word))', e.g. \(form?.example ?? example)")
+  }
+
+  private func twice(_ name: String) -> ParseError {
+    ParseError("\(name) is given twice; give it once")
+  }
+
+  /// "its options are --due, --where and --force": what the command does have.
+  private var optionList: String {
+    let names = info.flags.map(\.name)
+    switch names.count {
+    case 0: return "\(info.name) takes no options"
+    case 1: return "its only option is \(names[0])"
+    default: return "its options are \(Self.list(names, or: false))"
+    }
+  }
+
+  private func isGlobal(_ name: String) -> Bool {
+    GlobalOptions.documented.contains { $0.flag == name }
+  }
+
+  /// "a, b and c" (or "a, b or c").
+  static func list(_ items: [String], or: Bool) -> String {
+    guard items.count > 1 else { return items.first ?? "" }
+    return items.dropLast().joined(separator: ", ") + (or ? " or " : " and ")
+      + items[items.count - 1]
   }
 }
 
@@ -196,22 +429,6 @@ extension Arguments {
   /// years.
   public static let maxDays = Limits.lookBackDays.upperBound
 
-  /// `n` when it is a number of changes we keep (1 to `maxSteps`).
-  static func steps(_ n: Int) throws(ParseError) -> Int {
-    guard (1...maxSteps).contains(n) else {
-      throw ParseError("N must be from 1 to \(maxSteps), not \(n)")
-    }
-    return n
-  }
-
-  /// `days` when it is a look back we take (1 to `maxDays`).
-  static func lookingBack(_ days: Int, name: String) throws(ParseError) -> Int {
-    guard Limits.lookBackDays.contains(days) else {
-      throw ParseError("\(name) must be from 1 to \(maxDays), not \(days)")
-    }
-    return days
-  }
-
   static func dueDate(_ word: String) throws(ParseError) -> DueDateSpec {
     guard let spec = DueDateSpec(word) else {
       throw ParseError(
@@ -225,13 +442,18 @@ extension Arguments {
     do { return try body() } catch { throw ParseError(error.description) }
   }
 
-  static func spoonCost(_ n: Int) throws(ParseError) -> SpoonCost {
-    do { return try SpoonCost(n) } catch { throw ParseError(error.description) }
+  /// `n` as a cost, as `SpoonCost` judges it, refused in `number`'s words.
+  static func cost(_ n: Int, _ number: NumberArgument) throws(ParseError) -> SpoonCost {
+    do {
+      return try SpoonCost(n)
+    } catch {
+      throw number.refusal("\(n) is too \(n < SpoonCost.range.lowerBound ? "small" : "big")")
+    }
   }
 
   /// A title from the rest of the words.
-  mutating func title(named name: String = "TITLE") throws(ParseError) -> Title {
-    let words = try rest(named: name)
+  mutating func title(example: String? = nil) throws(ParseError) -> Title {
+    let words = try rest(needing: "a title", example: example)
     return try Self.valid { () throws(PlannerError) in try Title(words) }
   }
 }

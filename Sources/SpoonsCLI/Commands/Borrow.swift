@@ -13,7 +13,7 @@ extension Commands {
     public init(_ spoons: Int) { self.spoons = spoons }
 
     public init(parsing args: inout Arguments) throws(ParseError) {
-      let n = try args.number(named: "N")
+      let n = try args.number(.borrowing)
       try args.finish()
       spoons = n  // what may be borrowed is the day's to say (SpoonLedger.checkBorrow)
     }

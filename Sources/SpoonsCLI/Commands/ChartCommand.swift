@@ -21,7 +21,7 @@ extension Commands {
 
     public init(parsing args: inout Arguments) throws(ParseError) {
       ascii = args.takeFlag("--ascii")
-      days = try args.days(default: 14)
+      days = try args.days(default: 14, example: "chart --days 21")
       try args.finish()
     }
 

@@ -27,10 +27,12 @@ extension Commands {
     public init(parsing args: inout Arguments) throws(ParseError) {
       confirmed = args.takeFlag("--yes")
       guard let word = args.next() else {
-        throw ParseError("clear needs what to clear; \(args.usage)")
+        throw ParseError("clear needs what to empty, backlog or completed, e.g. clear backlog")
       }
-      guard let target = ClearTarget(rawValue: word) else {
-        throw ParseError("clear empties 'backlog' or 'completed', not '\(Text.echoed(word))'")
+      guard let target = ClearTarget(rawValue: word.lowercased()) else {
+        throw ParseError(
+          "clear empties the backlog or the completed tasks, not '\(Text.echoed(word))', "
+            + "e.g. clear backlog")
       }
       try args.finish()
       self.target = target

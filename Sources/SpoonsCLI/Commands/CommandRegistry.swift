@@ -44,9 +44,12 @@ public enum CommandRegistry {
   /// Every command's info, in the same order.
   public static let infos: [CommandInfo] = all.map { $0.info }
 
-  /// The command a typed name (or alias) means.
+  /// The command a typed name (or alias) means, whatever its case: `Done 1` and `NEW-DAY 12`
+  /// are typed in good faith (a phone's capital, Caps Lock), and no two names differ by case
+  /// alone.
   public static func command(named word: String) -> (any SpoonsCommand.Type)? {
-    all.first { $0.info.name == word || $0.info.aliases.contains(word) }
+    let name = word.lowercased()
+    return all.first { $0.info.name == name || $0.info.aliases.contains(name) }
   }
 
   /// The info of the command a typed name (or alias) means.

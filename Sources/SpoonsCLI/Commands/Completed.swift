@@ -18,7 +18,7 @@ extension Commands {
 
     public init(parsing args: inout Arguments) throws(ParseError) {
       json = args.takeFlag("--json")
-      days = try Arguments.lookingBack(args.optionalNumber(named: "DAYS") ?? 7, name: "DAYS")
+      days = try args.days(default: 7, example: "completed 14")
       try args.finish()
     }
 

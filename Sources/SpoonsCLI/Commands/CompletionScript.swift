@@ -21,10 +21,12 @@ extension Commands {
 
     public init(parsing args: inout Arguments) throws(ParseError) {
       guard let word = args.next() else {
-        throw ParseError("completion needs a shell; \(args.usage)")
+        throw ParseError("completion needs a shell, bash, zsh or fish, e.g. completion bash")
       }
-      guard let shell = Shell(rawValue: word) else {
-        throw ParseError("completion writes for bash, zsh or fish, not '\(Text.echoed(word))'")
+      guard let shell = Shell(rawValue: word.lowercased()) else {
+        throw ParseError(
+          "completion writes for bash, zsh or fish, not '\(Text.echoed(word))', "
+            + "e.g. completion bash")
       }
       try args.finish()
       self.shell = shell

@@ -23,9 +23,9 @@ extension Commands {
       if let title = try args.option("--title") {
         edit.title = try Arguments.valid { () throws(PlannerError) in try Title(title) }
       }
-      if let n = try args.option("--spoons") {
-        edit.spoons = try Arguments.spoonCost(
-          try Arguments.wholeNumber(n, name: "--spoons"))
+      let cost = NumberArgument.cost("edit 12 --spoons 2")
+      if let n = try args.number(option: "--spoons", cost) {
+        edit.spoons = try Arguments.cost(n, cost)
       }
       if let note = try args.option("--note") {
         _ = try Arguments.valid { () throws(PlannerError) in try TaskDetail.note.validate(note) }
@@ -39,7 +39,9 @@ extension Commands {
       }
       let due = try args.option("--due").map(Arguments.dueDate)
       let noDue = args.takeFlag("--no-due")
-      if due != nil && noDue { throw ParseError("use --due D or --no-due, not both") }
+      if due != nil && noDue {
+        throw ParseError("--due and --no-due can't be used together, e.g. edit 12 --no-due")
+      }
       if let due { edit.due = .set(due) }
       if noDue { edit.due = .clear }
       id = try args.id()

@@ -30,10 +30,13 @@ extension Commands {
       let format = try args.option("--format")
       let output = try args.option("--output")
       try args.finish()
-      guard let kind = ExportKind(rawValue: format ?? "json") else {
-        throw ParseError("--format is json or csv, not '\(Text.echoed(format ?? ""))'")
+      guard let kind = ExportKind(rawValue: format?.lowercased() ?? "json") else {
+        throw ParseError(
+          "--format is json or csv, not '\(Text.echoed(format ?? ""))', e.g. export --format csv")
       }
-      if let output, output.isEmpty { throw ParseError("--output needs a file name") }
+      if let output, output.isEmpty {
+        throw ParseError("--output needs a file name, e.g. \(args.example)")
+      }
       self.kind = kind
       self.output = output
     }

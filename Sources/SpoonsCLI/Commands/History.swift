@@ -23,13 +23,15 @@ extension Commands {
 
     public init(parsing args: inout Arguments) throws(ParseError) {
       if args.takeFlag("--changes") {  // the undo history rather than the days
-        let limit = try args.optionalNumber(named: "N") ?? 10
+        args.form = ("history --changes", "history --changes")
+        let limit = try args.optionalNumber(.changes("list", example: "history --changes 5"))
         try args.finish()
-        view = .changes(limit: try Arguments.steps(limit))
+        view = .changes(limit: limit ?? 10)
         return
       }
+      args.form = ("history", "history 7")
       let json = args.takeFlag("--json")
-      let days = try Arguments.lookingBack(args.optionalNumber(named: "DAYS") ?? 14, name: "DAYS")
+      let days = try args.days(default: 14, example: "history 7")
       try args.finish()
       view = .days(days, json: json)
     }

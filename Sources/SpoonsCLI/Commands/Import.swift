@@ -20,7 +20,7 @@ extension Commands {
     public init(parsing args: inout Arguments) throws(ParseError) {
       replace = args.takeFlag("--replace")
       guard let file = args.next(), !file.isEmpty else {
-        throw ParseError("import needs FILE; \(args.usage)")
+        throw ParseError("import needs the file to read, e.g. \(args.example)")
       }
       try args.finish()
       self.file = file

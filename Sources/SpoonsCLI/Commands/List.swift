@@ -21,8 +21,9 @@ extension Commands {
     public init(parsing args: inout Arguments) throws(ParseError) {
       json = args.takeFlag("--json")
       order = try args.order(allowed: [.due, .created, .title], default: .user)
-      category = try args.optionalNumber(named: "N").map { n throws(ParseError) in
-        try Arguments.spoonCost(n)
+      let category = NumberArgument.cost("list 3", what: "the category")
+      self.category = try args.optionalNumber(category).map { n throws(ParseError) in
+        try Arguments.cost(n, category)
       }
       try args.finish()
     }

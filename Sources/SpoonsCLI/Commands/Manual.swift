@@ -50,8 +50,11 @@ enum ManualPage {
       .PP
       \(text("""
         Task ids look like 12 or #12; where several are accepted, also ranges (3-6) and \
-        lists (3,5). Quoting follows the shell. Results go to standard output, errors to \
-        standard error, one line each, starting with error:.
+        lists (3,5). Command names and options are read in any case. At the prompt and in \
+        scripts, a quote inside or at the end of a word is part of it (mum's GP); one that \
+        starts a word groups words up to the matching quote that ends one, as in a shell. \
+        Results go to standard output, errors to standard error, one line each, starting \
+        with error:.
         """))
       .SH COMMANDS
 

@@ -18,7 +18,7 @@ extension Commands {
 
     public init(parsing args: inout Arguments) throws(ParseError) {
       id = try args.id()
-      position = try args.number(named: "POS")
+      position = try args.number(.position)
       try args.finish()
     }
 

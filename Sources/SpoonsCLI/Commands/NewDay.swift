@@ -14,7 +14,7 @@ extension Commands {
     public init(budget: Int?) { self.budget = budget }
 
     public init(parsing args: inout Arguments) throws(ParseError) {
-      let budget = try args.optionalNumber(named: "N")
+      let budget = try args.optionalNumber(.budget())
       try args.finish()
       self.budget = budget  // its range is the day's to check (Limits.spoonsPerDay)
     }
@@ -34,9 +34,8 @@ extension Commands {
 
     /// `new-day` alone: asks, offering the budget asked for last time (Enter takes it).
     private static func askBudget(_ ask: Session.Ask?, usual: Int?) throws -> Int {
-      let example = "spoons new-day \(usual ?? 12)"
       guard let ask else {
-        throw ParseError("new-day needs today's spoons, e.g. \(example)")
+        throw NumberArgument.budget("spoons new-day \(usual ?? 12)").missing(in: info.name)
       }
       let offer = usual.map { " [\($0)]" } ?? ""
       guard let answer = ask("How many spoons today?\(offer) ") else {
@@ -44,13 +43,9 @@ extension Commands {
       }
       let typed = answer.trimmingSpaces
       if typed.isEmpty, let usual { return usual }
-      guard let budget = CheckInAnswer(typed).budget else {
-        throw ParseError(
-          typed.isEmpty
-            ? "cancelled: no new day was started"
-            : "no new day was started: today's spoons are a whole number, e.g. \(example)")
-      }
-      return budget
+      if let budget = CheckInAnswer(typed).budget { return budget }
+      guard !typed.isEmpty else { throw ParseError("cancelled: no new day was started") }
+      return try NumberArgument.budget("\(usual ?? 12)").parse(typed)
     }
   }
 }

@@ -13,9 +13,9 @@ extension Commands {
     public init(_ count: Int = 1) { self.count = count }
 
     public init(parsing args: inout Arguments) throws(ParseError) {
-      let count = try args.optionalNumber(named: "N") ?? 1
+      let count = try args.optionalNumber(.changes("redo", example: "redo 2"))
       try args.finish()
-      self.count = try Arguments.steps(count)
+      self.count = count ?? 1
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {

@@ -17,13 +17,16 @@ extension Commands {
     }
 
     public init(parsing args: inout Arguments) throws(ParseError) {
-      let file = try args.option("--html")
-      guard let file else { throw ParseError("report needs --html FILE; \(args.usage)") }
+      let needsFile = ParseError(
+        "report needs --html and the file to write, e.g. report --html spoons-report.html")
+      guard let file = try args.option("--html", missing: needsFile) else { throw needsFile }
       guard !file.isEmpty, !file.hasPrefix("--") else {
-        throw ParseError("--html needs a file name, not '\(Text.echoed(file))'; \(args.usage)")
+        throw ParseError(
+          "--html needs a file name, not '\(Text.echoed(file))', "
+            + "e.g. report --html spoons-report.html")
       }
       htmlFile = file
-      days = try args.days(default: 30)
+      days = try args.days(default: 30, example: "report --html spoons-report.html --days 7")
       try args.finish()
     }
 

@@ -14,7 +14,7 @@ extension Commands {
     public init(_ spoons: Int?) { self.spoons = spoons }
 
     public init(parsing args: inout Arguments) throws(ParseError) {
-      let n = try args.optionalNumber(named: "N")
+      let n = try args.optionalNumber(.reserve)
       try args.finish()
       spoons = n  // its range is the planner's to check (Limits.spoonsPerDay)
     }

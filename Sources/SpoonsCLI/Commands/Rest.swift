@@ -17,7 +17,7 @@ extension Commands {
     }
 
     public init(parsing args: inout Arguments) throws(ParseError) {
-      spoons = try Arguments.spoonCost(try args.number(named: "N"))
+      spoons = try args.cost(.cost("rest 2 Nap", what: "the spoons it gives back"))
       title = try args.title()
     }
 

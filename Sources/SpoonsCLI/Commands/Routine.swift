@@ -32,14 +32,17 @@ extension Commands {
     }
 
     private static func action(_ args: inout Arguments) throws(ParseError) -> Action {
-      guard let verb = args.next() else { return .list(json: false) }
+      guard let verb = args.next()?.lowercased() else { return .list(json: false) }
       switch verb {
       case "list", "ls":
+        args.form = ("routine list", "routine list --json")
         return .list(json: try args.jsonFlagOnly())
       case "--json":
+        args.form = ("routine list", "routine list --json")
         try args.finish()
         return .list(json: true)
       case "add":
+        args.form = ("routine add", "routine add 1 Take meds --days daily")
         let isRest = args.takeFlag("--rest")
         let today = args.takeFlag("--today")
         let days = try args.option("--days").map { word throws(ParseError) in
@@ -49,14 +52,15 @@ extension Commands {
           }
           return days
         }
-        let spoons = try Arguments.spoonCost(try args.number(named: "N"))
-        let title = try args.title()
+        let spoons = try args.cost(.cost("routine add 1 Take meds"))
+        let title = try args.title(example: "routine add 1 Take meds")
         return .add(spoons, title, days: days ?? .everyDay, isRest: isRest, today: today)
       case "remove", "rm", "delete", "pause", "resume", "today":
+        args.form = ("routine \(verb)", "routine \(verb) r2")
         guard let word = args.next() else {
-          throw ParseError("routine \(verb) needs a routine id like r2; \(args.usage)")
+          throw ParseError("routine \(verb) needs a routine id, e.g. routine \(verb) r2")
         }
-        let id = try routineID(word)
+        let id = try routineID(word, example: "routine \(verb) r2")
         try args.finish()
         switch verb {
         case "pause": return .pause(id)
@@ -64,19 +68,25 @@ extension Commands {
         case "today": return .today(id)
         default: return .remove(id)
         }
+      case let option where option.hasPrefix("--"):
+        throw ParseError(
+          "routine's options go after add or list, e.g. routine add 2 Nap --rest --days weekends")
       default:
         throw ParseError(
-          "routine takes add, list, today, remove, pause or resume, not '\(Text.echoed(verb))'; "
-            + args.usage)
+          "routine takes add, list, today, remove, pause or resume, not '\(Text.echoed(verb))', "
+            + "e.g. routine add 1 Take meds --days daily")
       }
     }
 
     /// `r2`, `R2` or `2`.
-    static func routineID(_ word: String) throws(ParseError) -> RoutineID {
+    static func routineID(_ word: String, example: String) throws(ParseError) -> RoutineID {
       let digits = word.first == "r" || word.first == "R" ? word.dropFirst() : Substring(word)
       guard digits.first != "#", let n = Arguments.single(digits) else {
+        let long = digits.drop { $0 == "0" }.count > NumberArgument.maxDigits
+          && digits.allSatisfy { $0.isASCII && $0.isNumber }
         throw ParseError(
-          "'\(Text.echoed(word))' is not a routine id; they look like r2 (see 'routine list')")
+          "'\(Text.echoed(word))' is \(long ? "too big for" : "not") a routine id; they look "
+            + "like r2 (see 'routine list'), e.g. \(example)")
       }
       return RoutineID(n)
     }
@@ -90,7 +100,8 @@ extension Commands {
       -> [Completion.Candidate]?
     {
       if context.argument == 1 { return verbs.map { Completion.Candidate(text: $0) } }
-      guard context.argument == 2, ["today", "remove", "pause", "resume"].contains(context.words[1]),
+      guard context.argument == 2,
+        ["today", "remove", "pause", "resume"].contains(context.words[1].lowercased()),
         let planner = try? session.store.load()
       else { return nil }
       return planner.routines.map {

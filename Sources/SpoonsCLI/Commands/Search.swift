@@ -18,8 +18,10 @@ extension Commands {
 
     public init(parsing args: inout Arguments) throws(ParseError) {
       json = args.takeFlag("--json")
-      text = try args.rest(named: "TEXT").trimmingSpaces
-      guard !text.isEmpty else { throw ParseError("search needs TEXT; \(args.usage)") }
+      text = try args.rest(needing: "words to look for").trimmingSpaces
+      guard !text.isEmpty else {
+        throw ParseError("search needs words to look for, e.g. \(args.example)")
+      }
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {

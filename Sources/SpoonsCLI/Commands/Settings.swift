@@ -50,7 +50,9 @@ extension Commands {
         guard let word = args.next() else {
           throw ParseError("settings reserve needs a number of spoons, e.g. settings reserve 1")
         }
-        change = .reserve(try Arguments.wholeNumber(word, name: "the reserve"))
+        change = .reserve(
+          try NumberArgument.spoonsPerDay(what: "the reserve", example: "settings reserve 1")
+            .parse(word))
       }
       try args.finish()
     }

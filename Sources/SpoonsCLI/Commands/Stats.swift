@@ -18,7 +18,7 @@ extension Commands {
 
     public init(parsing args: inout Arguments) throws(ParseError) {
       json = args.takeFlag("--json")
-      days = try args.days(default: 30)
+      days = try args.days(default: 30, example: "stats --days 60")
       try args.finish()
     }
 

@@ -20,14 +20,8 @@ extension Commands {
 
     public init(parsing args: inout Arguments) throws(ParseError) {
       plan = args.takeFlag("--plan")
-      let max = try args.option("--max").map { word throws(ParseError) in
-        try Arguments.wholeNumber(word, name: "--max")
-      }
+      max = try args.number(option: "--max", .suggestions)
       try args.finish()
-      if let max, !(1...Arguments.maxSelection).contains(max) {
-        throw ParseError("--max must be from 1 to \(Arguments.maxSelection), not \(max)")
-      }
-      self.max = max
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
