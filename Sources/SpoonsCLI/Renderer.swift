@@ -33,7 +33,7 @@ public struct Renderer: Sendable {
 
   /// `Fri 28 Nov`, with the year only when it is not this year's.
   public static func short(_ date: CivilDate, today: CivilDate) -> String {
-    date.year == today.year ? date.weekdayDayMonth : date.long
+    date.named(relativeTo: today)
   }
 
   /// `due Fri 28 Nov`; `due today` and `due Tue 18 Nov, overdue` in red, the words saying it
@@ -381,7 +381,18 @@ public struct Renderer: Sendable {
     return out
   }
 
-  public func deleted(_ tasks: [SpoonTask]) -> String { "Deleted \(names(tasks)).\n" }
+  /// `Deleted #4 Laundry, #26 Call mum (done Sat 28 Nov).`: the tasks in `history`, checked
+  /// off on an earlier day, say when.
+  public func deleted(_ tasks: [SpoonTask], history: [TaskID] = [], today: CivilDate)
+    -> String
+  {
+    let named = tasks.map { task in
+      let name = "\(task.id) \(task.title.text)"
+      guard history.contains(task.id) else { return name }
+      return name + " (\(Self.place(of: task, today: today)))"
+    }
+    return "Deleted \(named.joined(separator: ", ")).\n"
+  }
 
   public func moved(_ task: SpoonTask, to position: Int) -> String {
     "Moved \(task.id) \(task.title.text) to position \(position) in \(task.spoons).\n"
