@@ -36,14 +36,28 @@ public struct Renderer: Sendable {
     date.named(relativeTo: today)
   }
 
-  /// `due Fri 28 Nov`; `due today` and `due Tue 18 Nov, overdue` in red, the words saying it
-  /// without colour too. Nil without a due date.
+  /// `due today`, `due tomorrow`, `due Fri 28 Nov`, `due Tue 18 Nov, overdue`: the one
+  /// wording of a due date, in listings, `add`, `edit`, `show` and `agenda` alike (see
+  /// `dueWords`); red when an open task is due today or overdue, the words saying it without
+  /// colour too. Nil without a due date.
   public func due(_ task: SpoonTask, today: CivilDate) -> String? {
+    Self.dueWords(task, today: today).map { $0.flagged ? style.red("due " + $0.text) : "due " + $0.text }
+  }
+
+  /// When a task is due, relative to `today`: `today`, `tomorrow`, else the date (`Fri 28
+  /// Nov`), with `, overdue` when an open task is past it. A done task is never overdue, but
+  /// its date reads the same. `flagged`: open and due today or overdue.
+  static func dueWords(_ task: SpoonTask, today: CivilDate) -> (text: String, flagged: Bool)? {
     guard let date = task.due else { return nil }
+    let day = switch today.days(until: date) {
+    case 0: "today"
+    case 1: "tomorrow"
+    default: short(date, today: today)
+    }
     switch task.dueStatus(today: today) {
-    case .overdue?: return style.red("due \(Self.short(date, today: today)), overdue")
-    case .dueToday?: return style.red("due today")
-    default: return "due \(Self.short(date, today: today))"
+    case .overdue?: return (day + ", overdue", true)
+    case .dueToday?: return (day, true)
+    default: return (day, false)
     }
   }
 

@@ -66,3 +66,31 @@ struct EarlierDaysTests {
     #expect(try !spoons(["completed"], data: tmp.data, environment: sunday).stdout.contains("Laundry"))
   }
 }
+
+@Suite("A due date reads the same in every view")
+struct DueWordingTests {
+  @Test func editShowListsAndTodoSayDueTodayAlike() throws {
+    let tmp = TemporaryDirectory()
+    func run(_ words: String...) throws -> String {
+      let result = try spoons(words, data: tmp.data)
+      #expect(result.status == 0, "\(words): \(result.stderr)")
+      return result.stdout
+    }
+    _ = try run("new-day", "10")
+    #expect(try run("add", "2", "Pay the bill", "--due", "2026-11-21")
+      == "Added #1 Pay the bill (2 spoons), due today.\n")
+    #expect(try run("edit", "1", "--title", "Pay the water bill")
+      == "Changed #1 Pay the water bill (2 spoons), due today.\n")
+    #expect(try run("list").contains("#1  Pay the water bill · due today\n"))
+    #expect(try run("show", "1").contains("  due          today\n"))
+    _ = try run("plan", "1")
+    _ = try run("done", "1")
+    // Done, it is no longer flagged, but the words stay.
+    #expect(try run("edit", "1", "--note", "paid online")
+      == "Changed #1 Pay the water bill (2 spoons), due today.\n")
+    #expect(try run("todo").contains("#1  Pay the water bill, 2 spoons · due today\n"))
+    #expect(try run("show", "1").contains("  due          today\n"))
+    #expect(try run("edit", "1", "--due", "tomorrow")
+      == "Changed #1 Pay the water bill (2 spoons), due tomorrow.\n")
+  }
+}
