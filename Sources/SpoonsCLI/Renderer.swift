@@ -272,6 +272,31 @@ public struct Renderer: Sendable {
     return tasks.map { line($0, width: width, today: today, cost: true) + "\n" }.joined()
   }
 
+  /// `#4  Laundry, 3 spoons · due today · category 3`: a task, its cost and due date, and
+  /// where it is, for views that gather tasks from everywhere.
+  func lineWithPlace(_ task: SpoonTask, width: Int, today: CivilDate) -> String {
+    line(task, width: width, today: today, cost: true) + charset.separator
+      + Self.place(of: task, today: today)
+  }
+
+  /// What Tab lists after `plan`: `#4  Laundry, 3 spoons · category 3`, and for a task that
+  /// does not fit today `… · does not fit` (not said before the first day, when nothing is
+  /// measured yet).
+  func planCandidate(_ c: PlanCandidate, width: Int, today: CivilDate, dayOpen: Bool) -> String {
+    let text = lineWithPlace(c.task, width: width, today: today)
+    return c.fits || !dayOpen ? text : style.dim(text + charset.separator + "does not fit")
+  }
+
+  /// Every open task with a due date, overdue first, each with where it is.
+  public func agenda(_ p: Planner, today: CivilDate) -> String {
+    let tasks = p.agenda
+    guard !tasks.isEmpty else {
+      return "No open task has a due date. Give one a date with: edit ID --due D\n"
+    }
+    let width = idWidth(tasks)
+    return tasks.map { lineWithPlace($0, width: width, today: today) + "\n" }.joined()
+  }
+
   // MARK: - Outcomes
 
   /// `#4 Laundry, #9 Call mum`.

@@ -94,3 +94,38 @@ struct DueWordingTests {
       == "Changed #1 Pay the water bill (2 spoons), due tomorrow.\n")
   }
 }
+
+@Suite("The agenda, through the binary")
+struct AgendaCLITests {
+  @Test func everyOpenTaskWithADueDateOverdueFirstWithWhereItIs() throws {
+    let tmp = TemporaryDirectory()
+    func run(_ words: String...) throws -> String {
+      let result = try spoons(words, data: tmp.data)
+      #expect(result.status == 0, "\(words): \(result.stderr)")
+      return result.stdout
+    }
+    #expect(try run("agenda") == "No open task has a due date. Give one a date with: edit ID --due D\n")
+    _ = try run("new-day", "10")
+    _ = try run("add", "4", "Groceries", "--due", "tomorrow")
+    _ = try run("add", "2", "Call the GP", "--due", "today")
+    _ = try run("add", "1", "Post the letter", "--due", "tomorrow")
+    _ = try run("add", "3", "Pay the water bill", "--due", "2026-11-18")
+    _ = try run("add", "2", "Laundry")
+    _ = try run("plan", "2")
+    #expect(try run("agenda") == """
+      #4  Pay the water bill, 3 spoons · due Wed 18 Nov, overdue · category 3
+      #2  Call the GP, 2 spoons · due today · today's list
+      #3  Post the letter, 1 spoon · due tomorrow · category 1
+      #1  Groceries, 4 spoons · due tomorrow · category 4
+
+      """)
+    let json = try run("agenda", "--json")
+    let decoded = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    #expect(decoded.compactMap { $0["id"] as? Int } == [4, 2, 3, 1])
+    #expect(decoded.compactMap { $0["in"] as? String } == ["category", "todo", "category", "category"])
+    #expect(decoded.first?["due"] as? String == "2026-11-18")
+    let wrong = try spoons(["agenda", "3"], data: tmp.data)
+    #expect(wrong.status == 64 && wrong.stderr.contains("usage: agenda [--json]"))
+  }
+}

@@ -171,6 +171,23 @@ struct TerminalTests {
     #expect(term.waitForExit() == 0)
   }
 
+  @Test func tabTwiceAfterPlanListsWhatFitsFirst() throws {
+    let tmp = TemporaryDirectory()
+    for words in [["new-day", "4"], ["add", "5", "Deep clean"], ["add", "3", "Laundry"]] {
+      try #require(try spoons(words, data: tmp.data).status == 0)
+    }
+    let term = try TerminalSession(arguments: ["--data", tmp.data, "--no-color"])
+    #expect(term.waitFor("spoons 0/4> "))
+    term.type("plan \t\t")
+    #expect(term.waitFor("#1  Deep clean, 5 spoons · category 5 · does not fit"))
+    let fits = try #require(term.screen.range(of: "#2  Laundry, 3 spoons · category 3\r"))
+    #expect(fits.upperBound < term.screen.range(of: "#1  Deep clean")!.lowerBound)
+    term.type("2\r")
+    #expect(term.waitFor("Planned #2 Laundry (3 spoons)."))
+    term.type("\u{4}")
+    #expect(term.waitForExit() == 0)
+  }
+
   @Test func sigtermWhileEditingRestoresTheTerminal() throws {
     let tmp = TemporaryDirectory()
     let term = try TerminalSession(arguments: ["--data", tmp.data, "--no-color"])

@@ -19,6 +19,7 @@ public enum CommandRegistry {
     Commands.Reserve.self,
     Commands.Routine.self,
     Commands.Backlog.self,
+    Commands.Agenda.self,
     Commands.Delete.self,
     Commands.Move.self,
     Commands.Edit.self,
