@@ -4,9 +4,11 @@
 /// It only finds the command in `CommandRegistry`; each command parses its own arguments, so
 /// a name that is not registered can never parse as another command.
 public enum CommandParser {
-  /// Parses one REPL or script line; nil for a blank one.
+  /// Parses one REPL or script line; nil for a blank one. A leading `spoons` is dropped, so a
+  /// command copied from a message (`spoons new-day 12`) works as typed.
   public static func parse(line: String) throws(ParseError) -> (any SpoonsCommand)? {
-    let words = try Tokenizer.words(line)
+    var words = try Tokenizer.words(line)
+    if words.count > 1, words[0].lowercased() == "spoons" { words.removeFirst() }
     return words.isEmpty ? nil : try parse(words)
   }
 

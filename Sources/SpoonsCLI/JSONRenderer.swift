@@ -4,9 +4,12 @@ import SpoonsStore
 /// `--json` output for scripts. Written by hand (no Foundation at start-up); field names are
 /// documented in the README and kept stable.
 public enum JSONRenderer {
-  public static func status(_ p: Planner) -> String {
+  /// `date` is the open day's, `today` the day being lived (by the day start): they differ
+  /// while an earlier day is still open.
+  public static func status(_ p: Planner, today: CivilDate) -> String {
     let ledger = p.ledger ?? SpoonLedger(budget: 0, reserve: p.reserve)
     return "{\"date\":\(p.day.map { string($0.date.description) } ?? "null"),"
+      + "\"today\":\(string(today.description)),"
       + ledgerFields(ledger) + ",\"todo\":\(tasks(p.todo, done: true))}\n"
   }
 

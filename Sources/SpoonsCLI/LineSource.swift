@@ -19,6 +19,13 @@ public enum LineResult: Equatable, Sendable {
 public protocol LineSource: AnyObject {
   /// Shows `prompt` (when there is someone to see it) and reads one line.
   func readLine(prompt: String) -> LineResult
+  /// Reads the answer to a question (the morning check-in, a y/n): never kept in the
+  /// command history.
+  func readAnswer(prompt: String) -> LineResult
+}
+
+extension LineSource {
+  public func readAnswer(prompt: String) -> LineResult { readLine(prompt: prompt) }
 }
 
 /// Lines from a file descriptor, read in blocks. Bounded: a line longer than `maxLineBytes` is

@@ -146,7 +146,8 @@ public struct Renderer: Sendable {
 
   public func status(_ p: Planner, today: CivilDate) -> String {
     guard let day = p.day, let ledger = p.ledger else { return noDay }
-    var out = style.bold(Self.long(day.date)) + "\n"
+    var out = endedDayNotice(p, today: today)
+    out += style.bold(Self.long(day.date)) + "\n"
     out += spoonBar(ledger) + "\n"
     out += ledgerLine(ledger) + "\n"
     if ledger.borrowed > 0 {
@@ -202,6 +203,14 @@ public struct Renderer: Sendable {
   /// `2 back`: what a done rest gave back, as fixed when it was checked off (its spoons for a
   /// rest archived before the amount was kept).
   func restBack(_ task: SpoonTask) -> String { "\(task.gaveBack ?? task.spoons.value) back" }
+
+  /// When the open day began on an earlier date: says so, and the command that starts today
+  /// with the budget asked for last time. Empty otherwise.
+  public func endedDayNotice(_ p: Planner, today: CivilDate) -> String {
+    guard let day = p.day, day.date < today else { return "" }
+    return style.bold("\(day.date.weekdayDayMonth) is still open; today is \(today.weekdayDayMonth).")
+      + " Start today with: spoons new-day \(day.budget)\n"
+  }
 
   var noDay: String { "No day started yet. Start one with: new-day N (N = today's spoons)\n" }
 

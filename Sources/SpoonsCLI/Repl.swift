@@ -30,7 +30,7 @@ public struct Repl {
     var lineNumber = 0
     if interactive {
       env.output.write("Spoons: plan your day in spoons. 'help' lists the commands.\n")
-      if morningCheckIn { checkIn() }
+      if morningCheckIn, checkIn() { return status }
     }
     var lastSeen: Planner?  // the state the last command left, for the prompt
     while true {
@@ -61,7 +61,7 @@ public struct Repl {
         let ask: ((String) -> String?)? =
           interactive
           ? { question in
-            if case .line(let answer) = env.input.readLine(prompt: question) { return answer }
+            if case .line(let answer) = env.input.readAnswer(prompt: question) { return answer }
             return nil
           } : nil
         let outcome = try session.execute(command, ask: ask)
@@ -77,32 +77,62 @@ public struct Repl {
     }
   }
 
-  /// The morning check-in: when the current day began on an earlier date, or none has begun,
-  /// offer to start one, the last budget as the default. Declining keeps the old day.
-  private func checkIn() {
+  /// The morning check-in: when the open day began on an earlier date, or none has begun,
+  /// asks for today's spoons. `12`, `12 spoons` or Enter (the budget asked for last time)
+  /// starts the day; `n` keeps the open day; a command (`status`, `help`) is answered and the
+  /// question asked again. The answers never go into the command history.
+  ///
+  /// - Returns: whether a `quit` was typed.
+  private func checkIn() -> Bool {
     let env = session.environment
-    guard let planner = try? session.store.load() else { return }
-    let today = env.now().date
-    if let day = planner.day, day.date >= today { return }
-    let last = planner.day?.budget
+    guard let planner = try? session.store.load() else { return false }
+    let now = env.now()
+    if let day = planner.day, day.date >= planner.today(at: now) { return false }
+    let usual = planner.usualBudget
+    let open = planner.day.map(\.date.weekdayDayMonth)
     let question =
-      "Good morning. How many spoons today?" + (last.map { " [\($0)]" } ?? "") + " "
-    guard case .line(let answer) = env.input.readLine(prompt: question) else { return }
-    let typed = answer.trimmingSpaces.lowercased()
-    let declined = ["n", "no", "skip", "later"].contains(typed) || (typed.isEmpty && last == nil)
-    if declined {
-      let carryOn = planner.day.map { "Carrying on with \(Renderer.long($0.date))." }
+      "Good morning. How many spoons today?" + (usual.map { " [\($0)]" } ?? "") + " "
+    func carryOn() {
+      if let day = planner.day { session.keptOpenDay = day.date }
+      let words = planner.day.map { "Carrying on with \(Renderer.long($0.date))." }
         ?? "No day started; 'new-day N' starts one."
-      env.output.write(carryOn + "\n")
-      return
+      env.output.write(words + "\n")
     }
-    do {
-      let budget = try typed.isEmpty ? (last ?? 0) : Commands.NewDay.budget(answer: typed)
-      env.output.write(try session.execute(Commands.NewDay(budget: budget)).output)
-    } catch {
-      _ = report(error, line: 0)
+    while true {
+      guard case .line(let answer) = env.input.readAnswer(prompt: question) else {
+        env.output.write("\n")
+        carryOn()
+        return false
+      }
+      let typed = answer.trimmingSpaces.lowercased()
+      if ["n", "no", "skip", "later"].contains(typed) || (typed.isEmpty && usual == nil) {
+        carryOn()
+        return false
+      }
+      var command: (any SpoonsCommand)?
+      if let budget = typed.isEmpty ? usual : CheckInAnswer(typed).budget {
+        command = Commands.NewDay(budget: budget)
+      } else {
+        command = try? CommandParser.parse(line: answer)
+      }
+      guard let command else {
+        env.errors.write(
+          "Type today's spoons, e.g. \(usual ?? 12)"
+            + (usual.map { ", or Enter for \($0)" } ?? "")
+            + (open.map { ", or n to carry on with \($0)" } ?? ", or n to skip") + ".\n")
+        env.errors.flush()
+        continue
+      }
+      do {
+        let outcome = try session.execute(command)
+        env.output.write(outcome.output)
+        env.output.flush()
+        if outcome.quit { return true }
+        if command is Commands.NewDay { return false }
+      } catch {
+        _ = report(error, line: 0)
+      }
     }
-    env.output.flush()
   }
 
   /// Prints the error; returns the status the run ends with (a person's session that carries

@@ -9,6 +9,9 @@ public final class Session {
   public let store: PlannerStore
   public var environment: Environment
   public var renderer: Renderer
+  /// An open day the person chose to carry on with after its date passed (the REPL asked):
+  /// changes to its list go ahead without asking again.
+  public var keptOpenDay: CivilDate?
 
   public init(store: PlannerStore, environment: Environment, renderer: Renderer) {
     self.store = store
@@ -39,10 +42,12 @@ public final class Session {
       return try command.run(in: self, ask: ask)
     } catch PlannerError.unknownTask(let id) {
       // Read only now that an id is missing: everyday commands never read the archive.
-      guard let task = try? archived(id), let at = task.completed else {
-        throw PlannerError.unknownTask(id)
-      }
-      throw PlannerError.doneEarlier(id, on: at.date, today: environment.now().date)
+      guard let whole = try? store.loadWhole(),
+        let at = whole.archive.doneTasks.last(where: { $0.id == id })?.completed
+      else { throw PlannerError.unknownTask(id) }
+      let p = whole.planner
+      throw PlannerError.doneEarlier(
+        id, on: p.today(at: at), today: p.today(at: environment.now()))
     }
   }
 
@@ -81,12 +86,13 @@ public final class Session {
     return Result(output: said.output, planner: after)
   }
 
-  /// The REPL prompt for `planner` (read now when not given): `spoons 7/12> `, or
-  /// `spoons (no day)> `.
+  /// The REPL prompt for `planner` (read now when not given): `spoons 7/12> `,
+  /// `spoons (no day)> `, or `spoons Sun 22 Nov 7/12> ` while an earlier day is still open.
   public func prompt(for planner: Planner? = nil) -> String {
     guard let p = planner ?? (try? store.load()) else { return "spoons> " }
     guard let ledger = p.ledger else { return "spoons (no day)> " }
-    return "spoons \(ledger.planned)/\(ledger.total)> "
+    let ended = p.endedDay(at: environment.now()).map { $0.date.weekdayDayMonth + " " } ?? ""
+    return "spoons \(ended)\(ledger.planned)/\(ledger.total)> "
   }
 }
 

@@ -13,6 +13,9 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidRepaid(Int, budget: Int)
   /// `new-day` on a date before the day already open: the clock most likely went back.
   case dayBeforeCurrent(today: CivilDate, open: CivilDate)
+  /// A change to today's list while the open day began on an earlier date: `new-day` first
+  /// (with the budget usually asked for), so yesterday is not changed behind the person's back.
+  case openDayHasEnded(open: CivilDate, today: CivilDate, usualBudget: Int)
   /// Planning or checking off needs a day: `new-day` first.
   case noDayStarted
   /// No task has this id (never had, or it was deleted).
@@ -88,6 +91,9 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
         + "the day already open, \(open.long). If the clock is wrong, correct its date, time or "
         + "time zone and run new-day again; until then Spoons carries on with "
         + open.weekdayDayMonth
+    case .openDayHasEnded(let open, let today, let budget):
+      return "\(open.weekdayDayMonth) is still open, but today is \(today.weekdayDayMonth): "
+        + "start today first with 'spoons new-day \(budget)' (nothing was changed)"
     case .noDayStarted: return "no day started yet: start one with 'new-day N'"
     case .unknownTask(let id): return "there is no task \(id) (see 'list', 'backlog' and 'todo' for ids)"
     case .doneEarlier(let id, let date, let today):

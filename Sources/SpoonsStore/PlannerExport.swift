@@ -50,8 +50,9 @@ public enum ExportFormat {
   static let name = "spoons-export"
   /// Version 2 added `back` (what a done rest gave back) and a day's `repaid` in the archive,
   /// and a day's `budget` became the budget asked for, as `status --json` says it (the files
-  /// keep what the day started with: version 1 exports still import as they are).
-  static let version = 2
+  /// keep what the day started with: version 1 exports still import as they are). Version 3
+  /// added `settings.daystart`.
+  static let version = 3
   /// Fields written as JSON numbers and flags; every other field is a string.
   static let numbers: Set<String> = [
     "id", "spoons", "budget", "borrowed", "repaid", "reserve", "routine", "planned", "spent",

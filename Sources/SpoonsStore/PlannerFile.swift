@@ -52,9 +52,10 @@ enum PlannerFile {
   static let name = "planner.txt"
   /// Version 2 added routines, the reserve, borrowing and rests (`next routine=`, `settings`,
   /// `routine` records, `day borrowed= repaid=`, `task rest= from=routine`); version 3 the
-  /// `journal` line (undo); version 4 `task back=` (what a done rest gave back). Older files
-  /// load as they are: every addition is optional.
-  static let format = FileFormat(name: "spoons-planner", version: 4)
+  /// `journal` line (undo); version 4 `task back=` (what a done rest gave back); version 5
+  /// `settings daystart=` (when the day begins). Older files load as they are: every
+  /// addition is optional.
+  static let format = FileFormat(name: "spoons-planner", version: 5)
 
   static func encode(_ snapshot: PlannerSnapshot) -> [UInt8] {
     head(snapshot.journal) + body(snapshot)
@@ -96,6 +97,7 @@ enum PlannerFile {
     out.append(UInt8(ascii: "\n"))
     out.append(contentsOf: "settings".utf8)
     RecordCodec.field("reserve", String(planner.reserve), to: &out)
+    RecordCodec.field("daystart", planner.dayStart.description, to: &out)
     out.append(UInt8(ascii: "\n"))
     if let day = planner.day {
       out.append(contentsOf: "day".utf8)
@@ -178,6 +180,7 @@ enum PlannerFile {
     var archive: ArchiveLengths?
     var journal: JournalState?
     var reserve: Int?
+    var dayStart = DayStart.standard
     var routines: [Routine] = []
     var day: Day?
     // Tasks go straight into the planner, which makes room for the line count (an upper
@@ -219,11 +222,18 @@ enum PlannerFile {
             generation: try record.int("generation"), bytes: try record.int("bytes"),
             records: try record.int("records"), lastSeq: try record.int("seq"))
         case "settings":
-          try record.expectOnly(["reserve"])
+          try record.expectOnly(["reserve", "daystart"])
           guard reserve == nil else {
             throw DecodeError(line: record.line, reason: "settings twice")
           }
           reserve = try record.optionalInt("reserve", in: Limits.spoonsPerDay)
+          if let text = try record.optionalString("daystart") {
+            guard let start = DayStart(text), text.count == 5 else {
+              throw DecodeError(
+                line: record.line, reason: "daystart must be a time from 00:00 to 12:00")
+            }
+            dayStart = start
+          }
         case "routine":
           routines.append(try decodeRoutine(record))
         case "archive":
@@ -265,9 +275,10 @@ enum PlannerFile {
         reason: "the end line counts \(endCount) tasks but the file holds \(tasks.count)")
     }
     do {
-      let planner = try tasks.finish(
+      var planner = try tasks.finish(
         nextID: TaskID(nextID), day: day, routines: routines,
         nextRoutineID: RoutineID(nextRoutineID), reserve: reserve ?? 0)
+      planner.setDayStart(dayStart)
       return PlannerSnapshot(
         planner: planner, archive: archive, journal: journal ?? JournalState())
     } catch {

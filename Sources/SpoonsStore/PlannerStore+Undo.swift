@@ -149,7 +149,7 @@ extension PlannerStore {
     case "day": return "today's day"
     case "archive": return "the archive"
     case "next": return "the next id"
-    case "settings": return "the reserve"
+    case "settings": return "the settings"
     case "end": return "the list of tasks"
     default: return "the planner"
     }

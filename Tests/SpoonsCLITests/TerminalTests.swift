@@ -97,6 +97,23 @@ struct TerminalTests {
     #expect(term.waitForExit() == 0)
   }
 
+  @Test func theCheckInsAnswerNeverComesBackWithUp() throws {
+    let tmp = TemporaryDirectory()
+    let term = try TerminalSession(arguments: ["--data", tmp.data])
+    #expect(term.waitFor("Good morning. How many spoons today? "))
+    term.type("7 spoons\r")
+    #expect(term.waitFor("spoons 0/7> "))
+    term.type("status\r")
+    #expect(term.waitFor("left 7"))
+    term.type("\u{1B}[A\u{1B}[A\u{1B}[A")  // Up, Up, Up: only `status` is there
+    #expect(term.waitFor("> status"))
+    term.type("\u{15}\u{4}")  // Ctrl-U, Ctrl-D
+    #expect(term.waitForExit() == 0)
+    #expect(!term.screen.contains("> 7 spoons"))
+    let history = FileManager.default.contents(atPath: tmp.data + "/history.txt") ?? Data()
+    #expect(String(decoding: history, as: UTF8.self).hasSuffix("version=1\nstatus\n"))
+  }
+
   /// The terminal's settings as comparable bytes.
   static func mode(_ fd: Int32) -> [UInt8] {
     var t = termios()

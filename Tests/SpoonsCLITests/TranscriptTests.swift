@@ -100,7 +100,7 @@ final class TranscriptSource: LineSource {
   var runBefore: ((String) -> Void)?
   var setVariable: ((String, String) -> Void)?
 
-  static let prompts = ["How many spoons today? "]
+  static let prompts = ["How many spoons today? ", "Put it on today's list too? [y/N] "]
 
   init(_ transcript: String, screen: StringSink, clock: Clock) {
     self.screen = screen
@@ -121,20 +121,24 @@ final class TranscriptSource: LineSource {
     if line.hasPrefix("spoons"), let end = line.range(of: "> ") {
       let prompt = line[..<end.lowerBound]
       if prompt == "spoons" || prompt == "spoons (no day)"
-        || prompt.range(of: #"^spoons \d+/\d+$"#, options: .regularExpression) != nil
+        || prompt.range(
+          of: #"^spoons( [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2})? \d+/\d+$"#,
+          options: .regularExpression) != nil
       {
         return String(line[end.upperBound...])
       }
     }
-    for prompt in prompts where line.hasPrefix(prompt) { return String(line.dropFirst(prompt.count)) }
     for question in [
       #"^Good morning\. How many spoons today\?( \[\d+\])? "#,
+      #"^How many spoons today\? \[\d+\] "#,
+      #"^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} is still open, .* first\? \[Y/n/number\] "#,
       #"^Delete the \d+ tasks? [a-z ]+\? \[y/N\] "#,
     ] {
       if let match = line.range(of: question, options: .regularExpression) {
         return String(line[match.upperBound...])
       }
     }
+    for prompt in prompts where line.hasPrefix(prompt) { return String(line.dropFirst(prompt.count)) }
     return nil
   }
 

@@ -12,7 +12,7 @@ struct CodecTests {
     #expect(try PlannerFile.decode(bytes) == snapshot)
     let text = String(decoding: bytes, as: UTF8.self)
     #expect(text.hasPrefix("format\tname=spoons-planner\tversion=\(PlannerFile.format.version)\njournal\t"))
-    #expect(text.contains("\nsettings\treserve=1\n"))
+    #expect(text.contains("\nsettings\treserve=1\tdaystart=04:00\n"))
     #expect(text.contains("\nday\tdate=2026-11-22\tbudget=10\trepaid=2\n"))
     #expect(text.contains("\troutine=2\tpaused=1\t") == false)  // ids are not mixed up
     #expect(text.contains("routine\tid=2\tspoons=2\tdays=mon,tue,wed,thu,fri\tpaused=1\t"))
@@ -21,6 +21,25 @@ struct CodecTests {
     #expect(text.contains("note=line one\\nline\\ttwo"))
     #expect(text.contains("title=Call \"mum\" \\\\ back") == false)  // #2 was deleted
     #expect(text.hasSuffix("end\ttasks=\(planner.taskCount)\n"))
+  }
+
+  @Test func theDayStartIsStoredWithTheSettingsAndOlderFilesGetTheStandardOne() throws {
+    var p = Planner()
+    p.setDayStart(DayStart("05:30")!)
+    let bytes = PlannerFile.encode(PlannerSnapshot(planner: p))
+    #expect(String(decoding: bytes, as: UTF8.self).contains("\nsettings\treserve=0\tdaystart=05:30\n"))
+    #expect(try PlannerFile.decode(bytes).planner.dayStart == DayStart(minutes: 330))
+
+    let older = String(decoding: bytes, as: UTF8.self)
+      .replacingOccurrences(of: "version=5", with: "version=4")
+      .replacingOccurrences(of: "\tdaystart=05:30", with: "")
+    #expect(try PlannerFile.decode(Array(older.utf8)).planner.dayStart == .standard)
+
+    for bad in ["13:00", "5:30", "04:60", "x", ""] {
+      let text = String(decoding: bytes, as: UTF8.self)
+        .replacingOccurrences(of: "daystart=05:30", with: "daystart=\(bad)")
+      #expect(throws: StoreError.self, "\(bad)") { try PlannerFile.decode(Array(text.utf8)) }
+    }
   }
 
   @Test func escapesRoundTripEveryControlByte() throws {

@@ -22,6 +22,17 @@ struct ExportTests {
     #expect(parsed?["format"] as? String == "spoons-export")
   }
 
+  @Test func theDayStartTravelsWithAnExportAndAMergeKeepsOurs() throws {
+    var export = try richExport()
+    export.planner.setDayStart(DayStart("06:15")!)
+    let json = ExportFormat.json(export)
+    #expect(String(decoding: json, as: UTF8.self).contains(#""settings": {"reserve": 1, "daystart": "06:15"}"#))
+    #expect(try ExportFormat.decode(json: json, file: "x.json").planner.dayStart == DayStart("06:15"))
+    let merged = try PlannerMerge.merge(
+      export.planner, done: [], days: [], into: Planner(), done: [], days: [])
+    #expect(merged.planner.dayStart == .standard)
+  }
+
   @Test(arguments: [
     ("", "line 1: the JSON ends early"),
     ("{\"format\": \"spoons-export\", \"version\": 1.5}", "line 1: a number is not a whole number"),

@@ -87,4 +87,17 @@ struct FormatVersionTests {
     #expect(rests.map(\.title.text) == ["Nap", "Tea"] && rests.map(\.gaveBack) == [2, 1])
     #expect(try store.changes().undoable.count > 3)
   }
+
+  @Test func version5KeepsWhenTheDayStarts() throws {
+    let tmp = TemporaryDirectory()
+    let store = try store(ofVersion: 5, in: tmp)
+    let p = try store.load()
+    #expect(p.dayStart == DayStart("05:30") && p.day?.budget == 6)
+    #expect(try store.changes().undoable.first?.what == "settings day-start 05:30")
+    // Every older version gets the standard day start.
+    for version in 1...4 {
+      let older = TemporaryDirectory()
+      #expect(try self.store(ofVersion: version, in: older).load().dayStart == .standard)
+    }
+  }
 }

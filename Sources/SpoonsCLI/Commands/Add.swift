@@ -60,7 +60,7 @@ extension Commands {
         let task = try p.add(
           title, spoons: spoons, at: now, note: note, location: location, due: due,
           force: force, isRest: isRest)
-        return (r.added(task, today: now.date), r.changeName("add", [task]))
+        return (r.added(task, today: p.today(at: now)), r.changeName("add", [task]))
       }
     }
   }

@@ -22,8 +22,8 @@ extension Commands {
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
-      let today = session.environment.now().date
       let p = try session.store.load()
+      let today = p.today(at: session.environment.now())
       return Session.Result(
         output: json
           ? JSONRenderer.backlog(p, order: order)

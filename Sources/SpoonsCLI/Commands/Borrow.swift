@@ -22,7 +22,7 @@ extension Commands {
       let now = session.environment.now()
       let r = session.renderer
       let n = spoons
-      return try session.change(at: now) { p, _ in
+      return try session.changeToday(at: now, ask: ask) { p, _ in
         try p.borrow(n)
         return (r.borrowed(n, p), "borrow \(n)")
       }

@@ -26,8 +26,8 @@ extension Commands {
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
-      let today = session.environment.now().date
       let whole = try session.store.loadDays()
+      let today = whole.planner.today(at: session.environment.now())
       let history = Session.history(whole, days: days, today: today)
       let chart = SpoonsCLI.Chart(
         days: history.days, width: session.columns, charset: session.charset(ascii: ascii))

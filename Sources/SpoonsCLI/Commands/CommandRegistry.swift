@@ -17,6 +17,7 @@ public enum CommandRegistry {
     Commands.Rest.self,
     Commands.Borrow.self,
     Commands.Reserve.self,
+    Commands.Settings.self,
     Commands.Routine.self,
     Commands.Backlog.self,
     Commands.Agenda.self,

@@ -30,7 +30,7 @@ extension Commands {
         let history = ids.filter { p.task($0) == nil }
         let tasks = try delete(&p)
         return (
-          r.deleted(tasks, history: history, today: now.date)
+          r.deleted(tasks, history: history, today: p.today(at: now))
             + r.restsTakenBack(taking.after(p), p),
           r.changeName("delete", tasks)
         )

@@ -64,7 +64,7 @@ extension Commands {
       }
       return try session.change(at: now) { p, _ in
         let task = try p.edit(id, edit, at: now)
-        return (r.edited(task, today: now.date), r.changeName("edit", [task], spoons: false))
+        return (r.edited(task, today: p.today(at: now)), r.changeName("edit", [task], spoons: false))
       }
     }
   }

@@ -35,14 +35,15 @@ extension Commands {
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
-      let today = session.environment.now().date
+      let now = session.environment.now()
       let r = session.renderer
       switch view {
       case .changes(let limit):
         return Session.Result(
-          output: r.changes(try session.store.changes(), limit: limit, today: today))
+          output: r.changes(try session.store.changes(), limit: limit, today: now.date))
       case .days(let days, let json):
         let whole = try session.store.loadDays()
+        let today = whole.planner.today(at: now)
         let history = Session.history(whole, days: days, today: today)
         return Session.Result(
           output: json

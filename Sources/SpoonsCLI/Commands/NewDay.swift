@@ -22,28 +22,35 @@ extension Commands {
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
       let now = session.environment.now()
       let r = session.renderer
-      let budget = try budget ?? Self.askBudget(ask)
-      return try session.change(at: now) { p, archive in
+      let budget = try budget ?? Self.askBudget(ask, usual: try session.store.load().usualBudget)
+      let result = try session.change(at: now) { p, archive in
         let outcome = try p.startNewDay(budget: budget, at: now)
         if let finished = outcome.finished { archive.append(finished) }
         return (r.newDay(outcome, p), "new-day \(budget)")
       }
+      session.keptOpenDay = nil
+      return result
     }
 
-    private static func askBudget(_ ask: Session.Ask?) throws -> Int {
+    /// `new-day` alone: asks, offering the budget asked for last time (Enter takes it).
+    private static func askBudget(_ ask: Session.Ask?, usual: Int?) throws -> Int {
+      let example = "spoons new-day \(usual ?? 12)"
       guard let ask else {
-        throw ParseError("new-day needs N, today's spoons; usage: \(info.usage)")
+        throw ParseError("new-day needs today's spoons, e.g. \(example)")
       }
-      guard let answer = ask("How many spoons today? "),
-        !answer.allSatisfy({ $0 == " " })
-      else { throw ParseError("cancelled: no new day was started") }
-      return try budget(answer: answer)
-    }
-
-    /// Today's spoons as typed in answer to a question: a whole number (the day checks its
-    /// range).
-    static func budget(answer: String) throws(ParseError) -> Int {
-      try Arguments.wholeNumber(answer.trimmingSpaces, name: "today's spoons")
+      let offer = usual.map { " [\($0)]" } ?? ""
+      guard let answer = ask("How many spoons today?\(offer) ") else {
+        throw ParseError("cancelled: no new day was started")
+      }
+      let typed = answer.trimmingSpaces
+      if typed.isEmpty, let usual { return usual }
+      guard let budget = CheckInAnswer(typed).budget else {
+        throw ParseError(
+          typed.isEmpty
+            ? "cancelled: no new day was started"
+            : "no new day was started: today's spoons are a whole number, e.g. \(example)")
+      }
+      return budget
     }
   }
 }

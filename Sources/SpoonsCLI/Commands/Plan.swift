@@ -38,7 +38,7 @@ extension Commands {
       let candidates = p.planCandidates(
         besides: chosen, useReserve: context.words.contains("--use-reserve"))
       let width = session.renderer.idWidth(candidates.map(\.task))
-      let today = session.environment.now().date
+      let today = p.today(at: session.environment.now())
       return candidates.map {
         Completion.Candidate(
           text: String($0.task.id.rawValue),
@@ -49,7 +49,7 @@ extension Commands {
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
       let now = session.environment.now()
       let r = session.renderer
-      return try session.change(at: now) { p, _ in
+      return try session.changeToday(at: now, ask: ask) { p, _ in
         let outcome = try p.plan(ids, at: now, borrow: borrow, useReserve: useReserve)
         return (r.planned(outcome, p), r.changeName("plan", outcome.tasks))
       }

@@ -29,8 +29,8 @@ extension Commands {
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
       let now = session.environment.now()
-      let today = now.date
       let whole = try session.store.loadWhole()
+      let today = whole.planner.today(at: now)
       let report = HTMLReport(
         history: Session.history((whole.planner, whole.archive.days), days: days, today: today),
         stats: Session.stats(whole, days: days, today: today),

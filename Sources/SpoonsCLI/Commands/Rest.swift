@@ -24,7 +24,7 @@ extension Commands {
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
       let now = session.environment.now()
       let r = session.renderer
-      return try session.change(at: now) { p, _ in
+      return try session.changeToday(at: now, ask: ask) { p, _ in
         let rest = try p.addRest(title, spoons: spoons, at: now)
         return (r.restAdded(rest), r.changeName("rest", [rest], spoons: false))
       }

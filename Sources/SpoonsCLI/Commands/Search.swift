@@ -23,8 +23,8 @@ extension Commands {
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
-      let today = session.environment.now().date
       let whole = try session.store.loadWhole()
+      let today = whole.planner.today(at: session.environment.now())
       let p = whole.planner
       let hits = p.search(text, completed: whole.archive.doneTasks.reversed())
       return Session.Result(

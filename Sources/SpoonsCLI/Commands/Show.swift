@@ -30,8 +30,8 @@ extension Commands {
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
-      let today = session.environment.now().date
       let p = try session.store.load()
+      let today = p.today(at: session.environment.now())
       guard let task = try p.task(id) ?? session.archived(id) else {
         throw PlannerError.unknownTask(id)
       }

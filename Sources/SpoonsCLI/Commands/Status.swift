@@ -17,10 +17,10 @@ extension Commands {
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
-      let today = session.environment.now().date
       let p = try session.store.load()
+      let today = p.today(at: session.environment.now())
       return Session.Result(
-        output: json ? JSONRenderer.status(p) : session.renderer.status(p, today: today),
+        output: json ? JSONRenderer.status(p, today: today) : session.renderer.status(p, today: today),
         planner: p)
     }
   }

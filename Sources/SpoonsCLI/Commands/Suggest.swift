@@ -32,7 +32,6 @@ extension Commands {
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
       let now = session.environment.now()
-      let today = now.date
       let r = session.renderer
       func suggest(_ p: Planner) throws -> Suggestion {
         guard p.day != nil else { throw PlannerError.noDayStarted }
@@ -40,11 +39,12 @@ extension Commands {
       }
       guard plan else {
         let p = try session.store.load()
-        return Session.Result(output: r.suggestion(try suggest(p), today: today), planner: p)
+        return Session.Result(
+          output: r.suggestion(try suggest(p), today: p.today(at: now)), planner: p)
       }
-      return try session.change(at: now) { p, _ in
+      return try session.changeToday(at: now, ask: ask) { p, _ in
         let suggestion = try suggest(p)
-        var out = r.suggestion(suggestion, today: today, planning: true)
+        var out = r.suggestion(suggestion, today: p.today(at: now), planning: true)
         var planned: [SpoonTask] = []
         if !suggestion.tasks.isEmpty {
           let outcome = try p.plan(suggestion.tasks.map(\.id), at: now)

@@ -17,10 +17,13 @@ extension Commands {
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
-      let today = session.environment.now().date
       let p = try session.store.load()
+      let today = p.today(at: session.environment.now())
       return Session.Result(
-        output: json ? JSONRenderer.todo(p) : session.renderer.todo(p, today: today), planner: p)
+        output: json
+          ? JSONRenderer.todo(p)
+          : session.renderer.endedDayNotice(p, today: today) + session.renderer.todo(p, today: today),
+        planner: p)
     }
   }
 }

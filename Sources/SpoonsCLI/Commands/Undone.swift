@@ -45,12 +45,17 @@ extension Commands {
         )
       }
       do {
-        return try session.change(at: now) { p, _ in
+        return try session.changeToday(at: now, ask: ask) { p, _ in
           var none: [SpoonTask] = []
           return try reopening(&p, &none)
         }
       } catch PlannerError.unknownTask {
-        return try session.changeReachingArchive(at: now) { p, archived in try reopening(&p, &archived) }
+        // The first attempt already asked about an ended day, if there was one to ask about.
+        let kept = session.keptOpenDay
+        return try session.changeReachingArchive(at: now) { p, archived in
+          try p.checkOpenDayIsToday(at: now, keeping: kept)
+          return try reopening(&p, &archived)
+        }
       }
     }
   }

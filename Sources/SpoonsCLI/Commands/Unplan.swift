@@ -21,7 +21,7 @@ extension Commands {
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
       let now = session.environment.now()
       let r = session.renderer
-      return try session.change(at: now) { p, _ in
+      return try session.changeToday(at: now, ask: ask) { p, _ in
         let tasks = try p.unplan(ids, at: now)
         return (r.unplanned(tasks, p), r.changeName("unplan", tasks))
       }

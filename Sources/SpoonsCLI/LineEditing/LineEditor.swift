@@ -42,10 +42,16 @@ public final class LineEditor: LineSource {
 
   deinit { restoreTerminal() }
 
-  public func readLine(prompt: String) -> LineResult {
+  public func readLine(prompt: String) -> LineResult { edit(prompt: prompt, remember: true) }
+
+  /// An answer to a question is not a command: Up does not bring commands back into it, and
+  /// it never comes back with Up at the prompt.
+  public func readAnswer(prompt: String) -> LineResult { edit(prompt: prompt, remember: false) }
+
+  private func edit(prompt: String, remember: Bool) -> LineResult {
     if raw == nil { raw = RawMode(fd: input) }
     guard raw != nil else { return plain.readLine(prompt: prompt) }
-    var session = Editing(prompt: prompt, history: history.entries)
+    var session = Editing(prompt: prompt, history: remember ? history.entries : [])
     var lastWasTab = false
     redraw(&session)
     while true {
@@ -66,7 +72,7 @@ public final class LineEditor: LineSource {
         break
       case .submit(let line):
         finishLine(&session)
-        history.add(line)
+        if remember { history.add(line) }
         return .line(line)
       case .interrupt:
         return .interrupted

@@ -14,6 +14,8 @@ public struct Planner: Equatable, Sendable {
   public internal(set) var nextRoutineID: RoutineID
   /// Spoons kept back: `plan` leaves them unplanned unless told to use them.
   public internal(set) var reserve: Int
+  /// When the person's day begins (`settings day-start`): see `today(at:)`.
+  public internal(set) var dayStart: DayStart
 
   var tasks: TaskTable
   /// Index 0 holds the 1-spoon category; each in the user's order.
@@ -28,6 +30,7 @@ public struct Planner: Equatable, Sendable {
     routines = []
     nextRoutineID = RoutineID(1)
     reserve = 0
+    dayStart = .standard
     tasks = TaskTable()
     categoryOrder = Array(repeating: [], count: SpoonCost.range.count)
     backlogOrder = []

@@ -12,8 +12,10 @@ extension Planner {
     let first = today.startOfWindow(lookingBack: days)
     var byDay: [CivilDate: [SpoonTask]] = [:]
     for task in archived + todo {
-      guard let at = task.completed, at.date >= first, at.date <= today else { continue }
-      byDay[at.date, default: []].append(task)
+      // The day lived, by the day start: a check-off at 1 a.m. belongs to the evening before.
+      guard let at = task.completed.map(dayStart.today(at:)), at >= first, at <= today
+      else { continue }
+      byDay[at, default: []].append(task)
     }
     return byDay.keys.sorted(by: >).map { date in
       CompletedDay(

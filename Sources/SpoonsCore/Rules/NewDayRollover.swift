@@ -33,12 +33,13 @@ extension Planner {
     -> NewDayOutcome
   {
     guard Limits.spoonsPerDay.contains(asked) else { throw .invalidBudget(asked) }
-    if let open = day?.date, now.date < open {
-      throw .dayBeforeCurrent(today: now.date, open: open)
+    let today = today(at: now)
+    if let open = day?.date, today < open {
+      throw .dayBeforeCurrent(today: today, open: open)
     }
     let owed = day?.borrowed ?? 0
     let repaid = SpoonLedger.repayment(of: owed, budget: asked)
-    let newDay = try Day(date: now.date, budget: asked, repaid: repaid)
+    let newDay = try Day(date: today, budget: asked, repaid: repaid)
 
     var finished: FinishedDay?
     var rolled: [SpoonTask] = []
@@ -68,20 +69,13 @@ extension Planner {
 
     var fromRoutines: [SpoonTask] = []
     var skipped: [Routine] = []
-    for routine in routines where routine.runs(on: now.date) {
+    for routine in routines where routine.runs(on: today) {
       let cost = routine.isRest ? 0 : routine.spoons.value
       guard ledger?.fits(cost) == true else {
         skipped.append(routine)
         continue
       }
-      let task = SpoonTask(
-        id: nextID, title: routine.title, spoons: routine.spoons,
-        placement: .todo(from: .routine(routine.id)), created: now, updated: now,
-        isRest: routine.isRest)
-      tasks[task.id] = task
-      day?.todo.append(task.id)
-      nextID = TaskID(nextID.rawValue + 1)
-      fromRoutines.append(task)
+      fromRoutines.append(putOnList(routine, at: now))
     }
     return NewDayOutcome(
       finished: finished, rolledOver: rolled, dropped: dropped, fromRoutines: fromRoutines,

@@ -42,7 +42,7 @@ extension Planner {
     }
     return add(
       title, spoons: cost, at: now, note: note, location: location,
-      due: due?.resolve(today: now.date), isRest: isRest)
+      due: due?.resolve(today: today(at: now)), isRest: isRest)
   }
 
   /// An open task of this cost whose title matches ignoring case, if any.

@@ -45,7 +45,7 @@ extension Planner {
     if let note { task.note = note }
     if let location { task.location = location }
     switch edit.due {
-    case .set(let spec)?: task.due = spec.resolve(today: now.date)
+    case .set(let spec)?: task.due = spec.resolve(today: today(at: now))
     case .clear?: task.due = nil
     case nil: break
     }

@@ -34,4 +34,29 @@ extension Planner {
     routines[index].isPaused = paused
     return routines[index]
   }
+
+  /// Puts a routine's task on today's list now, as `new-day` does, for a routine added after
+  /// the day began. Refused when no day is open or, by the max-spoon rule, when it does not
+  /// fit above the reserve; never borrows.
+  @discardableResult
+  public mutating func planRoutineToday(_ id: RoutineID, at now: Timestamp)
+    throws(PlannerError) -> SpoonTask
+  {
+    guard let routine = routines.first(where: { $0.id == id }) else { throw .unknownRoutine(id) }
+    guard let ledger else { throw .noDayStarted }
+    _ = try ledger.admit(routine.isRest ? 0 : routine.spoons.value, useReserve: false, borrowing: false)
+    return putOnList(routine, at: now)
+  }
+
+  /// The routine's task for today, at the end of today's list (a day is open and it fits).
+  mutating func putOnList(_ routine: Routine, at now: Timestamp) -> SpoonTask {
+    let task = SpoonTask(
+      id: nextID, title: routine.title, spoons: routine.spoons,
+      placement: .todo(from: .routine(routine.id)), created: now, updated: now,
+      isRest: routine.isRest)
+    tasks[task.id] = task
+    day?.todo.append(task.id)
+    nextID = TaskID(nextID.rawValue + 1)
+    return task
+  }
 }

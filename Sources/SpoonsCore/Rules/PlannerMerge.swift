@@ -72,11 +72,12 @@ public struct PlannerMerge: Equatable, Sendable {
         tasks: conflicting.sorted(), routines: conflictingRoutines, days: conflictingDays.sorted())
     }
     do {
-      let planner = try Planner(
+      var planner = try Planner(
         nextID: max(current.nextID, incoming.nextID), day: today,
         tasks: current.allTasks + newLive, routines: routines.sorted { $0.id < $1.id },
         nextRoutineID: max(current.nextRoutineID, incoming.nextRoutineID),
         reserve: current.reserve == 0 ? incoming.reserve : current.reserve)
+      planner.setDayStart(current.dayStart)  // a setting of this device's, like the reserve
       return PlannerMerge(
         planner: planner, newDone: newDone, newDays: newDays.sorted { $0.date < $1.date })
     } catch {

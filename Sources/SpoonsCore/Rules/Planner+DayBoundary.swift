@@ -1,0 +1,29 @@
+extension Planner {
+  /// The day being lived at `now`, by the person's day start: before 04:00 (the default) it
+  /// is still the date before.
+  public func today(at now: Timestamp) -> CivilDate { dayStart.today(at: now) }
+
+  /// The open day, when it began on an earlier date than today: the to-do list still belongs
+  /// to a day that is over, and `new-day` should start today's before anything changes it.
+  public func endedDay(at now: Timestamp) -> Day? {
+    guard let day, day.date < today(at: now) else { return nil }
+    return day
+  }
+
+  /// The budget a new day is offered: the one asked for last time (before repaying a
+  /// borrow), so a person can accept it with Enter; nil before the first day.
+  public var usualBudget: Int? { day?.budget }
+
+  /// Refuses a change to today's list while the open day is an earlier date: it would
+  /// silently change a day that is over. `keeping` is a day the person chose to carry on
+  /// with anyway (the REPL asked them).
+  public func checkOpenDayIsToday(at now: Timestamp, keeping: CivilDate? = nil)
+    throws(PlannerError)
+  {
+    guard let ended = endedDay(at: now), ended.date != keeping else { return }
+    throw .openDayHasEnded(open: ended.date, today: today(at: now), usualBudget: ended.budget)
+  }
+
+  /// Sets when the day begins. Changes no day already open.
+  public mutating func setDayStart(_ start: DayStart) { dayStart = start }
+}
