@@ -41,7 +41,9 @@ public struct Renderer: Sendable {
   /// `dueWords`); red when an open task is due today or overdue, the words saying it without
   /// colour too. Nil without a due date.
   public func due(_ task: SpoonTask, today: CivilDate) -> String? {
-    Self.dueWords(task, today: today).map { $0.flagged ? style.red("due " + $0.text) : "due " + $0.text }
+    Self.dueWords(task, today: today).map {
+      $0.flagged ? style.red("due " + $0.text) : "due " + $0.text
+    }
   }
 
   /// When a task is due, relative to `today`: `today`, `tomorrow`, else the date (`Fri 28

@@ -106,7 +106,7 @@ struct ReliabilityTests {
       let now = morning.plus(days: day - 20)
       try store.update(at: now) { p, finished in
         if let ended = try p.startNewDay(budget: 99, at: now).finished { finished.append(ended) }
-        let ids = (0..<80).map { _ in p.add(try! Title("Archived task"), spoons: try! SpoonCost(1), at: now).id }
+        let ids = try (0..<80).map { _ in try p.add("Archived task", spoons: 1, at: now).id }
         try p.plan(ids, at: now)
         try p.markDone(ids, at: now)
       }

@@ -42,7 +42,8 @@ extension Commands {
       return candidates.map {
         Completion.Candidate(
           text: String($0.task.id.rawValue),
-          label: session.renderer.planCandidate($0, width: width, today: today, dayOpen: p.day != nil))
+          label: session.renderer.planCandidate(
+            $0, width: width, today: today, dayOpen: p.day != nil))
       }
     }
 

@@ -3,7 +3,8 @@ extension Planner {
   /// or a category), in the order to see to them (`isBeforeInAgenda`). Done tasks are left
   /// out: a finished task is never late.
   public var agenda: [SpoonTask] {
-    (todo.filter { !$0.isDone } + waiting).filter { $0.due != nil }.sorted(by: Self.isBeforeInAgenda)
+    (todo.filter { !$0.isDone } + waiting).filter { $0.due != nil }
+      .sorted(by: Self.isBeforeInAgenda)
   }
 
   /// The agenda's order: the earliest due date first, so the overdue come first (the most

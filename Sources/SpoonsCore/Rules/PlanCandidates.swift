@@ -28,8 +28,8 @@ extension Planner {
     }
     let ledger = self.ledger
     let ranked = Self.byImportance(waiting.filter { !picked.contains($0.id) }).map {
-      PlanCandidate(
-        task: $0.task, fits: ledger?.fits(chosenCost + $0.task.cost, useReserve: useReserve) ?? false)
+      let fits = ledger?.fits(chosenCost + $0.task.cost, useReserve: useReserve) ?? false
+      return PlanCandidate(task: $0.task, fits: fits)
     }
     return ranked.filter(\.fits) + ranked.filter { !$0.fits }
   }

@@ -51,7 +51,8 @@ extension Planner {
       if case .backlog(let since) = task.placement { return .backlog(since) }
       return .other
     }
-    let keyed = tasks.enumerated().map { (key: key($0.element), index: $0.offset, task: $0.element) }
+    let keyed = tasks.enumerated()
+      .map { (key: key($0.element), index: $0.offset, task: $0.element) }
       .sorted { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
     var result: [(task: SpoonTask, rank: Int)] = []
     var rank = -1
