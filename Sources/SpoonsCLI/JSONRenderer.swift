@@ -54,6 +54,11 @@ public enum JSONRenderer {
     return task(t, done: true, extra: ",\"in\":\(string(list))" + extra)
   }
 
+  /// `agenda --json`: its tasks in its order, each with `in`.
+  public static func agenda(_ p: Planner) -> String {
+    "[" + p.agenda.map { task($0) }.joined(separator: ",") + "]\n"
+  }
+
   public static func completed(_ days: [CompletedDay]) -> String {
     "[" + days.map { day in
       "{\"date\":\(string(day.date.description)),\"tasks\":\(tasks(day.tasks, done: false))}"

@@ -21,8 +21,8 @@ extension Renderer {
       ("title", task.title.text), ("spoons", "\(task.spoons.value)"),
       ("where it is", Self.place(of: task, today: today)),
     ]
-    if let due = due(task, today: today) {
-      rows.append(("due", String(due.dropFirst(due.hasPrefix("due ") ? 4 : 0))))
+    if let due = Self.dueWords(task, today: today) {
+      rows.append(("due", due.flagged ? style.red(due.text) : due.text))
     }
     // Text.visible: what the prompt accepts is plain, but a file edited by hand may not be.
     if let place = task.location { rows.append(("place", Text.visible(place))) }

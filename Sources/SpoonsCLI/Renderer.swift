@@ -33,17 +33,33 @@ public struct Renderer: Sendable {
 
   /// `Fri 28 Nov`, with the year only when it is not this year's.
   public static func short(_ date: CivilDate, today: CivilDate) -> String {
-    date.year == today.year ? date.weekdayDayMonth : date.long
+    date.named(relativeTo: today)
   }
 
-  /// `due Fri 28 Nov`; `due today` and `due Tue 18 Nov, overdue` in red, the words saying it
-  /// without colour too. Nil without a due date.
+  /// `due today`, `due tomorrow`, `due Fri 28 Nov`, `due Tue 18 Nov, overdue`: the one
+  /// wording of a due date, in listings, `add`, `edit`, `show` and `agenda` alike (see
+  /// `dueWords`); red when an open task is due today or overdue, the words saying it without
+  /// colour too. Nil without a due date.
   public func due(_ task: SpoonTask, today: CivilDate) -> String? {
+    Self.dueWords(task, today: today).map {
+      $0.flagged ? style.red("due " + $0.text) : "due " + $0.text
+    }
+  }
+
+  /// When a task is due, relative to `today`: `today`, `tomorrow`, else the date (`Fri 28
+  /// Nov`), with `, overdue` when an open task is past it. A done task is never overdue, but
+  /// its date reads the same. `flagged`: open and due today or overdue.
+  static func dueWords(_ task: SpoonTask, today: CivilDate) -> (text: String, flagged: Bool)? {
     guard let date = task.due else { return nil }
+    let day = switch today.days(until: date) {
+    case 0: "today"
+    case 1: "tomorrow"
+    default: short(date, today: today)
+    }
     switch task.dueStatus(today: today) {
-    case .overdue?: return style.red("due \(Self.short(date, today: today)), overdue")
-    case .dueToday?: return style.red("due today")
-    default: return "due \(Self.short(date, today: today))"
+    case .overdue?: return (day + ", overdue", true)
+    case .dueToday?: return (day, true)
+    default: return (day, false)
     }
   }
 
@@ -267,6 +283,31 @@ public struct Renderer: Sendable {
     return tasks.map { line($0, width: width, today: today, cost: true) + "\n" }.joined()
   }
 
+  /// `#4  Laundry, 3 spoons · due today · category 3`: a task, its cost and due date, and
+  /// where it is, for views that gather tasks from everywhere.
+  func lineWithPlace(_ task: SpoonTask, width: Int, today: CivilDate) -> String {
+    line(task, width: width, today: today, cost: true) + charset.separator
+      + Self.place(of: task, today: today)
+  }
+
+  /// What Tab lists after `plan`: `#4  Laundry, 3 spoons · category 3`, and for a task that
+  /// does not fit today `… · does not fit` (not said before the first day, when nothing is
+  /// measured yet).
+  func planCandidate(_ c: PlanCandidate, width: Int, today: CivilDate, dayOpen: Bool) -> String {
+    let text = lineWithPlace(c.task, width: width, today: today)
+    return c.fits || !dayOpen ? text : style.dim(text + charset.separator + "does not fit")
+  }
+
+  /// Every open task with a due date, overdue first, each with where it is.
+  public func agenda(_ p: Planner, today: CivilDate) -> String {
+    let tasks = p.agenda
+    guard !tasks.isEmpty else {
+      return "No open task has a due date. Give one a date with: edit ID --due D\n"
+    }
+    let width = idWidth(tasks)
+    return tasks.map { lineWithPlace($0, width: width, today: today) + "\n" }.joined()
+  }
+
   // MARK: - Outcomes
 
   /// `#4 Laundry, #9 Call mum`.
@@ -390,7 +431,18 @@ public struct Renderer: Sendable {
     return out
   }
 
-  public func deleted(_ tasks: [SpoonTask]) -> String { "Deleted \(names(tasks)).\n" }
+  /// `Deleted #4 Laundry, #26 Call mum (done Sat 28 Nov).`: the tasks in `history`, checked
+  /// off on an earlier day, say when.
+  public func deleted(_ tasks: [SpoonTask], history: [TaskID] = [], today: CivilDate)
+    -> String
+  {
+    let named = tasks.map { task in
+      let name = "\(task.id) \(task.title.text)"
+      guard history.contains(task.id) else { return name }
+      return name + " (\(Self.place(of: task, today: today)))"
+    }
+    return "Deleted \(named.joined(separator: ", ")).\n"
+  }
 
   public func moved(_ task: SpoonTask, to position: Int) -> String {
     "Moved \(task.id) \(task.title.text) to position \(position) in \(task.spoons).\n"

@@ -34,8 +34,27 @@ public final class Session {
   /// `ImportError`; on a throw nothing was changed.
   ///
   /// - Parameter ask: asks the user for a missing value (the REPL); nil where nobody can answer.
+  ///
+  /// An id that no command found but that was checked off on an earlier day is refused as
+  /// such (`doneEarlier`), saying what still reaches it, rather than as no task at all.
   public func execute(_ command: any SpoonsCommand, ask: Ask? = nil) throws -> Result {
-    try command.run(in: self, ask: ask)
+    do {
+      return try command.run(in: self, ask: ask)
+    } catch PlannerError.unknownTask(let id) {
+      // Read only now that an id is missing: everyday commands never read the archive.
+      guard let whole = try? store.loadWhole(),
+        let at = whole.archive.doneTasks.last(where: { $0.id == id })?.completed
+      else { throw PlannerError.unknownTask(id) }
+      let p = whole.planner
+      throw PlannerError.doneEarlier(
+        id, on: p.today(at: at), today: p.today(at: environment.now()))
+    }
+  }
+
+  /// The task with `id` as checked off on an earlier day, from the archive; nil when it is
+  /// not there.
+  func archived(_ id: TaskID) throws -> SpoonTask? {
+    try store.loadArchive().doneTasks.last { $0.id == id }
   }
 
   /// Runs a changing command: `body` returns what to print and how the undo history names
@@ -48,6 +67,21 @@ public final class Session {
     let said = try store.update(at: now, describe: { $0.name }) { p, finished in
       defer { after = p }
       return try body(&p, &finished)
+    }
+    return Result(output: said.output, planner: after)
+  }
+
+  /// `change` for a command that also reaches into the archive
+  /// (`PlannerStore.updateReachingArchive`): `body` gets the tasks checked off on earlier
+  /// days too.
+  func changeReachingArchive(
+    at now: Timestamp,
+    _ body: (inout Planner, inout [SpoonTask]) throws -> (output: String, name: String)
+  ) throws -> Result {
+    var after: Planner?
+    let said = try store.updateReachingArchive(at: now, describe: { $0.name }) { p, archived in
+      defer { after = p }
+      return try body(&p, &archived)
     }
     return Result(output: said.output, planner: after)
   }

@@ -18,8 +18,11 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
   case openDayHasEnded(open: CivilDate, today: CivilDate, usualBudget: Int)
   /// Planning or checking off needs a day: `new-day` first.
   case noDayStarted
-  /// No task has this id (never had, or it was deleted, or it is archived).
+  /// No task has this id (never had, or it was deleted).
   case unknownTask(TaskID)
+  /// The task was checked off on an earlier day (`on`), so only `show`, `undone` and
+  /// `delete` reach it; `today` words the date.
+  case doneEarlier(TaskID, on: CivilDate, today: CivilDate)
   /// The same id appears twice in one selection.
   case repeatedTask(TaskID)
   /// Already on today's list.
@@ -93,6 +96,9 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
         + "start today first with 'spoons new-day \(budget)' (nothing was changed)"
     case .noDayStarted: return "no day started yet: start one with 'new-day N'"
     case .unknownTask(let id): return "there is no task \(id) (see 'list', 'backlog' and 'todo' for ids)"
+    case .doneEarlier(let id, let date, let today):
+      return "\(id) was done on \(date.named(relativeTo: today)); 'undone \(id.rawValue)' brings "
+        + "it back to its category"
     case .repeatedTask(let id): return "\(id) is selected twice"
     case .alreadyPlanned(let id): return "\(id) is already on today's list"
     case .alreadyDone(let id): return "\(id) is already done"

@@ -28,6 +28,48 @@ extension PlannerStore {
     }
   }
 
+  /// `update` for a change that also takes tasks out of the archive (`delete` and `undone` of
+  /// a task checked off on an earlier day): `body` gets the archive's done tasks as
+  /// `loadArchive` reads them, and may remove some (anything it adds is ignored).
+  ///
+  /// Reads the whole archive, so only commands that reach into it use this. When `body`
+  /// removed a task, `done.txt` is rewritten without it, as `clear completed` does: to a new
+  /// file named after the change, which only the new `planner.txt` names. A kill leaves the
+  /// old state or the new one, and `undo` brings the old file back.
+  @discardableResult
+  public func updateReachingArchive<T>(
+    at time: Timestamp, describe: (T) -> String = { _ in "a change" },
+    _ body: (inout Planner, inout [SpoonTask]) throws -> T
+  ) throws -> T {
+    try exclusively { () throws -> T in
+      var (snapshot, oldBytes) = try readSnapshotAndBytes()
+      let before = snapshot.planner
+      let recorded = try ArchiveFiles.decodeDone(
+        committed(snapshot.archive.doneName, snapshot.archive.done),
+        file: directory + "/" + snapshot.archive.doneName)
+      let newest = ArchivedCopies.newest(recorded, live: before)
+      var archived = newest
+      let result = try body(&snapshot.planner, &archived)
+      let kept = Set(archived.map(\.id))
+      // Copies that no longer count (of live tasks, and older copies) go too: the rewritten
+      // file holds the archive as it reads.
+      let remaining = newest.filter { kept.contains($0.id) && snapshot.planner.task($0.id) == nil }
+      guard remaining.count < newest.count else {
+        guard snapshot.planner != before else { return result }
+        try commit(
+          &snapshot, oldBytes: oldBytes, archive: .append(done: [], days: []), at: time,
+          what: describe(result))
+        return result
+      }
+      var done: [UInt8] = []
+      for task in remaining { TaskRecord.encode(task, to: &done) }
+      try commit(
+        &snapshot, oldBytes: oldBytes, archive: .replace(done: done, days: nil), at: time,
+        what: describe(result))
+      return result
+    }
+  }
+
   /// Deletes every task checked off on an earlier day (the archive's done tasks; the day
   /// records stay, for history) and returns how many there were.
   ///

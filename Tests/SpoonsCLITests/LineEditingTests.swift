@@ -135,12 +135,56 @@ struct LineEditingTests {
     }
     #expect(complete("pl") == ["plan"])
     #expect(complete("d") == ["done", "delete"])
-    #expect(complete("plan ") == ["#1 Laundry (3)"])
+    #expect(complete("plan ") == ["#1  Laundry, 3 spoons · category 3"])
     #expect(complete("done ") == ["#2 Call mum (2)"])
     #expect(complete("add ").count == 10)
     #expect(complete("help st") == ["status", "stats"])
     #expect(complete("ch") == ["chart"])
     #expect(complete("status ").isEmpty)
+  }
+
+  /// Tab after `plan` on a day of 6 spoons with 2 planned: what fits first, most important
+  /// first (due soonest, the backlog, the categories), each with its cost and where it is;
+  /// what does not fit last, said in words. The ids already typed take their room.
+  @Test func tabAfterPlanOffersWhatFitsTodayFirst() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.data)
+    let yesterday = morning.plus(days: -1)
+    try store.update(at: morning) { p, _ in
+      try p.startNewDay(budget: 6, at: yesterday)
+      try p.add("Call mum", spoons: 2, at: yesterday)
+      try p.plan([TaskID(1)], at: yesterday)
+      try p.startNewDay(budget: 6, at: morning)  // #1 into the backlog
+      try p.add("Tea with Sam", spoons: 2, at: morning)
+      try p.add("Deep clean", spoons: 5, at: morning)
+      try p.add("Laundry", spoons: 3, at: morning)
+      try p.add("Pay the bill", spoons: 1, at: morning, due: CivilDate(iso: "2026-11-22"))
+      try p.plan([TaskID(2)], at: morning)
+    }
+    let session = Session(
+      store: store,
+      environment: Environment(
+        now: { morning }, variables: [:], input: ScriptedLines([]), output: StringSink(),
+        errors: StringSink(), inputIsTerminal: true, outputIsTerminal: false),
+      renderer: Renderer(style: Style(color: false)))
+    func complete(_ line: String) -> [String] {
+      let chars = Array(line)
+      guard let c = session.completions(line: chars, cursor: chars.count) else { return [] }
+      return c.matching(String(chars[c.wordStart...])).map(\.label)
+    }
+    #expect(complete("plan ") == [
+      "#5  Pay the bill, 1 spoon · due tomorrow · category 1",
+      "#1  Call mum, 2 spoons · backlog since Fri 20 Nov",
+      "#4  Laundry, 3 spoons · category 3",
+      "#3  Deep clean, 5 spoons · category 5 · does not fit",
+    ])
+    #expect(complete("plan 4 ") == [
+      "#5  Pay the bill, 1 spoon · due tomorrow · category 1",
+      "#1  Call mum, 2 spoons · backlog since Fri 20 Nov · does not fit",
+      "#3  Deep clean, 5 spoons · category 5 · does not fit",
+    ])
+    #expect(complete("plan --use-reserve 3") == ["#3  Deep clean, 5 spoons · category 5 · does not fit"])
+    #expect(complete("plan 5 1") == ["#1  Call mum, 2 spoons · backlog since Fri 20 Nov"])
   }
 }
 

@@ -94,6 +94,60 @@ struct ReliabilityTests {
     }
   }
 
+  /// `delete` of a task done on an earlier day rewrites the archive of done tasks (to a new
+  /// file): killed at random moments, it leaves the old state or the new one, never a part,
+  /// and a finished delete is taken back by `undo`.
+  @Test func aKilledDeleteFromTheHistoryLeavesOneWholeState() throws {
+    let tmp = TemporaryDirectory()
+    let seed = tmp.path + "/seed"
+    let store = PlannerStore(directory: seed)
+    // 1,600 tasks done over 20 days: an archive large enough to take a while to rewrite.
+    for day in 0..<20 {
+      let now = morning.plus(days: day - 20)
+      try store.update(at: now) { p, finished in
+        if let ended = try p.startNewDay(budget: 99, at: now).finished { finished.append(ended) }
+        let ids = try (0..<80).map { _ in try p.add("Archived task", spoons: 1, at: now).id }
+        try p.plan(ids, at: now)
+        try p.markDone(ids, at: now)
+      }
+    }
+    try store.update(at: morning) { p, finished in
+      if let ended = try p.startNewDay(budget: 10, at: morning).finished { finished.append(ended) }
+    }
+    let archived = try store.loadArchive().doneTasks.count
+    try #require(archived == 1_600)
+    var rng = SeededGenerator(seed: 20261128)
+    for trial in 0..<40 {
+      let data = tmp.path + "/trial-\(trial)"
+      try FileManager.default.copyItem(atPath: seed, toPath: data)
+      let victim = TaskID(1 + trial * 37)
+      let writer = Process()
+      writer.executableURL = URL(fileURLWithPath: spoonsBinary)
+      writer.arguments = ["--data", data, "delete", "\(victim.rawValue)"]
+      var env = ProcessInfo.processInfo.environment
+      env["SPOONS_NOW"] = morning.description
+      writer.environment = env
+      writer.standardOutput = FileHandle.nullDevice
+      writer.standardError = FileHandle.nullDevice
+      try writer.run()
+      usleep(UInt32.random(in: 0...60_000, using: &rng))
+      kill(writer.processIdentifier, SIGKILL)
+      writer.waitUntilExit()
+
+      let trialStore = PlannerStore(directory: data)
+      let left = try trialStore.loadArchive().doneTasks
+      let gone = !left.contains { $0.id == victim }
+      #expect(left.count == archived - (gone ? 1 : 0), "trial \(trial): \(left.count) left")
+      // Whichever state it left, the next change goes on from it, and undo takes it back.
+      let next = try spoons(["delete", "\(victim.rawValue + 1)"], data: data)
+      #expect(next.status == 0, "trial \(trial): \(next.stderr)")
+      try trialStore.undo()
+      #expect(
+        try trialStore.loadArchive().doneTasks.count == archived - (gone ? 1 : 0),
+        "trial \(trial): undo")
+    }
+  }
+
   @Test func twoProcessesAddingAtOnceLoseNothing() throws {
     let tmp = TemporaryDirectory()
     let a = try Self.startWriter(data: tmp.data, lines: (0..<300).map { "add 2 A\($0)" }, out: tmp.path + "/a")

@@ -80,10 +80,24 @@ struct RendererTests {
     let plain = Renderer(style: Style(color: false)), coloured = Renderer(style: Style(color: true))
     #expect(plain.due(try task(due: "2026-11-20"), today: now.date) == "due Fri 20 Nov, overdue")
     #expect(plain.due(try task(due: "2026-11-21"), today: now.date) == "due today")
-    #expect(plain.due(try task(due: "2026-11-22"), today: now.date) == "due Sun 22 Nov")
+    #expect(plain.due(try task(due: "2026-11-22"), today: now.date) == "due tomorrow")
+    #expect(plain.due(try task(due: "2026-11-23"), today: now.date) == "due Mon 23 Nov")
     #expect(plain.due(try task(due: "2027-01-04"), today: now.date) == "due Mon 4 Jan 2027")
     #expect(coloured.due(try task(due: "2026-11-20"), today: now.date) == "\u{1B}[31mdue Fri 20 Nov, overdue\u{1B}[0m")
-    #expect(coloured.due(try task(due: "2026-11-22"), today: now.date) == "due Sun 22 Nov")
+    #expect(coloured.due(try task(due: "2026-11-23"), today: now.date) == "due Mon 23 Nov")
+  }
+
+  /// A done task is never late, but its due date reads as an open one's does: `due today`
+  /// in every view, not the date in some and `today` in others.
+  @Test func aDoneTasksDueDateReadsTheSameWordsUnflagged() throws {
+    let now = morning
+    let done = SpoonTask(
+      id: TaskID(1), title: try Title("Bill"), spoons: try SpoonCost(1),
+      placement: .done(from: .category, at: now), created: now, updated: now, due: now.date)
+    let coloured = Renderer(style: Style(color: true))
+    #expect(coloured.due(done, today: now.date) == "due today")
+    #expect(coloured.edited(done, today: now.date) == "Changed #1 Bill (1 spoon), due today.\n")
+    #expect(coloured.show(done, today: now.date).contains("  due          today\n"))
   }
 
   @Test func jsonStringsEscapeEverything() {

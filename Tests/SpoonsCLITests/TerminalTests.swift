@@ -152,6 +152,59 @@ struct TerminalTests {
     #expect(history.contains("add 1 Tea\nplan 1\ndone 1 \n"))
   }
 
+  /// After Ctrl-L the prompt stands at the top-left corner, where "clear below" clears the
+  /// whole screen and tmux pushes it into the scrollback first: the keys typed after it must
+  /// redraw the line in place, leaving the scrollback as Ctrl-L left it (the screen before).
+  @Test func ctrlLThenTypingLeavesNoCopiesOfTheLineInTheScrollback() throws {
+    let tmp = TemporaryDirectory()
+    let term = try TerminalSession(
+      arguments: ["--data", tmp.data, "--no-color"], environment: ["COLUMNS": "30"])
+    #expect(term.waitFor("How many spoons today? "))
+    term.type("no\r")
+    #expect(term.waitFor("spoons (no day)> "))
+    let beforeClear = term.screen.count
+    term.type("\u{C}")  // Ctrl-L
+    #expect(term.waitFor("\u{1B}[2J"))
+    // One key at a time, each redrawn on its own; long enough to wrap at 30 columns, then
+    // shortened back onto one row.
+    var typed = ""
+    for c in "add 2 Tea with Sam at four" {
+      typed.append(c)
+      term.type(String(c))
+      #expect(term.waitFor(String(typed.suffix(6))))
+    }
+    term.type("\u{17}\u{17}\u{17}\u{17}x")  // Ctrl-W four times leaves "add 2 Tea "
+    #expect(term.waitFor("Tea x"))
+
+    let cleared = String(term.screen.dropFirst(beforeClear))
+    #expect(cleared.hasPrefix("\u{1B}[H\u{1B}[2J"), "Ctrl-L clears the screen from the top")
+    var screen = ScreenModel(width: 30, height: 10)
+    screen.feed(term.screen)
+    #expect(screen.lines.first == "spoons (no day)> add 2 Tea x")
+    #expect(screen.lines.dropFirst().filter { !$0.isEmpty } == [], "\(screen.lines)")
+    let copies = screen.scrollback.filter { $0.hasPrefix("spoons (no day)>") }
+    #expect(copies == ["spoons (no day)>"], "only the screen Ctrl-L cleared: \(screen.scrollback)")
+    term.type("\u{15}\u{4}")  // Ctrl-U, Ctrl-D
+    #expect(term.waitForExit() == 0)
+  }
+
+  @Test func tabTwiceAfterPlanListsWhatFitsFirst() throws {
+    let tmp = TemporaryDirectory()
+    for words in [["new-day", "4"], ["add", "5", "Deep clean"], ["add", "3", "Laundry"]] {
+      try #require(try spoons(words, data: tmp.data).status == 0)
+    }
+    let term = try TerminalSession(arguments: ["--data", tmp.data, "--no-color"])
+    #expect(term.waitFor("spoons 0/4> "))
+    term.type("plan \t\t")
+    #expect(term.waitFor("#1  Deep clean, 5 spoons · category 5 · does not fit"))
+    let fits = try #require(term.screen.range(of: "#2  Laundry, 3 spoons · category 3\r"))
+    #expect(fits.upperBound < term.screen.range(of: "#1  Deep clean")!.lowerBound)
+    term.type("2\r")
+    #expect(term.waitFor("Planned #2 Laundry (3 spoons)."))
+    term.type("\u{4}")
+    #expect(term.waitForExit() == 0)
+  }
+
   @Test func sigtermWhileEditingRestoresTheTerminal() throws {
     let tmp = TemporaryDirectory()
     let term = try TerminalSession(arguments: ["--data", tmp.data, "--no-color"])

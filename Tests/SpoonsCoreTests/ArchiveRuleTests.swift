@@ -55,6 +55,65 @@ struct ArchivedCopiesTests {
   }
 }
 
+@Suite("Tasks done on earlier days: delete and undone reach into the archive")
+struct ArchivedTaskRuleTests {
+  /// #1 and #2 done yesterday (archived), #3 waiting in its category, #4 on today's list.
+  private func yesterdayAndToday() throws -> (Planner, archived: [SpoonTask]) {
+    var p = try planner(budget: 10, costs: [2, 3, 1, 4])
+    try p.plan(ids(1, 2), at: morning)
+    try p.markDone(ids(1, 2), at: morning)
+    let finished = try #require(try p.startNewDay(budget: 10, at: nextMorning).finished)
+    try p.plan(ids(4), at: nextMorning)
+    return (p, finished.doneTasks)
+  }
+
+  @Test func deleteTakesTasksFromThePlannerAndTheArchiveInTheOrderGiven() throws {
+    var (p, archived) = try yesterdayAndToday()
+    let deleted = try p.delete(ids(4, 1, 3), archived: &archived)
+    #expect(deleted.map(\.id) == ids(4, 1, 3))
+    #expect(archived.map(\.id) == ids(2))
+    #expect(p.taskCount == 0 && p.ledger?.planned == 0)
+  }
+
+  @Test func deleteIsAllOrNothingAcrossPlannerAndArchive() throws {
+    let (p, archived) = try yesterdayAndToday()
+    for (selection, error) in [
+      (ids(3, 1, 9), PlannerError.unknownTask(TaskID(9))),
+      (ids(1, 3, 1), .repeatedTask(TaskID(1))),
+      ([], .nothingSelected),
+    ] {
+      var copy = p, left = archived
+      #expect(throws: error) { try copy.delete(selection, archived: &left) }
+      #expect(copy == p && left == archived)
+    }
+  }
+
+  @Test func reopeningFromTheArchiveTakesItOut() throws {
+    var (p, archived) = try yesterdayAndToday()
+    let task = try p.reopen(TaskID(2), from: &archived, at: nextMorning)
+    #expect(task.placement == .category && archived.map(\.id) == ids(1))
+    #expect(p.category(try SpoonCost(3)).map(\.id) == ids(2))
+    var none: [SpoonTask] = []
+    #expect(throws: PlannerError.notDone(TaskID(2))) {
+      try p.reopen(TaskID(2), from: &none, at: nextMorning)
+    }
+    #expect(throws: PlannerError.unknownTask(TaskID(9))) {
+      try p.reopen(TaskID(9), from: &archived, at: nextMorning)
+    }
+  }
+
+  @Test func doneEarlierSaysWhenAndWhatBringsItBack() {
+    let saturday = CivilDate(iso: "2026-11-28")!
+    #expect(
+      PlannerError.doneEarlier(TaskID(26), on: saturday, today: CivilDate(iso: "2026-12-02")!)
+        .description == "#26 was done on Sat 28 Nov; 'undone 26' brings it back to its category")
+    #expect(
+      PlannerError.doneEarlier(TaskID(26), on: saturday, today: CivilDate(iso: "2027-01-04")!)
+        .description.hasPrefix("#26 was done on Sat 28 Nov 2026;"))
+    #expect(!PlannerError.doneEarlier(TaskID(26), on: saturday, today: saturday).isUsageMistake)
+  }
+}
+
 @Suite("Import merges by id")
 struct PlannerMergeTests {
   @Test func everythingNewIsAddedAndLiveTasksStayLive() throws {

@@ -20,6 +20,7 @@ public enum CommandRegistry {
     Commands.Settings.self,
     Commands.Routine.self,
     Commands.Backlog.self,
+    Commands.Agenda.self,
     Commands.Delete.self,
     Commands.Move.self,
     Commands.Edit.self,

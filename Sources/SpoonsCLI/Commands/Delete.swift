@@ -1,7 +1,8 @@
 import SpoonsCore
 
 extension Commands {
-  /// `delete ID...`: tasks gone from wherever they are; their ids are never reused.
+  /// `delete ID...`: tasks gone from wherever they are, also from the history of earlier
+  /// days; their ids are never reused.
   public struct Delete: TaskSelectionCommand {
     public static let info = CommandInfo(
       name: "delete", aliases: ["rm"], usage: "delete ID...",
@@ -18,15 +19,30 @@ extension Commands {
       session.taskCandidates { _ in true }
     }
 
+    /// The archive is read only when an id is not in the planner, as `undone` does.
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
       let now = session.environment.now()
       let r = session.renderer
-      return try session.change(at: now) { p, _ in
+      func deleting(_ p: inout Planner, _ delete: (inout Planner) throws -> [SpoonTask])
+        throws -> (output: String, name: String)
+      {
         let taking = RestsTakenBack(p, undoing: ids)
-        let tasks = try p.delete(ids)
+        let history = ids.filter { p.task($0) == nil }
+        let tasks = try delete(&p)
         return (
-          r.deleted(tasks) + r.restsTakenBack(taking.after(p), p), r.changeName("delete", tasks)
+          r.deleted(tasks, history: history, today: p.today(at: now))
+            + r.restsTakenBack(taking.after(p), p),
+          r.changeName("delete", tasks)
         )
+      }
+      do {
+        return try session.change(at: now) { p, _ in
+          try deleting(&p) { p in try p.delete(ids) }
+        }
+      } catch PlannerError.unknownTask {
+        return try session.changeReachingArchive(at: now) { p, archived in
+          try deleting(&p) { p in try p.delete(ids, archived: &archived) }
+        }
       }
     }
   }

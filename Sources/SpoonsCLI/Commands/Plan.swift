@@ -26,15 +26,24 @@ extension Commands {
       ids = try args.ids()
     }
 
-    /// The tasks that could be planned: in a category or the backlog.
+    /// The tasks that could be planned (in the backlog or a category), besides the ids already
+    /// on the line: those that fit today first, each with its cost and where it is, then
+    /// those that do not, marked so.
     public static func completions(_ context: CompletionContext, in session: Session)
       -> [Completion.Candidate]?
     {
-      session.taskCandidates {
-        switch $0.placement {
-        case .category, .backlog: return true
-        default: return false
-        }
+      guard let p = try? session.store.load() else { return nil }
+      let before = context.words.dropFirst().prefix(max(0, context.argument - 1))
+      let chosen = before.flatMap { (try? Arguments.parseIDs($0)) ?? [] }
+      let candidates = p.planCandidates(
+        besides: chosen, useReserve: context.words.contains("--use-reserve"))
+      let width = session.renderer.idWidth(candidates.map(\.task))
+      let today = p.today(at: session.environment.now())
+      return candidates.map {
+        Completion.Candidate(
+          text: String($0.task.id.rawValue),
+          label: session.renderer.planCandidate(
+            $0, width: width, today: today, dayOpen: p.day != nil))
       }
     }
 

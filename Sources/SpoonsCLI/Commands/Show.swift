@@ -32,17 +32,12 @@ extension Commands {
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
       let p = try session.store.load()
       let today = p.today(at: session.environment.now())
-      guard let task = try p.task(id) ?? archived(id, in: session) else {
+      guard let task = try p.task(id) ?? session.archived(id) else {
         throw PlannerError.unknownTask(id)
       }
       return Session.Result(
         output: json ? JSONRenderer.task(task) + "\n" : session.renderer.show(task, today: today),
         planner: p)
-    }
-
-    /// A task checked off on an earlier day, from the archive.
-    private func archived(_ id: TaskID, in session: Session) throws -> SpoonTask? {
-      try session.store.loadArchive().doneTasks.last { $0.id == id }
     }
   }
 }

@@ -20,36 +20,42 @@ extension Commands {
       session.taskCandidates(where: \.isDone)
     }
 
-    /// The archive is read only when an id is not in the planner (and not inside the update:
-    /// its lock would wait on itself).
+    /// The archive is read only when an id is not in the planner (as `delete` does), and a
+    /// task reopened from it leaves it.
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
       let now = session.environment.now()
       let renderer = session.renderer
-      func attempt(archive: [SpoonTask]) throws -> Session.Result {
-        try session.changeToday(at: now, ask: ask) { p, _ in
-          var reopened: [SpoonTask] = []
-          var today: [TaskID] = []
-          for id in ids {
-            if p.task(id) != nil {
-              today.append(id)
-            } else if let task = archive.last(where: { $0.id == id }) {
-              reopened.append(try p.reopen(task, at: now))
-            } else {
-              throw PlannerError.unknownTask(id)
-            }
+      func reopening(_ p: inout Planner, _ archived: inout [SpoonTask]) throws
+        -> (output: String, name: String)
+      {
+        var reopened: [SpoonTask] = []
+        var today: [TaskID] = []
+        for id in ids {
+          if p.task(id) != nil {
+            today.append(id)
+          } else {
+            reopened.append(try p.reopen(id, from: &archived, at: now))
           }
-          let taking = RestsTakenBack(p, undoing: today)
-          let undone = today.isEmpty ? [] : try p.markUndone(today, at: now)
-          return (
-            renderer.undone(undone + reopened) + renderer.restsTakenBack(taking.after(p), p),
-            renderer.changeName("undone", undone + reopened)
-          )
         }
+        let taking = RestsTakenBack(p, undoing: today)
+        let undone = today.isEmpty ? [] : try p.markUndone(today, at: now)
+        return (
+          renderer.undone(undone + reopened) + renderer.restsTakenBack(taking.after(p), p),
+          renderer.changeName("undone", undone + reopened)
+        )
       }
       do {
-        return try attempt(archive: [])
+        return try session.changeToday(at: now, ask: ask) { p, _ in
+          var none: [SpoonTask] = []
+          return try reopening(&p, &none)
+        }
       } catch PlannerError.unknownTask {
-        return try attempt(archive: try session.store.loadArchive().doneTasks)
+        // The first attempt already asked about an ended day, if there was one to ask about.
+        let kept = session.keptOpenDay
+        return try session.changeReachingArchive(at: now) { p, archived in
+          try p.checkOpenDayIsToday(at: now, keeping: kept)
+          return try reopening(&p, &archived)
+        }
       }
     }
   }

@@ -151,7 +151,13 @@ public final class LineEditor: LineSource {
     }
   }
 
-  /// Clears from the start of the prompt down and draws prompt and line, cursor in place.
+  /// Draws prompt and line over what is there, clears what is left of the old one below
+  /// them, and puts the cursor in place.
+  ///
+  /// The clearing comes after the text, never from the start of the prompt: at the top-left
+  /// corner (where the prompt stands after Ctrl-L), "clear to the end of the screen" is a
+  /// clear of the whole screen, and a terminal such as tmux first pushes the screen into its
+  /// scrollback, which would leave a copy of the line there at every key.
   private func redraw(_ session: inout Editing) {
     let width = columns()
     let layout = LineLayout(
@@ -159,8 +165,11 @@ public final class LineEditor: LineSource {
       cursor: session.state.cursor, columns: width)
     var out = ""
     if session.cursorRow > 0 { out += "\u{1B}[\(session.cursorRow)A" }
-    out += "\r\u{1B}[J" + session.prompt + session.state.text
+    out += "\r" + session.prompt + session.state.text
     if layout.end.column == 0 && layout.end.row > 0 { out += "\r\n" }  // leave the pending wrap
+    // Nothing drawn (an empty prompt and line): step off the corner to clear below, then
+    // clear the line itself.
+    out += layout.end == .init(row: 0, column: 0) ? " \u{1B}[J\r\u{1B}[K" : "\u{1B}[J"
     let up = layout.end.row - layout.cursor.row
     if up > 0 { out += "\u{1B}[\(up)A" }
     out += "\r"

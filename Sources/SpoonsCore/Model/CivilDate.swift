@@ -105,6 +105,11 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
   /// `Sun 22 Nov 2026`.
   public var long: String { weekdayDayMonth + " \(year)" }
 
+  /// `Sun 22 Nov`, with the year only when it is not `today`'s year.
+  public func named(relativeTo today: CivilDate) -> String {
+    year == today.year ? weekdayDayMonth : long
+  }
+
   /// `YYYY-MM-DD`.
   public var description: String {
     pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)

@@ -65,3 +65,56 @@ extension Planner {
     return task
   }
 }
+
+// MARK: - Tasks done on earlier days
+
+extension Planner {
+  /// Deletes tasks from wherever they are, the archive included: `archived` holds the tasks
+  /// checked off on earlier days (`ArchivedCopies.newest`), and loses the ones selected.
+  /// All or nothing; returns the deleted tasks in the order given.
+  ///
+  /// A task in the archive is history, not part of today: deleting it changes no day's
+  /// numbers (what was spent stays spent), only what `completed` and `search` find.
+  @discardableResult
+  public mutating func delete(_ ids: [TaskID], archived: inout [SpoonTask]) throws(PlannerError)
+    -> [SpoonTask]
+  {
+    guard !ids.isEmpty else { throw .nothingSelected }
+    var seen = Set<TaskID>()
+    var live: [TaskID] = []
+    var fromArchive: [TaskID: SpoonTask] = [:]
+    for id in ids {
+      guard seen.insert(id).inserted else { throw .repeatedTask(id) }
+      if tasks[id] != nil {
+        live.append(id)
+      } else if let task = archived.last(where: { $0.id == id }) {
+        fromArchive[id] = task
+      } else {
+        throw .unknownTask(id)
+      }
+    }
+    var deleted: [TaskID: SpoonTask] = [:]
+    if !live.isEmpty {
+      for task in try delete(live) { deleted[task.id] = task }
+    }
+    if !fromArchive.isEmpty {
+      archived.removeAll { fromArchive[$0.id] != nil }
+      deleted.merge(fromArchive) { live, _ in live }
+    }
+    return ids.compactMap { deleted[$0] }
+  }
+
+  /// `reopen` of the task with `id` in `archived` (the tasks checked off on earlier days),
+  /// which loses it: it is live again, no longer history.
+  @discardableResult
+  public mutating func reopen(_ id: TaskID, from archived: inout [SpoonTask], at now: Timestamp)
+    throws(PlannerError) -> SpoonTask
+  {
+    guard let task = archived.last(where: { $0.id == id }) else {
+      throw tasks[id] == nil ? .unknownTask(id) : .notDone(id)
+    }
+    let reopened = try reopen(task, at: now)
+    archived.removeAll { $0.id == id }
+    return reopened
+  }
+}

@@ -32,6 +32,15 @@ extension Planner {
   /// ones come first), then the backlog by age, then everything else; 0 is the most
   /// important and equal ranks matter equally. Ties keep backlog-then-category order.
   public var suggestionCandidates: [(task: SpoonTask, rank: Int)] {
+    Self.byImportance(waiting.filter { !$0.isRest })
+  }
+
+  /// The open tasks `plan` takes from: the backlog (oldest first), then the categories.
+  var waiting: [SpoonTask] { backlog + categoryOrder.flatMap { $0 }.compactMap { tasks[$0] } }
+
+  /// `tasks` most important first, each with its rank, as `suggestionCandidates` says; ties
+  /// keep the order given.
+  static func byImportance(_ tasks: [SpoonTask]) -> [(task: SpoonTask, rank: Int)] {
     enum Key: Comparable {
       case due(CivilDate)
       case backlog(CivilDate)
@@ -42,9 +51,8 @@ extension Planner {
       if case .backlog(let since) = task.placement { return .backlog(since) }
       return .other
     }
-    let open = (backlog + categoryOrder.flatMap { $0 }.compactMap { tasks[$0] })
-      .filter { !$0.isRest }
-    let keyed = open.enumerated().map { (key: key($0.element), index: $0.offset, task: $0.element) }
+    let keyed = tasks.enumerated()
+      .map { (key: key($0.element), index: $0.offset, task: $0.element) }
       .sorted { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
     var result: [(task: SpoonTask, rank: Int)] = []
     var rank = -1
