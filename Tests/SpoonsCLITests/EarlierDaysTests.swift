@@ -126,6 +126,6 @@ struct AgendaCLITests {
     #expect(decoded.compactMap { $0["in"] as? String } == ["category", "todo", "category", "category"])
     #expect(decoded.first?["due"] as? String == "2026-11-18")
     let wrong = try spoons(["agenda", "3"], data: tmp.data)
-    #expect(wrong.status == 64 && wrong.stderr.contains("usage: agenda [--json]"))
+    #expect(wrong.status == 64 && wrong.stderr == "error: agenda does not take '3', e.g. agenda\n")
   }
 }

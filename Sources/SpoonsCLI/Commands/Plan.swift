@@ -34,7 +34,10 @@ extension Commands {
     {
       guard let p = try? session.store.load() else { return nil }
       let before = context.words.dropFirst().prefix(max(0, context.argument - 1))
-      let chosen = before.flatMap { (try? Arguments.parseIDs($0)) ?? [] }
+      let chosen = before.flatMap { word -> [TaskID] in
+        var args = Arguments([word], info: info)
+        return (try? args.ids()) ?? []
+      }
       let candidates = p.planCandidates(
         besides: chosen, useReserve: context.words.contains("--use-reserve"))
       let width = session.renderer.idWidth(candidates.map(\.task))
