@@ -81,7 +81,11 @@ public struct Repl {
   /// offer to start one, the last budget as the default. Declining keeps the old day.
   private func checkIn() {
     let env = session.environment
-    guard let planner = try? session.store.load() else { return }
+    let planner: Planner
+    do { planner = try session.store.load() } catch {
+      _ = report(error, line: 0)  // said now, with what to do, rather than at the first command
+      return
+    }
     let today = env.now().date
     if let day = planner.day, day.date >= today { return }
     let last = planner.day?.budget
