@@ -39,7 +39,9 @@ struct FileFormat {
     let text = head.drop { [9, 10, 13, 32].contains($0) }
     if text.isEmpty && whole == head.count { return "it is empty" }
     // Up to three bytes of a character cut off by the 512-byte prefix are not a fault.
-    let valid = (0...min(3, head.count)).contains { String(validating: head.dropLast($0), as: UTF8.self) != nil }
+    let valid = (0...min(3, head.count)).contains {
+      String(validating: head.dropLast($0), as: UTF8.self) != nil
+    }
     if head.contains(0) || !valid { return "it is not a text file" }
     if text.first == UInt8(ascii: "{") || text.first == UInt8(ascii: "[") {
       let spoons = String(decoding: head, as: UTF8.self).contains("\"spoons-export\"")

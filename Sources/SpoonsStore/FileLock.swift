@@ -105,7 +105,9 @@ final class FileLock {
       Int64(fields[1].prefix { $0.isNumber }).map { (pid: pid, since: $0) }
     } : nil
     let listed = holders(fd)
-    if let stamped, stamped.pid != getpid(), listed?.contains(stamped.pid) ?? isRunning(stamped.pid) {
+    if let stamped, stamped.pid != getpid(),
+      listed?.contains(stamped.pid) ?? isRunning(stamped.pid)
+    {
       let seconds = Int((Double(max(0, monotonicNanoseconds() - stamped.since)) / 1e9).rounded())
       return LockHolder(pid: stamped.pid, command: command(of: stamped.pid), heldFor: seconds)
     }

@@ -65,7 +65,9 @@ extension PlannerStore {
     if case .denied(_, _, let fix) = error { return .permissions(fix: fix) }
     let backup: [UInt8]
     do {
-      guard let bytes = try FileSystem.read(backupPath) else { return .noBackup(why: "there is none") }
+      guard let bytes = try FileSystem.read(backupPath) else {
+        return .noBackup(why: "there is none")
+      }
       backup = bytes
     } catch {
       return .noBackup(why: "it cannot be read either")

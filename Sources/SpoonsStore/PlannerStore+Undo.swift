@@ -42,7 +42,8 @@ extension PlannerStore {
       let reason: String
       switch error {
       case .corrupt(_, let line, let text): reason = line.map { "line \($0): \(text)" } ?? text
-      case .foreign(_, _, let holds): reason = "it is not an undo history" + (holds.map { ": \($0)" } ?? "")
+      case .foreign(_, _, let holds):
+        reason = "it is not an undo history" + (holds.map { ": \($0)" } ?? "")
       default: throw error
       }
       // Lost to a power cut (it is not fsynced), the file is short of what planner.txt

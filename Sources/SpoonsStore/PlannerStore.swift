@@ -103,7 +103,8 @@ public struct PlannerStore: Sendable {
       return .denied(path: path, operation: operation, fix: fix)
     case .unreadablePlanner(let problem, _):
       let explained = explained(problem)
-      return explained == problem ? error : .unreadablePlanner(explained, recovery: recovery(from: explained))
+      guard explained != problem else { return error }
+      return .unreadablePlanner(explained, recovery: recovery(from: explained))
     default:
       return error
     }
