@@ -256,14 +256,16 @@ enum FileSystem {
 
   static func checkSafety(_ path: String, _ info: stat) throws(StoreError) {
     guard (info.st_mode & S_IFMT) == S_IFDIR else {
-      throw .unsafeDirectory(path: path, reason: "it is not a directory")
+      throw .unsafeDirectory(path: path, reason: "it is not a directory", fix: nil)
     }
     guard info.st_uid == geteuid() else {
-      throw .unsafeDirectory(path: path, reason: "it belongs to another user (uid \(info.st_uid))")
+      throw .unsafeDirectory(
+        path: path, reason: "it belongs to another user (uid \(info.st_uid))",
+        fix: "sudo chown -R \"$USER\" \(Shell.quoted(path))")
     }
     guard info.st_mode & 0o002 == 0 else {
       throw .unsafeDirectory(
-        path: path, reason: "anyone may write to it; fix with: chmod 700 '\(path)'")
+        path: path, reason: "anyone may write to it", fix: "chmod 700 \(Shell.quoted(path))")
     }
   }
 

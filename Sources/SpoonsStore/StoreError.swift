@@ -21,8 +21,9 @@ public indirect enum StoreError: Error, Hashable, Sendable, CustomStringConverti
   /// Another process held the data directory for longer than we wait; `holder` is who, as far
   /// as can be told.
   case busy(directory: String, seconds: Int, holder: LockHolder?)
-  /// The data directory belongs to someone else or anyone may write to it.
-  case unsafeDirectory(path: String, reason: String)
+  /// The data directory belongs to someone else or anyone may write to it; `fix` is the
+  /// command that puts it right, where there is one.
+  case unsafeDirectory(path: String, reason: String, fix: String?)
   /// `planner.txt` cannot be read (`problem`); `recovery` is how to get a planner back.
   case unreadablePlanner(StoreError, recovery: PlannerRecovery)
 
@@ -39,7 +40,9 @@ public indirect enum StoreError: Error, Hashable, Sendable, CustomStringConverti
       return problem + "; nothing was changed. 'ps -p \(pid)' shows whether it is still "
         + "running: if it is, let it finish (or end it with 'kill \(pid)') and try again; if "
         + "it is not, just try again"
-    case .unsafeDirectory(let path, let reason): return "refusing to use \(path): \(reason)"
+    case .unsafeDirectory(let path, let reason, let fix):
+      return "refusing to use \(path): \(reason); nothing was changed"
+        + (fix.map { ". To put it right: \($0)" } ?? "")
     case .unreadablePlanner(let problem, let recovery):
       return problem.problem + "; nothing was changed. " + recovery.description(for: problem)
     }
