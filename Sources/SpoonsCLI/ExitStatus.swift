@@ -37,8 +37,9 @@ func message(for error: Error) -> String {
   switch error {
   case let error as ParseError: return error.message
   case let error as PlannerError: return error.description
-  case let error as StoreError: return error.description
-  // These quote change names and file names, which could hold anything: shown escaped.
+  // These quote change names, file names and commands, which could hold anything: shown
+  // escaped.
+  case let error as StoreError: return Text.visible(error.description)
   case let error as UndoError: return Text.visible(error.description)
   case let error as ImportError: return Text.visible(error.description)
   default: return "\(error)"

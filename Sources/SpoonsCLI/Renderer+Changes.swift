@@ -71,11 +71,26 @@ extension Renderer {
 }
 
 extension Renderer {
+  /// What `export --output` wrote: everything as JSON; as CSV, the tasks and finished days
+  /// (a table has no place for routines and settings, which only the JSON keeps).
   public func exported(_ export: PlannerExport, kind: ExportKind, to path: String) -> String {
-    let tasks = export.planner.taskCount + export.archive.doneTasks.count
-    return "Exported \(Self.tasks(tasks)), \(Self.count(export.planner.routines.count, "routine")) "
-      + "and \(Self.count(export.archive.days.count, "finished day")) to \(Text.visible(path)) "
-      + "(\(kind.rawValue.uppercased())).\n"
+    let tasks = Self.tasks(export.planner.taskCount + export.archive.doneTasks.count)
+    let days = Self.count(export.archive.days.count, "finished day")
+    let file = Text.visible(path)
+    switch kind {
+    case .json:
+      return "Exported \(tasks), \(Self.count(export.planner.routines.count, "routine")) "
+        + "and \(days) to \(file) (JSON).\n"
+    case .csv:
+      return "Exported \(tasks) and \(days) to \(file) (CSV: routines and settings are in "
+        + "the JSON export only).\n"
+    }
+  }
+
+  /// Said on standard error when another process has held the planner for a second.
+  static func waiting(for holder: LockHolder?, directory: String, seconds: Int) -> String {
+    "Waiting: \(Text.visible(directory)) is in use by "
+      + Text.visible(holder?.description ?? "another program") + "; waiting up to \(seconds) s.\n"
   }
 
   func importCounts(_ summary: PlannerStore.ImportSummary) -> String {

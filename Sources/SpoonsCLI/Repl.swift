@@ -85,7 +85,11 @@ public struct Repl {
   /// - Returns: whether a `quit` was typed.
   private func checkIn() -> Bool {
     let env = session.environment
-    guard let planner = try? session.store.load() else { return false }
+    let planner: Planner
+    do { planner = try session.store.load() } catch {
+      _ = report(error, line: 0)  // said now, with what to do, rather than at the first command
+      return false
+    }
     let now = env.now()
     if let day = planner.day, day.date >= planner.today(at: now) { return false }
     let usual = planner.usualBudget

@@ -45,7 +45,7 @@ public enum SpoonsApp {
     }
     let directory = DataLocation.resolve(explicit: options.data, environment: env.variables)
     let session = Session(
-      store: PlannerStore(directory: directory), environment: env, renderer: renderer)
+      store: store(in: directory, env), environment: env, renderer: renderer)
 
     if words.isEmpty {
       guard env.inputIsTerminal else {
@@ -78,6 +78,26 @@ public enum SpoonsApp {
     } catch {
       return fail(error, env)
     }
+  }
+
+  /// The store for `directory`, which says on standard error whom it waits for when another
+  /// process holds the planner for over a second.
+  ///
+  /// `SPOONS_LOCK_TIMEOUT` (seconds, for tests) replaces the 30 s a command waits for another
+  /// before giving up, so a test of that wait need not sleep 30 s.
+  static func store(in directory: String, _ env: Environment) -> PlannerStore {
+    let timeout = env.variables["SPOONS_LOCK_TIMEOUT"].flatMap(Double.init).flatMap {
+      $0 > 0 && $0 <= 3600 ? $0 : nil
+    }
+    let errors = SharedSink(env.errors)
+    var store = PlannerStore(directory: directory)
+    if let timeout { store.lockTimeout = timeout }
+    let seconds = Int(store.lockTimeout.rounded(.up))
+    store.waiting = { holder in
+      errors.sink.write(Renderer.waiting(for: holder, directory: directory, seconds: seconds))
+      errors.sink.flush()
+    }
+    return store
   }
 
   static let usage = """
@@ -162,4 +182,11 @@ extension GlobalOptions {
     ("--help", nil, "the usage and the list of commands (also -h)"),
     ("--version", nil, "the version (also -V)"),
   ]
+}
+
+/// A sink handed to the store, which may call it while waiting for the lock: only ever from
+/// the thread running the command.
+final class SharedSink: @unchecked Sendable {
+  let sink: TextSink
+  init(_ sink: TextSink) { self.sink = sink }
 }

@@ -50,8 +50,10 @@ public enum UndoError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The planner no longer reads as `change` left it: changed by hand, or by a Spoons that
   /// does not record changes. `what` names the part found different.
   case changedSince(RecordedChange, what: String, redo: Bool)
-  /// The history file is damaged (a power cut, an edit): it was set aside and starts afresh.
-  case historyLost(String, reason: String)
+  /// The history file is damaged (a power cut, an edit). `setAside` is the command that lets
+  /// the next change start a new history; nil when the next change does so anyway (a file cut
+  /// short).
+  case historyLost(String, reason: String, setAside: String?)
 
   public var description: String {
     switch self {
@@ -65,9 +67,11 @@ public enum UndoError: Error, Hashable, Sendable, CustomStringConvertible {
     case .changedSince(let change, let what, let redo):
       return "cannot \(redo ? "redo" : "undo") '\(change.what)': \(what) has changed since "
         + "(edited by hand or by another program); nothing was changed"
-    case .historyLost(let path, let reason):
+    case .historyLost(let path, let reason, let setAside):
       return "the undo history in \(path) is damaged (\(reason)), so nothing can be undone; "
-        + "it starts afresh with your next change"
+        + "nothing was changed. "
+        + (setAside.map { "To start a new one with your next change, set it aside: \($0)" }
+          ?? "A new one starts with your next change")
     }
   }
 }

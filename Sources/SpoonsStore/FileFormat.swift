@@ -13,6 +13,50 @@ struct FileFormat {
     out.append(UInt8(ascii: "\n"))
   }
 
+  /// Spoons's files by the name in their format line: what a user calls each, and the word a
+  /// message uses for its kind ("not a Spoons planner file").
+  static let known: [String: (file: String, kind: String)] = [
+    "spoons-planner": ("planner.txt", "planner"), "spoons-done": ("done.txt", "archive"),
+    "spoons-days": ("days.txt", "archive"), "spoons-undo": ("undo-N.txt", "undo history"),
+    "spoons-history": ("history.txt", "prompt history"),
+  ]
+
+  var kind: String { Self.known[name]?.kind ?? name }
+
+  /// nil when `bytes` start with this format's line (whatever follows, and whatever version);
+  /// else the error for a file that is something else altogether, saying what it seems to
+  /// hold, so that a photo or an export copied over `planner.txt` is named as such rather
+  /// than reported as a bad first line.
+  func foreign(_ bytes: [UInt8], file: String) -> StoreError? {
+    let head = bytes.prefix(512)
+    let firstLine = head.prefix { $0 != 10 }
+    if firstLine.starts(with: Array("format\tname=\(name)\t".utf8)) { return nil }
+    return .foreign(file: file, kind: kind, holds: Self.describe(head, whole: bytes.count))
+  }
+
+  /// What the first bytes of a file that is not ours seem to be, when it can be told.
+  static func describe(_ head: ArraySlice<UInt8>, whole: Int) -> String? {
+    let text = head.drop { [9, 10, 13, 32].contains($0) }
+    if text.isEmpty && whole == head.count { return "it is empty" }
+    // Up to three bytes of a character cut off by the 512-byte prefix are not a fault.
+    let valid = (0...min(3, head.count)).contains {
+      String(validating: head.dropLast($0), as: UTF8.self) != nil
+    }
+    if head.contains(0) || !valid { return "it is not a text file" }
+    if text.first == UInt8(ascii: "{") || text.first == UInt8(ascii: "[") {
+      let spoons = String(decoding: head, as: UTF8.self).contains("\"spoons-export\"")
+      return spoons ? "it holds a Spoons JSON export" : "it holds JSON"
+    }
+    if text.starts(with: Array("type,id,title,".utf8)) { return "it holds a Spoons CSV export" }
+    let line = String(decoding: text.prefix { $0 != 10 }, as: UTF8.self)
+    if line.hasPrefix("format\tname="), let name = line.dropFirst(12).split(separator: "\t").first,
+      let other = known[String(name)]
+    {
+      return "it is a Spoons \(other.file)"
+    }
+    return nil
+  }
+
   /// Checks the first record and returns the file's version (migrations switch on it).
   func checkHeader(_ record: RecordCodec.Record) throws(DecodeError) -> Int {
     guard record.line == 1, record.isKind("format") else {
@@ -46,6 +90,7 @@ extension FileFormat {
     _ bytes: [UInt8], file: String, _ body: (RecordCodec.Line) throws(DecodeError) -> Void
   ) throws(StoreError) {
     guard !bytes.isEmpty else { return }
+    if let foreign = foreign(bytes, file: file) { throw foreign }
     var first = true
     do {
       try RecordCodec.forEachLine(in: bytes) { line throws(DecodeError) in

@@ -50,6 +50,24 @@ enum FileSystem {
     return bytes
   }
 
+  /// Up to `limit` bytes of a file whose size the system does not tell (`/proc`), read to its
+  /// end; nil when it cannot be read.
+  static func readToEnd(_ path: String, limit: Int) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while bytes.count < limit {
+      let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      guard n >= 0 else { return nil }
+      if n == 0 { break }
+      bytes += chunk[..<n]
+    }
+    return bytes
+  }
+
   static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(StoreError) {
     let code = FileDescriptor.writeAll(fd, bytes)
     guard code == 0 else { throw io(path, "write", code) }
@@ -61,39 +79,121 @@ enum FileSystem {
   static func replace(
     _ path: String, with bytes: [UInt8], in directory: String, backup: String?
   ) throws(StoreError) {
+    let staged = try stage(bytes, as: path, in: directory)
+    do { try commit(staged, backup: backup) } catch {
+      discard(staged)
+      throw error
+    }
+    try syncDirectory(directory)
+  }
+
+  /// A file written whole beside its final name and fsynced: `commit` renames it into place,
+  /// `discard` removes it.
+  struct Staged {
+    let temporary: String
+    let path: String
+    let directory: String
+  }
+
+  /// Writes `bytes` to a new temporary file in `directory`, for `path`. Nothing else is
+  /// touched, so a directory that cannot be written to, or a full disk, fails here first.
+  static func stage(_ bytes: [UInt8], as path: String, in directory: String)
+    throws(StoreError) -> Staged
+  {
     var template = Array((directory + "/" + temporaryPrefix + "XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { throw io(directory, "create a file in") }
     let temporary = String(
       decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    var committed = false
-    defer {
-      if !committed { unlink(temporary) }
-    }
-    do {
+    do throws(StoreError) {
       defer { close(fd) }
       _ = fchmod(fd, 0o600)
       try writeAll(fd, bytes, path: temporary)
       guard fsync(fd) == 0 else { throw io(temporary, "save") }
+    } catch {
+      unlink(temporary)
+      throw error
     }
+    return Staged(temporary: temporary, path: path, directory: directory)
+  }
+
+  static func discard(_ staged: Staged) { unlink(staged.temporary) }
+
+  /// Renames the staged file into place, keeping the file it replaces as `backup`. The
+  /// rename is the commit: when it fails, `backup` is put back. The caller then fsyncs the
+  /// directory.
+  static func commit(_ staged: Staged, backup: String?) throws(StoreError) {
+    let previous = staged.directory + "/" + temporaryPrefix + "backup"
     if let backup {
       // Best effort: a backup that cannot be made is no reason to refuse the user's change.
+      // The old backup is kept aside until the rename has succeeded.
+      unlink(previous)
+      let kept = link(backup, previous) == 0
       unlink(backup)
-      _ = link(path, backup)
+      _ = link(staged.path, backup)
+      guard rename(staged.temporary, staged.path) == 0 else {
+        let error = io(staged.path, "save")
+        unlink(backup)
+        if kept { _ = rename(previous, backup) }
+        throw error
+      }
+      if kept { unlink(previous) }
+    } else {
+      guard rename(staged.temporary, staged.path) == 0 else { throw io(staged.path, "save") }
     }
-    guard rename(temporary, path) == 0 else { throw io(path, "save") }
-    committed = true
-    try syncDirectory(directory)
+  }
+
+  /// Writes made on the way to a commit, taken back if it fails before the rename, so that a
+  /// change that fails leaves every file as it found it.
+  struct Rollback {
+    private var steps: [() -> Void] = []
+
+    mutating func add(_ step: @escaping () -> Void) { steps.append(step) }
+
+    /// Takes back every write, newest first.
+    func run() {
+      for step in steps.reversed() { step() }
+    }
   }
 
   /// Makes `path` exactly `length` bytes long (dropping an uncommitted tail) and appends
   /// `bytes`, then fsyncs unless `sync` is false. Creates the file (mode 0600) when missing.
+  /// `rollback` learns how to put the file back as it was, tail and all.
   static func append(
-    _ bytes: [UInt8], to path: String, truncatingTo length: Int, sync: Bool = true
+    _ bytes: [UInt8], to path: String, truncatingTo length: Int, sync: Bool = true,
+    rollback: inout Rollback
   ) throws(StoreError) {
-    let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    var created = false
+    var fd = open(path, O_RDWR | O_CLOEXEC)
+    if fd < 0 && errno == ENOENT {
+      fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+      created = fd >= 0
+    }
     guard fd >= 0 else { throw io(path, "open") }
     defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw io(path, "open") }
+    // Bytes past `length` (normally none: a writer killed before its commit left them) are
+    // kept to be put back.
+    let size = Int(info.st_size)
+    var tail = [UInt8](repeating: 0, count: max(0, size - length))
+    if !tail.isEmpty {
+      let n = tail.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(length)) }
+      guard n == tail.count else { throw io(path, "read") }
+    }
+    let mode = info.st_mode & 0o7777
+    rollback.add {
+      guard !created else {
+        unlink(path)
+        return
+      }
+      let fd = open(path, O_WRONLY | O_CLOEXEC)
+      guard fd >= 0 else { return }
+      defer { close(fd) }
+      _ = ftruncate(fd, off_t(min(size, length)))
+      _ = tail.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(length)) }
+      _ = fchmod(fd, mode)
+    }
     _ = fchmod(fd, 0o600)
     guard ftruncate(fd, off_t(length)) == 0 else { throw io(path, "truncate") }
     guard lseek(fd, off_t(length), SEEK_SET) >= 0 else { throw io(path, "seek in") }
@@ -156,14 +256,16 @@ enum FileSystem {
 
   static func checkSafety(_ path: String, _ info: stat) throws(StoreError) {
     guard (info.st_mode & S_IFMT) == S_IFDIR else {
-      throw .unsafeDirectory(path: path, reason: "it is not a directory")
+      throw .unsafeDirectory(path: path, reason: "it is not a directory", fix: nil)
     }
     guard info.st_uid == geteuid() else {
-      throw .unsafeDirectory(path: path, reason: "it belongs to another user (uid \(info.st_uid))")
+      throw .unsafeDirectory(
+        path: path, reason: "it belongs to another user (uid \(info.st_uid))",
+        fix: "sudo chown -R \"$USER\" \(Shell.quoted(path))")
     }
     guard info.st_mode & 0o002 == 0 else {
       throw .unsafeDirectory(
-        path: path, reason: "anyone may write to it; fix with: chmod 700 '\(path)'")
+        path: path, reason: "anyone may write to it", fix: "chmod 700 \(Shell.quoted(path))")
     }
   }
 

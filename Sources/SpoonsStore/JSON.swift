@@ -145,6 +145,8 @@ public enum JSON: Equatable, Sendable {
   public struct ParseError: Error, Equatable {
     public let line: Int
     public let reason: String
+    /// The text ran out before the JSON was complete: a file cut short.
+    public var atEnd = false
   }
 
   public static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSON {
@@ -161,7 +163,9 @@ public enum JSON: Equatable, Sendable {
     var i = 0
 
     func fail(_ reason: String) -> ParseError {
-      ParseError(line: 1 + bytes[..<min(i, bytes.count)].reduce(0) { $0 + ($1 == 10 ? 1 : 0) }, reason: reason)
+      ParseError(
+        line: 1 + bytes[..<min(i, bytes.count)].reduce(0) { $0 + ($1 == 10 ? 1 : 0) },
+        reason: reason, atEnd: i >= bytes.count)
     }
 
     mutating func skipSpace() {

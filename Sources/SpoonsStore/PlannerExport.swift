@@ -16,6 +16,11 @@ public struct PlannerExport: Equatable, Sendable {
 public enum ImportError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Not JSON, or not a Spoons export, or a record in it that Spoons refuses.
   case invalid(file: String, reason: String)
+  /// Something else altogether (a CSV export, a photo, text): `found` says what it seems.
+  case notAnExport(file: String, found: String)
+  /// JSON that stops before its end, at `line`: an export cut short (a copy that did not
+  /// finish, a disk that filled up).
+  case cutShort(file: String, line: Int)
   /// Merging would give one id or date two different contents.
   case conflicts(file: String, tasks: [TaskID], routines: [RoutineID], days: [CivilDate])
   /// The merged planner would break a rule (a to-do list over budget, two days...).
@@ -23,7 +28,14 @@ public enum ImportError: Error, Hashable, Sendable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .invalid(let file, let reason): return "\(file) is not a Spoons export: \(reason)"
+    case .invalid(let file, let reason):
+      return "\(file) is not a Spoons export: \(reason); nothing was imported"
+    case .notAnExport(let file, let found):
+      return "\(file) is not a Spoons JSON export (\(found)); nothing was imported. "
+        + Self.whatImportReads
+    case .cutShort(let file, let line):
+      return "\(file) is not a complete Spoons JSON export: it stops short at line \(line); "
+        + "nothing was imported. " + Self.whatImportReads
     case .conflicts(let file, let tasks, let routines, let days):
       var parts: [String] = []
       func list(_ items: [String]) -> String {
@@ -39,6 +51,9 @@ public enum ImportError: Error, Hashable, Sendable, CustomStringConvertible {
       return "importing \(file) would break the planner: \(reason); nothing was imported"
     }
   }
+
+  static let whatImportReads =
+    "import reads the whole JSON file that 'spoons export --output FILE' writes"
 }
 
 /// The JSON and CSV forms of a `PlannerExport`.
@@ -100,7 +115,15 @@ public enum ExportFormat {
     func invalid(_ reason: String) -> ImportError { .invalid(file: file, reason: reason) }
     let root: JSON
     do { root = try JSON.parse(bytes) } catch {
-      throw invalid("line \(error.line): \(error.reason)")
+      let first = bytes.first { ![9, 10, 13, 32].contains($0) }
+      if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {  // JSON, not quite right
+        if error.atEnd { throw .cutShort(file: file, line: error.line) }
+        throw invalid("line \(error.line): \(error.reason)")
+      }
+      throw .notAnExport(
+        file: file,
+        found: FileFormat.describe(bytes.prefix(512), whole: bytes.count)
+          ?? "it is not JSON: line \(error.line), \(error.reason)")
     }
     guard case .string(name)? = root["format"] else { throw invalid("it has no \"format\": \"\(name)\"") }
     guard case .number(let found)? = root["version"] else { throw invalid("it has no version") }

@@ -172,9 +172,7 @@ enum PlannerFile {
   }
 
   static func decode(_ bytes: [UInt8], file: String = name) throws(StoreError) -> PlannerSnapshot {
-    guard !bytes.isEmpty else {
-      throw .corrupt(file: file, line: nil, reason: "the file is empty")
-    }
+    if let foreign = format.foreign(bytes, file: file) { throw foreign }
     var nextID: Int?
     var nextRoutineID = 1
     var archive: ArchiveLengths?

@@ -14,7 +14,7 @@ extension PlannerStore {
     at time: Timestamp, describe: (T) -> String = { _ in "a change" },
     _ body: (inout Planner, inout [FinishedDay]) throws -> T
   ) throws -> T {
-    try exclusively { () throws -> T in
+    try exclusively { lock throws -> T in
       var (snapshot, oldBytes) = try readSnapshotAndBytes()
       let before = snapshot.planner
       var finished: [FinishedDay] = []
@@ -23,7 +23,7 @@ extension PlannerStore {
       let (done, days) = ArchiveFiles.encode(finished, doneIsEmpty: false, daysIsEmpty: false)
       try commit(
         &snapshot, oldBytes: oldBytes, archive: .append(done: done, days: days), at: time,
-        what: describe(result))
+        what: describe(result), lock: lock)
       return result
     }
   }
@@ -41,7 +41,7 @@ extension PlannerStore {
     at time: Timestamp, describe: (T) -> String = { _ in "a change" },
     _ body: (inout Planner, inout [SpoonTask]) throws -> T
   ) throws -> T {
-    try exclusively { () throws -> T in
+    try exclusively { lock throws -> T in
       var (snapshot, oldBytes) = try readSnapshotAndBytes()
       let before = snapshot.planner
       let recorded = try ArchiveFiles.decodeDone(
@@ -58,14 +58,14 @@ extension PlannerStore {
         guard snapshot.planner != before else { return result }
         try commit(
           &snapshot, oldBytes: oldBytes, archive: .append(done: [], days: []), at: time,
-          what: describe(result))
+          what: describe(result), lock: lock)
         return result
       }
       var done: [UInt8] = []
       for task in remaining { TaskRecord.encode(task, to: &done) }
       try commit(
         &snapshot, oldBytes: oldBytes, archive: .replace(done: done, days: nil), at: time,
-        what: describe(result))
+        what: describe(result), lock: lock)
       return result
     }
   }
@@ -78,13 +78,13 @@ extension PlannerStore {
   public func clearArchivedTasks(
     at time: Timestamp, describe: (Int) -> String = { _ in "clear completed" }
   ) throws -> Int {
-    try exclusively { () throws -> Int in
+    try exclusively { lock throws -> Int in
       var (snapshot, oldBytes) = try readSnapshotAndBytes()
       let count = try readArchive(snapshot.archive, live: snapshot.planner).doneTasks.count
       guard count > 0 else { return 0 }
       try commit(
         &snapshot, oldBytes: oldBytes, archive: .replace(done: [], days: nil), at: time,
-        what: describe(count))
+        what: describe(count), lock: lock)
       return count
     }
   }
@@ -98,17 +98,20 @@ extension PlannerStore {
     case replace(done: [UInt8]?, days: [UInt8]?)
   }
 
-  /// Saves `snapshot` (read as `oldBytes`) as one recorded change: writes the archive, appends
-  /// the change to the undo history, then commits by replacing `planner.txt`.
+  /// Saves `snapshot` (read as `oldBytes`) as one recorded change: the archive's new bytes,
+  /// the change in the undo history, and `planner.txt`, which commits them (see `save`).
   ///
   /// Nothing before the commit writes a byte `planner.txt` still counts: appends go after the
   /// committed lengths, and replaced archive files are new files that only the new
   /// `planner.txt` names. A kill at any point leaves the old state or the new one, whole.
+  /// Without `lock` (a run of `exclusively` that may not write) it throws `WouldWrite`.
   func commit(
     _ snapshot: inout PlannerSnapshot, oldBytes: [UInt8]?, archive write: ArchiveWrite,
-    at time: Timestamp, what: String
-  ) throws(StoreError) {
+    at time: Timestamp, what: String, lock: FileLock?
+  ) throws {
+    guard let lock else { throw WouldWrite() }
     let seq = snapshot.journal.lastSeq + 1
+    var writes: [PendingWrite] = []
     var appends: [ChangeJournal.Append] = []
     switch write {
     case .append(let done, let days):
@@ -120,7 +123,7 @@ extension PlannerStore {
           (isDone ? ArchiveFiles.doneFormat : ArchiveFiles.daysFormat).encodeHeader(to: &bytes)
         }
         bytes += records
-        try FileSystem.append(bytes, to: directory + "/" + name, truncatingTo: at)
+        writes.append(PendingWrite(path: directory + "/" + name, bytes: bytes, at: at))
         appends.append(.init(file: name, at: at, bytes: bytes))
         if isDone {
           snapshot.archive.done += bytes.count
@@ -138,7 +141,7 @@ extension PlannerStore {
         }
         let name = ArchiveFiles.name(
           isDone ? ArchiveFiles.doneName : ArchiveFiles.daysName, number: seq)
-        try FileSystem.append(bytes, to: directory + "/" + name, truncatingTo: 0)
+        writes.append(PendingWrite(path: directory + "/" + name, bytes: bytes, at: 0))
         if isDone {
           (snapshot.archive.doneFile, snapshot.archive.done) = (seq, bytes.count)
         } else {
@@ -148,11 +151,46 @@ extension PlannerStore {
     }
     let body = PlannerFile.body(snapshot)
     let change = RecordedChange(seq: seq, at: time, what: what)
-    let rewritten = try record(
+    let (journal, rewritten) = record(
       change, oldBytes: oldBytes, newBody: body, appends: appends, in: &snapshot.journal)
-    try FileSystem.replace(
-      plannerPath, with: PlannerFile.head(snapshot.journal) + body, in: directory,
-      backup: backupPath)
+    writes.append(journal)
+    try save(PlannerFile.head(snapshot.journal) + body, after: writes, lock: lock)
     if let rewritten { removeUnneeded(keeping: rewritten, snapshot) }
   }
+
+  /// Commits a change: `planner` as the new `planner.txt`, once `writes` (to files it alone
+  /// names the new bytes of) are made. All or nothing: the new planner is written to a
+  /// temporary file first, so that a directory that cannot be written to, or a full disk,
+  /// fails before any other file is touched, and a failure before the rename takes back the
+  /// writes made so far. Only a failure to flush the directory after the rename, when the
+  /// change has happened, is reported as it is.
+  func save(_ planner: [UInt8], after writes: [PendingWrite], lock: FileLock) throws(StoreError) {
+    FileSystem.sweepTemporaries(in: directory)
+    let staged = try FileSystem.stage(planner, as: plannerPath, in: directory)
+    var rollback = FileSystem.Rollback()
+    do {
+      for write in writes {
+        try FileSystem.append(
+          write.bytes, to: write.path, truncatingTo: write.at, sync: write.sync,
+          rollback: &rollback)
+      }
+      try FileSystem.commit(staged, backup: backupPath)
+    } catch {
+      rollback.run()
+      FileSystem.discard(staged)
+      throw error
+    }
+    lock.keepStamp()
+    try FileSystem.syncDirectory(directory)
+  }
+}
+
+/// Bytes for a file of the data directory, written at `at` (cutting off what follows) as part
+/// of a change: after what `planner.txt` counts, or in a file only the new `planner.txt` names.
+struct PendingWrite {
+  var path: String
+  var bytes: [UInt8]
+  var at: Int
+  /// Flushed to disk before the commit; the undo history is not (see `appendToJournal`).
+  var sync = true
 }

@@ -16,7 +16,7 @@ extension PlannerStore {
     _ incoming: PlannerExport, file: String, replace: Bool, at time: Timestamp,
     describe: (ImportSummary) -> String = { _ in "import" }
   ) throws -> ImportSummary {
-    try exclusively { () throws -> ImportSummary in
+    try exclusively { lock throws -> ImportSummary in
       var (snapshot, oldBytes) = try readSnapshotAndBytes()
       var done: [UInt8] = []
       var days: [UInt8] = []
@@ -29,7 +29,7 @@ extension PlannerStore {
           routines: incoming.planner.routines.count, days: incoming.archive.days.count)
         try commit(
           &snapshot, oldBytes: oldBytes, archive: .replace(done: done, days: days), at: time,
-          what: describe(summary))
+          what: describe(summary), lock: lock)
         return summary
       }
       let current = PlannerExport(
@@ -48,7 +48,7 @@ extension PlannerStore {
       for day in merged.newDays { ArchiveFiles.encode(day, to: &days) }
       try commit(
         &snapshot, oldBytes: oldBytes, archive: .append(done: done, days: days), at: time,
-        what: describe(summary))
+        what: describe(summary), lock: lock)
       return summary
     }
   }

@@ -5,14 +5,15 @@ import SpoonsCore
 extension PlannerStore {
   func journalPath(_ journal: JournalState) -> String { directory + "/" + journal.fileName }
 
-  /// Appends `change`, from `oldBytes` to `newBody`, to the journal and advances `journal` to
-  /// match. Once the journal has grown to twice the limit it is rewritten with the newest
-  /// changes instead, and the stacks it now holds are returned so the caller can remove what
-  /// they no longer need once the change is committed.
+  /// Records `change`, from `oldBytes` to `newBody`, in `journal`, and returns the write that
+  /// puts it in the journal's file (made by the caller's save, with the rest of the change).
+  /// Once the journal has grown to twice the limit it is rewritten with the newest changes
+  /// instead, as the next generation, and the stacks it now holds are returned too so the
+  /// caller can remove what they no longer need once the change is committed.
   func record(
     _ change: RecordedChange, oldBytes: [UInt8]?, newBody: [UInt8],
     appends: [ChangeJournal.Append], in journal: inout JournalState
-  ) throws(StoreError) -> ChangeJournal.Stacks? {
+  ) -> (write: PendingWrite, rewritten: ChangeJournal.Stacks?) {
     let touched = PlannerLines.diff(
       old: PlannerLines.lines(oldBytes ?? []), new: PlannerLines.lines(newBody))
     let entry = ChangeJournal.Entry(change: change, touched: touched, appends: appends)
@@ -21,20 +22,17 @@ extension PlannerStore {
       var stacks = ChangeJournal.Stacks()
       switch readJournalOrDamage(journal) {
       case .success(let read): stacks = read
-      case .failure(.corrupt): break  // damaged: start afresh with this change
-      case .failure: return try appendEntry(entry, in: &journal)  // unreadable now: later
+      case .failure(.corrupt), .failure(.foreign): break  // damaged: start afresh with this change
+      case .failure: return (appendEntry(entry, in: &journal), nil)  // unreadable now: later
       }
       stacks.undo = Array(stacks.undo.suffix(ChangeJournal.limit - 1)) + [entry]
       stacks.redo = []
-      try rewriteJournal(stacks, in: &journal)
-      return stacks
+      return (rewriteJournal(stacks, in: &journal), stacks)
     }
-    return try appendEntry(entry, in: &journal)
+    return (appendEntry(entry, in: &journal), nil)
   }
 
-  func appendEntry(_ entry: ChangeJournal.Entry, in journal: inout JournalState)
-    throws(StoreError) -> ChangeJournal.Stacks?
-  {
+  func appendEntry(_ entry: ChangeJournal.Entry, in journal: inout JournalState) -> PendingWrite {
     var out: [UInt8] = []
     if FileSystem.size(journalPath(journal)) ?? 0 < journal.bytes {
       // Shorter than committed (a power cut): the history is lost; start a new one rather
@@ -43,19 +41,18 @@ extension PlannerStore {
     }
     if journal.bytes == 0 { ChangeJournal.format.encodeHeader(to: &out) }
     ChangeJournal.encode(entry, to: &out)
-    try appendToJournal(out, in: &journal)
     journal.records += 1
-    return nil
+    return appendToJournal(out, in: &journal)
   }
 
-  /// Appends to the journal after its committed bytes. Not fsynced, so undo costs a save no
+  /// An append to the journal after its committed bytes. Not fsynced, so undo costs a save no
   /// extra disk flush: a power cut can lose the history (never the planner), and then `undo`
-  /// finds it damaged and starts it afresh.
-  func appendToJournal(_ bytes: [UInt8], in journal: inout JournalState)
-    throws(StoreError)
-  {
-    try FileSystem.append(bytes, to: journalPath(journal), truncatingTo: journal.bytes, sync: false)
+  /// finds it damaged and the next change starts it afresh.
+  func appendToJournal(_ bytes: [UInt8], in journal: inout JournalState) -> PendingWrite {
+    let write = PendingWrite(
+      path: journalPath(journal), bytes: bytes, at: journal.bytes, sync: false)
     journal.bytes += bytes.count
+    return write
   }
 
   func readJournalOrDamage(_ journal: JournalState) -> Result<ChangeJournal.Stacks, StoreError> {
@@ -69,14 +66,15 @@ extension PlannerStore {
     return try ChangeJournal.decode(bytes, file: journalPath(journal))
   }
 
-  /// Writes `stacks` as the next generation's file (committed by the caller's planner save).
+  /// `stacks` as the next generation's file (committed by the caller's planner save, which
+  /// alone names it).
   func rewriteJournal(_ stacks: ChangeJournal.Stacks, in journal: inout JournalState)
-    throws(StoreError)
+    -> PendingWrite
   {
     let (bytes, records) = ChangeJournal.file(stacks)
     journal.generation += 1
-    try FileSystem.replace(journalPath(journal), with: bytes, in: directory, backup: nil)
     journal.bytes = bytes.count
     journal.records = records
+    return PendingWrite(path: journalPath(journal), bytes: bytes, at: 0, sync: true)
   }
 }

@@ -38,19 +38,50 @@ extension PlannerStore {
   }
 
   /// The snapshot and the bytes it was read from (nil when there is no file yet).
+  ///
+  /// A `planner.txt` that cannot be read is reported with how to get a planner back.
   func readSnapshotAndBytes() throws(StoreError) -> (snapshot: PlannerSnapshot, bytes: [UInt8]?) {
-    if let bytes = try FileSystem.read(plannerPath) {
-      return (try PlannerFile.decode(bytes, file: plannerPath), bytes)
+    do {
+      if let bytes = try FileSystem.read(plannerPath) {
+        return (try PlannerFile.decode(bytes, file: plannerPath), bytes)
+      }
+    } catch {
+      throw .unreadablePlanner(error, recovery: recovery(from: error))
     }
     // No planner yet. An archive without one means planner.txt was lost: never start over
     // on top of someone's history.
     let legacy = [ArchiveFiles.doneName, ArchiveFiles.daysName].map { directory + "/" + $0 }
     for path in legacy where try FileSystem.read(path, limit: 1) != nil {
-      throw StoreError.corrupt(
-        file: plannerPath, line: nil,
-        reason: "the file is missing but \(path) exists; restore it from \(backupPath)")
+      let error = StoreError.missing(file: plannerPath, archive: path)
+      throw .unreadablePlanner(error, recovery: recovery(from: error))
     }
     return (PlannerSnapshot(planner: Planner()), nil)
+  }
+
+  /// What can bring back a planner when reading `planner.txt` failed with `error`: the backup,
+  /// when it reads well and differs, else why not; for a file we may not read, the command
+  /// that gives it back.
+  func recovery(from error: StoreError) -> PlannerRecovery {
+    if case .denied(_, _, let fix) = error { return .permissions(fix: fix) }
+    let backup: [UInt8]
+    do {
+      guard let bytes = try FileSystem.read(backupPath) else {
+        return .noBackup(why: "there is none")
+      }
+      backup = bytes
+    } catch {
+      return .noBackup(why: "it cannot be read either")
+    }
+    if let current = try? FileSystem.read(plannerPath), current == backup {
+      return .noBackup(why: "it is the same file")
+    }
+    do {
+      _ = try PlannerFile.decode(backup, file: backupPath)
+      return .restoreBackup(directory: directory)
+    } catch {
+      if case .newerFormat = error { return .noBackup(why: "it is from the newer Spoons too") }
+      return .noBackup(why: "it is damaged too")
+    }
   }
 
   /// The archive as recorded, less what has come back to life: a task reopened with `undone`

@@ -3,13 +3,15 @@ import SpoonsCore
 /// Undo and redo: stepping the planner's lines back and forth along the recorded changes.
 extension PlannerStore {
   /// The recorded changes: what `undo` and `redo` would take, in order.
-  public func changes() throws(StoreError) -> ChangeHistory {
-    try shared(or: ChangeHistory(undoable: [], redoable: [])) { () throws(StoreError) in
-      let stacks = try readJournal(try readSnapshot().journal)
-      return ChangeHistory(
-        undoable: stacks.undo.suffix(Self.undoable(stacks)).reversed().map(\.change),
-        redoable: stacks.redo.reversed().map(\.change))
-    }
+  public func changes() throws -> ChangeHistory {
+    let stacks = try shared(or: Result<ChangeJournal.Stacks, Error>.success(.init())) {
+      () throws(StoreError) in
+      let journal = try readSnapshot().journal
+      return Result { try readJournalOrLost(journal) }
+    }.get()
+    return ChangeHistory(
+      undoable: stacks.undo.suffix(Self.undoable(stacks)).reversed().map(\.change),
+      redoable: stacks.redo.reversed().map(\.change))
   }
 
   /// How many changes `undo` can go back: the history holds the last this many.
@@ -22,34 +24,48 @@ extension PlannerStore {
   /// it, so an undo never overwrites what it did not record.
   @discardableResult
   public func undo(_ count: Int = 1) throws -> (changes: [RecordedChange], planner: Planner) {
-    try exclusively { () throws in try step(count, undo: true) }
+    try exclusively { lock throws in try step(count, undo: true, lock: lock) }
   }
 
   /// Does again the last `count` undone changes; all or none. A new change forgets them.
   @discardableResult
   public func redo(_ count: Int = 1) throws -> (changes: [RecordedChange], planner: Planner) {
-    try exclusively { () throws in try step(count, undo: false) }
+    try exclusively { lock throws in try step(count, undo: false, lock: lock) }
   }
 
-  /// `undo` and `redo`, under the exclusive lock.
-  func step(_ count: Int, undo: Bool) throws -> (
+  /// The committed journal's stacks; a damaged one is `UndoError.historyLost`, saying how
+  /// the history starts again.
+  func readJournalOrLost(_ journal: JournalState) throws -> ChangeJournal.Stacks {
+    switch readJournalOrDamage(journal) {
+    case .success(let stacks): return stacks
+    case .failure(let error):
+      let reason: String
+      switch error {
+      case .corrupt(_, let line, let text): reason = line.map { "line \($0): \(text)" } ?? text
+      case .foreign(_, _, let holds):
+        reason = "it is not an undo history" + (holds.map { ": \($0)" } ?? "")
+      default: throw error
+      }
+      // Lost to a power cut (it is not fsynced), the file is short of what planner.txt
+      // counts, and the next change starts a new one (see `appendEntry`); damaged otherwise
+      // (by hand), it must be set aside for that. Nothing is written here: a refusal changes
+      // nothing.
+      let path = journalPath(journal)
+      let short = FileSystem.size(path) ?? 0 < journal.bytes
+      let name = journal.fileName
+      throw UndoError.historyLost(
+        path, reason: reason,
+        setAside: short ? nil : "cd \(Shell.quoted(directory)) && mv \(name) \(name).damaged")
+    }
+  }
+
+  /// `undo` and `redo`, under the exclusive lock (none: a run that may not write). Every check
+  /// comes before the first write, so a refusal writes nothing.
+  func step(_ count: Int, undo: Bool, lock: FileLock?) throws -> (
     changes: [RecordedChange], planner: Planner
   ) {
-    var (snapshot, bytes) = try readSnapshotAndBytes()
-    var stacks: ChangeJournal.Stacks
-    switch readJournalOrDamage(snapshot.journal) {
-    case .success(let read): stacks = read
-    case .failure(let error):
-      guard case .corrupt(_, let line, let reason) = error else { throw error }
-      // Lost to a power cut (it is not fsynced) or damaged by hand: set it aside and start
-      // afresh, so that the changes from now on can be undone. planner.txt.bak is left alone.
-      let damaged = journalPath(snapshot.journal)
-      snapshot.journal = JournalState(
-        generation: snapshot.journal.generation + 1, lastSeq: snapshot.journal.lastSeq)
-      try FileSystem.replace(
-        plannerPath, with: PlannerFile.encode(snapshot), in: directory, backup: nil)
-      throw UndoError.historyLost(damaged, reason: line.map { "line \($0): \(reason)" } ?? reason)
-    }
+    let (snapshot, bytes) = try readSnapshotAndBytes()
+    var stacks = try readJournalOrLost(snapshot.journal)
     let available = undo ? Self.undoable(stacks) : stacks.redo.count
     guard available > 0 else { throw undo ? UndoError.nothingToUndo : UndoError.nothingToRedo }
     guard count <= available else {
@@ -77,6 +93,8 @@ extension PlannerStore {
         throw UndoError.changedSince(steps[0].change, what: "the planner", redo: !undo)
       }
     }
+    var writes: [PendingWrite] = []
+    var appended: Set<String> = []
     if !undo {
       // A redo appends the archive records its changes added, at the committed lengths
       // (checked: a hand-edited history must not write over committed bytes), since a killed
@@ -91,8 +109,9 @@ extension PlannerStore {
           else {
             throw UndoError.changedSince(entry.change, what: "the archive", redo: true)
           }
-          try FileSystem.append(
-            append.bytes, to: directory + "/" + append.file, truncatingTo: append.at)
+          writes.append(
+            PendingWrite(path: directory + "/" + append.file, bytes: append.bytes, at: append.at))
+          appended.insert(append.file)
           if isDone {
             lengths.done += append.bytes.count
           } else {
@@ -108,26 +127,29 @@ extension PlannerStore {
         throw UndoError.changedSince(steps[0].change, what: "the archive", redo: true)
       }
     }
-    // The archive files the restored planner names must still hold what it counts.
+    // The archive files the restored planner names must still hold what it counts (those a
+    // redo appends to will: their lengths were just checked).
     for (name, length) in [
       (restored.archive.doneName, restored.archive.done),
       (restored.archive.daysName, restored.archive.days),
-    ] where length > 0 && FileSystem.size(directory + "/" + name) ?? 0 < length {
+    ] where length > 0 && !appended.contains(name)
+      && FileSystem.size(directory + "/" + name) ?? 0 < length
+    {
       throw UndoError.changedSince(steps[0].change, what: "the archive (\(name))", redo: !undo)
     }
+    guard let lock else { throw WouldWrite() }
     restored.journal = snapshot.journal
     var marks: [UInt8] = []
     for entry in steps { marks += ChangeJournal.marker(undo: undo, seq: entry.change.seq) }
     var rewritten = false
     if restored.journal.records + steps.count >= 3 * ChangeJournal.limit {
-      try rewriteJournal(stacks, in: &restored.journal)
+      writes.append(rewriteJournal(stacks, in: &restored.journal))
       rewritten = true
     } else {
-      try appendToJournal(marks, in: &restored.journal)
+      writes.append(appendToJournal(marks, in: &restored.journal))
       restored.journal.records += steps.count
     }
-    try FileSystem.replace(
-      plannerPath, with: PlannerFile.encode(restored), in: directory, backup: backupPath)
+    try save(PlannerFile.encode(restored), after: writes, lock: lock)
     if rewritten { removeUnneeded(keeping: stacks, restored) }
     return (steps.map(\.change), restored.planner)
   }

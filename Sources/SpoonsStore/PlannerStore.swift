@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import SpoonsCore
 
 /// The planner on disk: the only door through which anything reads or changes it.
@@ -19,30 +24,89 @@ public struct PlannerStore: Sendable {
   /// enough to outlast a disk that stalls a save's fsync for seconds on a loaded machine (seen
   /// here: over 5 s under heavy fsync traffic), short enough to report a stuck process.
   public var lockTimeout: Double
+  /// Told, once, when one other process has held the lock for a second while this one waits:
+  /// whom it waits for (nil when nothing says). The front says so, so a wait is never silent.
+  public var waiting: (@Sendable (LockHolder?) -> Void)?
 
-  public init(directory: String, lockTimeout: Double = 30) {
+  public init(
+    directory: String, lockTimeout: Double = 30,
+    waiting: (@Sendable (LockHolder?) -> Void)? = nil
+  ) {
     self.directory = directory
     self.lockTimeout = lockTimeout
+    self.waiting = waiting
   }
 
   var plannerPath: String { directory + "/" + PlannerFile.name }
   var backupPath: String { plannerPath + ".bak" }
+  var lockPath: String { directory + "/" + FileLock.name }
 
   /// Runs `body` holding the shared lock; `empty` when there is no data directory yet (then
   /// nothing is created).
   func shared<T>(or empty: T, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-    guard try FileSystem.existingDirectory(directory) else { return empty }
-    let lock = try FileLock(directory: directory, exclusive: false, timeout: lockTimeout)
-    defer { withExtendedLifetime(lock) {} }
-    return try body()
+    do {
+      guard try FileSystem.existingDirectory(directory) else { return empty }
+      // No lock file: nothing has written here, so there is nothing to wait for, and a read
+      // must not create one.
+      guard FileSystem.size(lockPath) != nil else { return try body() }
+      let lock = try FileLock(
+        directory: directory, exclusive: false, timeout: lockTimeout, waiting: waiting)
+      defer { withExtendedLifetime(lock) {} }
+      return try body()
+    } catch {
+      throw explained(error)
+    }
   }
 
   /// Runs `body` holding the exclusive lock, in a data directory made ready for writing.
-  func exclusively<T>(_ body: () throws -> T) throws -> T {
-    try FileSystem.prepareDirectory(directory)
-    let lock = try FileLock(directory: directory, exclusive: true, timeout: lockTimeout)
-    defer { withExtendedLifetime(lock) {} }
-    FileSystem.sweepTemporaries(in: directory)
-    return try body()
+  ///
+  /// `body` is given the lock, to keep its stamp once it writes (see `FileLock`). Where there
+  /// is no lock file yet, taking the lock would create it (and the directory): then `body`
+  /// first runs with no lock, reading without writing, and only when it would write (it
+  /// throws `WouldWrite`) does it run again for real. So a command that changes nothing, a
+  /// refusal above all, leaves no directory or file behind. With no lock file there is no
+  /// writer to race with but one creating it this instant, whose rename a read sees whole.
+  func exclusively<T>(_ body: (_ lock: FileLock?) throws -> T) throws -> T {
+    do {
+      if !(try FileSystem.existingDirectory(directory)) || FileSystem.size(lockPath) == nil {
+        do { return try body(nil) } catch is WouldWrite {}
+      }
+      try FileSystem.prepareDirectory(directory)
+      let lock = try FileLock(
+        directory: directory, exclusive: true, timeout: lockTimeout, waiting: waiting)
+      defer { withExtendedLifetime(lock) {} }
+      return try body(lock)
+    } catch let error as StoreError {
+      throw explained(error)
+    }
+  }
+
+  /// Thrown by a write in a run of `exclusively`'s body without the lock.
+  struct WouldWrite: Error {}
+
+  /// `error`, with the command that gives a file or the directory back when the system
+  /// refused Spoons access to it.
+  func explained(_ error: StoreError) -> StoreError {
+    switch error {
+    case .io(let path, let operation, let reason)
+    where reason == FileSystem.errorText(EACCES) || reason == FileSystem.errorText(EPERM):
+      var info = stat()
+      var target = path
+      if stat(path, &info) != 0 {  // inside a directory we may not enter: that is the fault
+        target = directory
+        guard stat(directory, &info) == 0 else { return error }
+      }
+      let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+      let quoted = Shell.quoted(target)
+      let fix = (info.st_uid != geteuid() ? "sudo chown \"$USER\" \(quoted) && " : "")
+        + "chmod \(isDirectory ? "700" : "600") \(quoted)"
+      return .denied(path: path, operation: operation, fix: fix)
+    case .unreadablePlanner(let problem, _):
+      let explained = explained(problem)
+      guard explained != problem else { return error }
+      return .unreadablePlanner(explained, recovery: recovery(from: explained))
+    default:
+      return error
+    }
   }
 }

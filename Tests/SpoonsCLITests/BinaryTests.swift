@@ -157,7 +157,7 @@ struct BinaryTests {
     let newer = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "version=5", with: "version=99")
     try newer.write(toFile: path, atomically: false, encoding: .utf8)
     let run = try spoons(["status"], data: tmp.data)
-    #expect(run.status == 1 && run.stderr.contains("newer Spoons") && run.stderr.contains("upgrade"))
+    #expect(run.status == 1 && run.stderr.contains("newer Spoons") && run.stderr.contains("Upgrade Spoons"))
     #expect(try String(contentsOfFile: path, encoding: .utf8) == newer)
   }
 }

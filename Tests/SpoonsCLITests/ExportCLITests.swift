@@ -47,6 +47,45 @@ struct ExportCLITests {
       #expect(tmp.dataBytes("planner.txt") == before)
     }
     let run = try spoons(["import", bad], data: tmp.data)
-    #expect(run.stderr == "error: \(bad) is not a Spoons export: line 1: the JSON ends early\n")
+    #expect(run.stderr == "error: \(bad) is not a complete Spoons JSON export: it stops short at "
+      + "line 1; nothing was imported. import reads the whole JSON file that 'spoons export "
+      + "--output FILE' writes\n")
+  }
+
+  /// An export cut short, the CSV export and a file that is not JSON are each named for what
+  /// they are, with what import reads instead; nothing is imported.
+  @Test func importSaysWhatItReadsWhenGivenSomethingElse() throws {
+    let tmp = TemporaryDirectory()
+    try spoons(["add", "1", "Tea"], data: tmp.data)
+    try spoons(["routine", "add", "1", "Meds"], data: tmp.data)
+    let json = tmp.path + "/backup.json", csv = tmp.path + "/backup.csv"
+    try spoons(["export", "--output", json], data: tmp.data)
+    let csvRun = try spoons(["export", "--format", "csv", "--output", csv], data: tmp.data)
+    let whole = try #require(FileManager.default.contents(atPath: json))
+    let cut = tmp.path + "/cut.json", notes = tmp.path + "/notes.txt"
+    try whole.prefix(whole.count * 2 / 3).write(to: URL(fileURLWithPath: cut))
+    try Data("Dear diary,\nslept badly.\n".utf8).write(to: URL(fileURLWithPath: notes))
+    let lines = String(decoding: whole.prefix(whole.count * 2 / 3), as: UTF8.self)
+      .split(separator: "\n", omittingEmptySubsequences: false).count
+    let reads = "nothing was imported. import reads the whole JSON file that 'spoons export "
+      + "--output FILE' writes\n"
+    let other = TemporaryDirectory()
+    for (file, message) in [
+      (cut, "error: \(cut) is not a complete Spoons JSON export: it stops short at line \(lines); "),
+      (csv, "error: \(csv) is not a Spoons JSON export (it holds a Spoons CSV export); "),
+      (notes, "error: \(notes) is not a Spoons JSON export (it is not JSON: line 1, unexpected "
+        + "character); "),
+    ] {
+      let run = try spoons(["import", file], data: other.data)
+      #expect(run.status == 1 && run.stdout.isEmpty)
+      #expect(run.stderr == message + reads)
+      #expect(!FileManager.default.fileExists(atPath: other.data), "nothing was written")
+    }
+    // The CSV has a row per task and finished day, and no routines: its report says so.
+    #expect(csvRun.stdout == "Exported 1 task and 0 finished days to \(csv) (CSV: routines and "
+      + "settings are in the JSON export only).\n")
+    let table = try String(contentsOfFile: csv, encoding: .utf8)
+    #expect(table.contains("\r\ntask,1,Tea,") && !table.contains("Meds"))
+    #expect(try spoons(["import", json], data: other.data).status == 0)
   }
 }

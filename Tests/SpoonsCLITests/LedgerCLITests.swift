@@ -4,17 +4,6 @@ import SpoonsTestSupport
 import Testing
 @testable import SpoonsCLI
 
-/// Every file of the data directory, by name, byte for byte: a refusal must leave all of them.
-/// (`spoons.lock` records who last held the lock, which a refused change did.)
-private func everyFile(in directory: String) throws -> [String: Data] {
-  var files: [String: Data] = [:]
-  for name in try FileManager.default.contentsOfDirectory(atPath: directory)
-  where name != "spoons.lock" {
-    files[name] = FileManager.default.contents(atPath: directory + "/" + name)
-  }
-  return files
-}
-
 /// The day's numbers through the real binary: one ledger behind the prompt, `status`, the
 /// JSON and the limits, whatever the terminal.
 @Suite("The day's spoons, through the binary")
@@ -32,10 +21,10 @@ struct LedgerCLITests {
   func outOfRangeNumbersAreTheDaysToRefuse(_ words: [String], _ message: String) throws {
     let tmp = TemporaryDirectory()
     try spoons(["new-day", "6"], data: tmp.data)
-    let before = try everyFile(in: tmp.data)
+    let before = everyFile(in: tmp.data)
     let run = try spoons(words, data: tmp.data)
     #expect(run.status == 64 && run.stderr == "error: \(message)\n" && run.stdout.isEmpty)
-    #expect(try everyFile(in: tmp.data) == before)
+    #expect(everyFile(in: tmp.data) == before)
   }
 
   /// Borrowing past the limit is a refusal (1), not a usage mistake.
@@ -52,12 +41,12 @@ struct LedgerCLITests {
     let monday = ["SPOONS_NOW": "2026-11-23T08:00:00+00:00"]
     let sunday = ["SPOONS_NOW": "2026-11-22T08:00:00+00:00"]
     try spoons(["new-day", "5"], data: tmp.data, environment: monday)
-    let before = try everyFile(in: tmp.data)
+    let before = everyFile(in: tmp.data)
     let run = try spoons(["new-day", "5"], data: tmp.data, environment: sunday)
     #expect(run.status == 1)
     #expect(run.stderr.contains("Sun 22 Nov 2026") && run.stderr.contains("Mon 23 Nov 2026"))
     #expect(run.stderr.contains("clock"))
-    #expect(try everyFile(in: tmp.data) == before)
+    #expect(everyFile(in: tmp.data) == before)
     let history = try spoons(["history", "--json"], data: tmp.data, environment: monday)
     #expect(history.stdout.contains("\"date\":\"2026-11-23\"") && !history.stdout.contains("2026-11-22"))
   }

@@ -208,7 +208,9 @@ struct ReliabilityTests {
 
     #expect(workers.allSatisfy { $0.terminationStatus == 0 })
     #expect(repl.terminationStatus == 0)
-    #expect(FileManager.default.contents(atPath: replErrors)?.isEmpty == true)
+    // No errors; a save the disk stalls for a second may have it say whom it waits for.
+    let said = String(decoding: FileManager.default.contents(atPath: replErrors) ?? Data(), as: UTF8.self)
+    #expect(said.split(separator: "\n").allSatisfy { $0.hasPrefix("Waiting: ") }, "\(said)")
     let planner = try PlannerStore(directory: tmp.data).load()
     let one = try SpoonCost(1), two = try SpoonCost(2)
     #expect(planner.category(one).count == 8 * perProcess)

@@ -12,6 +12,34 @@ extension TemporaryDirectory {
   func dataBytes(_ name: String) -> [UInt8]? { bytes("data/" + name) }
 }
 
+/// Every file of a data directory by name, byte for byte (not times: nothing promises them),
+/// the lock file included; nil when the directory does not exist. A refused command must
+/// leave all of it as it was.
+func everyFile(in directory: String) -> [String: [UInt8]]? {
+  guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+    return nil
+  }
+  var files: [String: [UInt8]] = [:]
+  for name in names {
+    files[name] = FileManager.default.contents(atPath: directory + "/" + name).map { Array($0) }
+      ?? [0xDE, 0xAD]  // unreadable: still listed by name
+  }
+  return files
+}
+
+/// What differs between two `everyFile` snapshots, for a failure's message.
+func differences(_ a: [String: [UInt8]]?, _ b: [String: [UInt8]]?) -> String {
+  guard let a, let b else { return a == nil ? "the directory appeared" : "the directory vanished" }
+  return Set(a.keys).union(b.keys).sorted().compactMap { name -> String? in
+    switch (a[name], b[name]) {
+    case (nil, _): return "\(name) appeared"
+    case (_, nil): return "\(name) vanished"
+    case let (x?, y?) where x != y: return "\(name) changed (\(x.count) -> \(y.count) bytes)"
+    default: return nil
+    }
+  }.joined(separator: ", ")
+}
+
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent()
 

@@ -114,6 +114,22 @@ struct TerminalTests {
     #expect(String(decoding: history, as: UTF8.self).hasSuffix("version=1\nstatus\n"))
   }
 
+  /// Opened on a planner it cannot read, the REPL says so at once, with what to type, rather
+  /// than at the first command.
+  @Test func aDamagedPlannerIsReportedWhenThePromptOpens() throws {
+    let tmp = TemporaryDirectory()
+    try spoons(["add", "1", "Tea"], data: tmp.data)
+    try spoons(["add", "2", "Walk"], data: tmp.data)
+    try Data("{}\n".utf8).write(to: URL(fileURLWithPath: tmp.data + "/planner.txt"))
+    let term = try TerminalSession(arguments: ["--data", tmp.data])
+    #expect(term.waitFor("error: \(tmp.data)/planner.txt is not a Spoons planner file (it holds JSON)"))
+    #expect(term.waitFor("cp planner.txt.bak planner.txt"))
+    #expect(term.waitFor("spoons> "))
+    #expect(!term.screen.contains("Good morning"))
+    term.type("\u{4}")
+    #expect(term.waitForExit() == 0)
+  }
+
   /// The terminal's settings as comparable bytes.
   static func mode(_ fd: Int32) -> [UInt8] {
     var t = termios()

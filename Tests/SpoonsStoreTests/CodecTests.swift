@@ -76,14 +76,10 @@ struct CodecTests {
 
   /// Every way a planner file can be wrong, with the line and reason the user is told.
   @Test(arguments: [
-    ("", nil, "the file is empty"),
-    ("hello\n", 1, "expected the format line first"),
     (header + "next id=2\n", 2, "not a Spoons record"),
     (header, nil, "the next or archive line is missing"),
     (String(good.dropLast(12)), nil, "the file is cut short (no end line)"),
     (String(good.dropLast(1)), 6, "the last line is cut short (no line end)"),
-    (good.replacingOccurrences(of: "spoons-planner", with: "spoons-done"), 1,
-     "this is a 'spoons-done' file, not 'spoons-planner'"),
     (good.replacingOccurrences(of: "spoons=3", with: "spoons=11"), 5,
      "spoons must be a whole number from 1 to 10, not 11"),
     (good.replacingOccurrences(of: "spoons=3", with: "spoons=-3"), 5, "spoons is not a whole number"),
@@ -124,6 +120,24 @@ struct CodecTests {
       bytes[bytes.firstIndex(of: UInt8(ascii: "@"))!] = 0xFF
     }
     #expect(throws: StoreError.corrupt(file: "planner.txt", line: line, reason: reason)) {
+      try PlannerFile.decode(bytes)
+    }
+  }
+
+  /// A file that is not a planner at all is named for what it seems to be, not reported as
+  /// a bad first line.
+  @Test(arguments: [
+    ("", "it is empty"), ("\n\n  \n", "it is empty"), ("hello\n", nil),
+    ("{\n  \"format\": \"spoons-export\",\n", "it holds a Spoons JSON export"),
+    ("[1, 2]\n", "it holds JSON"), ("type,id,title,spoons\r\n", "it holds a Spoons CSV export"),
+    ("format\tname=spoons-done\tversion=1\n", "it is a Spoons done.txt"),
+    ("format\tname=spoons-undo\tversion=1\n", "it is a Spoons undo-N.txt"),
+    ("\u{FF}", "it is not a text file"), ("GIF89a\u{0}", "it is not a text file"),
+  ] as [(String, String?)])
+  func otherFilesAreNamedForWhatTheyAre(_ text: String, _ holds: String?) {
+    var bytes = Array(text.utf8)
+    if text == "\u{FF}" { bytes = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46] }  // a JPEG
+    #expect(throws: StoreError.foreign(file: "planner.txt", kind: "planner", holds: holds)) {
       try PlannerFile.decode(bytes)
     }
   }

@@ -34,7 +34,6 @@ struct ExportTests {
   }
 
   @Test(arguments: [
-    ("", "line 1: the JSON ends early"),
     ("{\"format\": \"spoons-export\", \"version\": 1.5}", "line 1: a number is not a whole number"),
     ("{\"a\": 1, \"a\": 2}", "line 1: the key 'a' appears twice"),
     ("[\"\\ud800\"]", "line 1: a lone surrogate in a \\u escape"),
@@ -57,6 +56,26 @@ struct ExportTests {
     #expect(throws: ImportError.invalid(file: "x.json", reason: reason)) {
       try ExportFormat.decode(json: Array(text.utf8), file: "x.json")
     }
+  }
+
+  /// What is not an export at all, or one cut short, is named as such (not as the first
+  /// character JSON cannot read).
+  @Test(arguments: [
+    ("", ImportError.notAnExport(file: "x.json", found: "it is empty")),
+    ("type,id,title,spoons,at\r\ntask,1,Tea,1,category\r\n",
+     .notAnExport(file: "x.json", found: "it holds a Spoons CSV export")),
+    ("\u{FF}\u{D8}\u{FF}\u{E0}", .notAnExport(file: "x.json", found: "it is not a text file")),
+    ("format\tname=spoons-planner\tversion=4\n",
+     .notAnExport(file: "x.json", found: "it is a Spoons planner.txt")),
+    ("Dear diary,\n", .notAnExport(file: "x.json", found: "it is not JSON: line 1, unexpected character")),
+    ("{\"format\": \"spoons-export\", \"version\": 2, \"planner\": {\"next\": {\"id\": 2}, \"tasks\": [{\"rest\": tr",
+     .cutShort(file: "x.json", line: 1)),
+    ("{\n  \"format\": \"spoons-export\",\n  \"version\": 2,\n", .cutShort(file: "x.json", line: 4)),
+  ])
+  func otherFilesAreNamedForWhatTheyAre(_ text: String, _ error: ImportError) {
+    var bytes = Array(text.utf8)
+    if text.hasPrefix("\u{FF}") { bytes = [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10] }  // a JPEG's start
+    #expect(throws: error) { try ExportFormat.decode(json: bytes, file: "x.json") }
   }
 
   /// Cut, flipped and spliced exports are refused with a reason or read as a valid planner;

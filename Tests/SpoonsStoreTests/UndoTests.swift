@@ -154,8 +154,8 @@ struct UndoTests {
     #expect(try store.load().taskCount == 0)
   }
 
-  /// A damaged history (a power cut: it is not fsynced) refuses undo with the file's name and
-  /// starts afresh; it never blocks a change.
+  /// A history damaged by hand refuses undo with the file's name, writes nothing, and says
+  /// how to set it aside; then the next change starts a new one. It never blocks a change.
   @Test func aDamagedJournalRefusesUndoButNotChanges() throws {
     let tmp = TemporaryDirectory()
     let store = PlannerStore(directory: tmp.file("data"))
@@ -163,16 +163,47 @@ struct UndoTests {
     let path = tmp.file("data/undo-1.txt")
     let damaged = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "change\t", with: "chXnge\t")
     try damaged.write(toFile: path, atomically: false, encoding: .utf8)
-    #expect(throws: UndoError.historyLost(path, reason: "line 2: not a Spoons record")) {
-      try store.undo()
+    let planner = tmp.bytes("data/planner.txt")
+    let lost = UndoError.historyLost(
+      path, reason: "line 2: not a Spoons record",
+      setAside: "cd \(tmp.file("data")) && mv undo-1.txt undo-1.txt.damaged")
+    #expect(throws: lost) { try store.undo() }
+    #expect(throws: lost) { try store.changes() }
+    #expect(tmp.bytes("data/planner.txt") == planner)
+    try store.update(at: morning, describe: { "add post" }) { p, _ in
+      try p.add("Post", spoons: 1, at: morning)
     }
-    #expect(try store.load().taskCount == 1)
+    #expect(throws: lost) { try store.undo() }
+    let size = try #require(tmp.bytes("data/undo-1.txt")).count
+    #expect(rename(path, path + ".damaged") == 0)
+    // Set aside, it is short of what planner.txt counts: the next change starts afresh.
+    #expect(throws: UndoError.historyLost(
+      path, reason: "holds 0 bytes but planner.txt expects \(size)", setAside: nil)
+    ) { try store.undo() }
+    try store.update(at: morning, describe: { "add cake" }) { p, _ in
+      try p.add("Cake", spoons: 1, at: morning)
+    }
+    #expect(try store.changes().undoable.map(\.what) == ["add cake"])
+    try store.undo()
+    #expect(try store.load().taskCount == 2)
+  }
+
+  /// A history cut short by a power cut (it is not fsynced) heals by itself: undo says so,
+  /// writing nothing, and the next change starts a new one.
+  @Test func aJournalCutShortStartsAfreshAtTheNextChange() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.file("data"))
+    try store.update(at: morning, describe: { "add tea" }) { p, _ in try p.add("Tea", spoons: 1, at: morning) }
+    let path = tmp.file("data/undo-1.txt")
+    #expect(truncate(path, 30) == 0)
+    let planner = tmp.bytes("data/planner.txt")
+    let error = #expect(throws: UndoError.self) { try store.undo() }
+    if case .historyLost(path, _, nil)? = error {} else { Issue.record("\(String(describing: error))") }
+    #expect(tmp.bytes("data/planner.txt") == planner)
     try store.update(at: morning, describe: { "add post" }) { p, _ in
       try p.add("Post", spoons: 1, at: morning)
     }
     #expect(try store.changes().undoable.map(\.what) == ["add post"])
-    try store.undo()
-    #expect(try store.load().taskCount == 1)
   }
 
   /// A planner saved by version 2 (no journal line) gets a history from its first change.
