@@ -34,6 +34,21 @@ func edit(_ path: String, _ old: String, _ new: String) throws {
     toFile: path, atomically: false, encoding: .utf8)
 }
 
+/// The format version the first line of the file at `path` names.
+func formatVersion(_ path: String) throws -> Int {
+  let text = try String(contentsOfFile: path, encoding: .utf8)
+  let first = text.prefix { $0 != "\n" }
+  guard let range = first.range(of: "\tversion="), let version = Int(first[range.upperBound...])
+  else { throw CocoaError(.fileReadCorruptFile) }
+  return version
+}
+
+/// Makes the file at `path` say it was written by a Spoons `newer` versions on.
+func makeNewer(_ path: String, by newer: Int = 1) throws {
+  let version = try formatVersion(path)
+  try edit(path, "\tversion=\(version)\n", "\tversion=\(version + newer)\n")
+}
+
 /// The first bytes of a JPEG photo.
 let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01])
 
@@ -47,6 +62,7 @@ struct RefusalCLITests {
 
   /// A planner with something in every file: a finished day in the archive, an undo history,
   /// a backup, a routine, a backlog and today's list (#3 Tea and #4 Meds planned, 2 of 8).
+  @discardableResult
   static func lived(in tmp: TemporaryDirectory, at data: String? = nil) throws -> String {
     let data = data ?? tmp.data
     let steps: [([String], [String: String])] = [
@@ -93,7 +109,7 @@ struct RefusalCLITests {
       says: "mv undo-1.txt undo-1.txt.damaged", prepare: damagedHistory),
     Refusal(
       name: "a change to a corrupt planner", words: ["add", "1", "Nap"],
-      says: "line 9: spoons must be a whole number from 1 to 10, not 11; nothing was changed",
+      says: ": spoons must be a whole number from 1 to 10, not 11; nothing was changed",
       prepare: { data, _ in try edit(data + "/planner.txt", "spoons=10", "spoons=11") }),
     Refusal(
       name: "a read of a corrupt planner", words: ["status"], says: "cp planner.txt.bak planner.txt",
@@ -104,7 +120,7 @@ struct RefusalCLITests {
       prepare: { data, _ in try jpeg.write(to: URL(fileURLWithPath: data + "/planner.txt")) }),
     Refusal(
       name: "a planner from a newer Spoons", words: ["done", "3"], says: "Upgrade Spoons",
-      prepare: { data, _ in try edit(data + "/planner.txt", "version=5", "version=9") }),
+      prepare: { data, _ in try makeNewer(data + "/planner.txt", by: 5) }),
     Refusal(
       name: "a lost planner", words: ["add", "1", "Nap"], says: "cp planner.txt.bak planner.txt",
       prepare: { data, _ in try FileManager.default.removeItem(atPath: data + "/planner.txt") }),
@@ -231,7 +247,7 @@ struct LoadErrorCLITests {
       try Data(export.stdout.utf8).write(to: URL(fileURLWithPath: path))
     }, "is not a Spoons planner file (it holds a Spoons JSON export)"),
     ("a line gone wrong", { path in try edit(path, "spoons=10", "spoons=11") },
-     ", line 9: spoons must be a whole number from 1 to 10, not 11"),
+     ": spoons must be a whole number from 1 to 10, not 11"),  // after ", line N"
     ("a file cut short", { path in
       let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
       try bytes.prefix(bytes.count - 9).write(to: URL(fileURLWithPath: path))
@@ -273,19 +289,20 @@ struct LoadErrorCLITests {
     let tmp = TemporaryDirectory()
     let data = try RefusalCLITests.lived(in: tmp)
     let path = data + "/planner.txt"
-    try edit(path, "version=5", "version=6")
+    let version = try formatVersion(path)
+    try makeNewer(path)
     let newer = try spoons(["status"], data: data)
-    #expect(newer.stderr == "error: \(path) was written by a newer Spoons (format 6; this one "
-      + "reads up to 5); nothing was changed. Upgrade Spoons to use it, or go back to the planner "
+    #expect(newer.stderr == "error: \(path) was written by a newer Spoons (format \(version + 1); "
+      + "this one reads up to \(version)); nothing was changed. Upgrade Spoons to use it, or go back to the planner "
       + "from before that Spoons's last change (keeping this one as planner.txt.newer): cd "
       + "\(data) && cp planner.txt planner.txt.newer && cp planner.txt.bak planner.txt\n")
-    try edit(path + ".bak", "version=5", "version=6")
+    try makeNewer(path + ".bak")
     let bothNewer = try spoons(["status"], data: data)
     #expect(bothNewer.stderr.hasSuffix("nothing was changed. Upgrade Spoons to use it "
       + "(planner.txt.bak cannot help: it is from the newer Spoons too)\n"))
 
     try FileManager.default.removeItem(atPath: path)
-    try edit(path + ".bak", "version=6", "version=5")
+    try makeNewer(path + ".bak", by: -1)
     let lost = try spoons(["add", "1", "Nap"], data: data)
     #expect(lost.stderr == "error: \(path) is missing, but \(data)/done.txt (the finished days) "
       + "is there, so Spoons will not start a new planner over it; nothing was changed. To bring "
