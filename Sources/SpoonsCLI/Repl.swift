@@ -114,7 +114,7 @@ public struct Repl {
         return false
       }
       var command: (any SpoonsCommand)?
-      if let budget = typed.isEmpty ? usual : CheckInAnswer(typed).budget {
+      if let budget = typed.isEmpty ? usual : try? Commands.NewDay.budget(answer: typed) {
         command = Commands.NewDay(budget: budget)
       } else {
         command = try? CommandParser.parse(line: answer)

@@ -43,9 +43,18 @@ extension Commands {
       }
       let typed = answer.trimmingSpaces
       if typed.isEmpty, let usual { return usual }
-      if let budget = CheckInAnswer(typed).budget { return budget }
       guard !typed.isEmpty else { throw ParseError("cancelled: no new day was started") }
-      return try NumberArgument.budget("\(usual ?? 12)").parse(typed)
+      return try budget(answer: typed, example: "\(usual ?? 12)")
+    }
+
+    /// Today's spoons as a person types them when asked: `12`, or `12 spoons`. The day checks
+    /// the range.
+    static func budget(answer: String, example: String = "12") throws(ParseError) -> Int {
+      var words = answer.split(separator: " ")
+      if words.count == 2, ["spoons", "spoon"].contains(words[1].lowercased()) {
+        words.removeLast()
+      }
+      return try NumberArgument.budget(example).parse(words.joined(separator: " "))
     }
   }
 }

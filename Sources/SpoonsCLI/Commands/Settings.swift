@@ -79,10 +79,7 @@ extension Commands {
           return (r.dayStartSet(p, at: now), "settings day-start \(start)")
         }
       case .reserve(let n)?:
-        return try session.change(at: now) { p, _ in
-          try p.setReserve(n)
-          return (r.reserve(n, changed: true), "reserve \(n)")
-        }
+        return try Commands.Reserve(n).run(in: session, ask: ask)
       }
     }
   }
