@@ -65,8 +65,9 @@ public struct SpoonLedger: Hashable, Sendable {
   /// What `plan` may still take without touching the reserve.
   public var room: Int { Swift.max(0, left - reserve) }
 
-  /// How far the day is over its total (0 when it is not): only an import or a hand edit can
-  /// leave a day here, and nothing may then be planned until it is back within.
+  /// How far the day is over its total (0 when it is not): only a sync (plans made apart on
+  /// two devices), an import or a hand edit leaves a day here, and nothing may then be
+  /// planned until it is back within.
   public var over: Int { Swift.max(0, planned - total) }
 
   /// The most this day may borrow in all.

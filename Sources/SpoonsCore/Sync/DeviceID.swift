@@ -1,0 +1,26 @@
+/// One data directory on one machine, as the devices that sync together know it.
+///
+/// Random, so two devices never pick the same one; a copied data directory becomes a new
+/// device (the store checks), so two directories never write as one device.
+public struct DeviceID: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public let text: String
+
+  /// 1 to 32 lowercase letters and digits.
+  public init?(_ text: some StringProtocol) {
+    guard (1...32).contains(text.utf8.count),
+      text.utf8.allSatisfy({ (48...57).contains($0) || (97...122).contains($0) })
+    else { return nil }
+    self.text = String(text)
+  }
+
+  /// A new random id, from the generator passed in (so tests can fix it).
+  public static func random(using generator: inout some RandomNumberGenerator) -> DeviceID {
+    let letters = Array("abcdefghijkmnpqrstuvwxyz23456789".utf8)
+    var bytes: [UInt8] = []
+    for _ in 0..<10 { bytes.append(letters[Int.random(in: 0..<letters.count, using: &generator)]) }
+    return DeviceID(String(decoding: bytes, as: UTF8.self))!
+  }
+
+  public static func < (lhs: DeviceID, rhs: DeviceID) -> Bool { lhs.text < rhs.text }
+  public var description: String { text }
+}

@@ -1,0 +1,311 @@
+/// The planner a document describes, with what making it decided and which entity each
+/// number stands for.
+public struct SyncedPlanner: Sendable {
+  public var state: SyncedState
+  public var notes: [SyncNote]
+  public var identities: SyncIdentities
+}
+
+/// Which entity each task and routine number stands for: numbers can move in a sync, the
+/// entity never does.
+public struct SyncIdentities: Sendable {
+  public var tasks: [TaskID: String] = [:]
+  public var routines: [RoutineID: String] = [:]
+  public init() {}
+}
+
+extension SyncDocument {
+  /// The largest task or routine number a change may carry: far past any planner, and far
+  /// from overflowing when numbers are handed out after it.
+  static let largestNumber = 999_999_999
+
+  /// The planner this document describes, and what had to be decided to make it.
+  ///
+  /// A pure function of the document, so devices holding the same document hold the same
+  /// planner. Numbers two tasks share go to the task created first; the other takes the next
+  /// free number. The newest day is today: tasks planned for an earlier date are settled as
+  /// `new-day` would settle them (done ones archived, others to the backlog, routine tasks
+  /// dropped). A list that adds up past today's budget is kept as it is.
+  public func planner() throws(SyncProblem) -> SyncedPlanner {
+    var notes: [SyncNote] = []
+    func problem(_ entity: String, _ field: String) -> SyncProblem {
+      SyncProblem(entity: entity, field: field, value: entities[entity]?[field]?.value ?? "")
+    }
+    func text(_ fields: [String: SyncRegister], _ field: String) -> String {
+      fields[field]?.value ?? ""
+    }
+    func int(_ entity: String, _ fields: [String: SyncRegister], _ field: String, _ range: ClosedRange<Int>)
+      throws(SyncProblem) -> Int
+    {
+      guard let value = Int(text(fields, field)), range.contains(value) else {
+        throw problem(entity, field)
+      }
+      return value
+    }
+    // Every number ever used, live or deleted, and every device's next number.
+    var highestTask = 0
+    var highestRoutine = 0
+    for (entity, fields) in entities {
+      if entity.hasPrefix("next:") {
+        highestTask = max(highestTask, (Int(text(fields, "task")) ?? 1) - 1)
+        highestRoutine = max(highestRoutine, (Int(text(fields, "routine")) ?? 1) - 1)
+      } else if let n = Int(text(fields, "n")), n > 0, n <= Self.largestNumber {
+        if entity.hasPrefix("task:") { highestTask = max(highestTask, n) }
+        if entity.hasPrefix("routine:") { highestRoutine = max(highestRoutine, n) }
+      }
+    }
+    highestTask = min(highestTask, Self.largestNumber)
+    highestRoutine = min(highestRoutine, Self.largestNumber)
+
+    // Numbers: the earliest created keeps a shared number.
+    struct Claim {
+      let entity: String
+      let wanted: Int
+      let created: Timestamp
+      let stamp: SyncStamp
+    }
+    func claims(_ kind: String) throws(SyncProblem) -> [Claim] {
+      var claims: [Claim] = []
+      for (entity, fields) in entities
+      where entity.hasPrefix(kind) && SyncIndex.isWhole(entity, fields) && SyncIndex.isLive(fields) {
+        guard let created = Timestamp(iso: text(fields, "created")), let stamp = fields["created"]?.stamp
+        else { throw problem(entity, "created") }
+        claims.append(
+          Claim(
+            entity: entity, wanted: try int(entity, fields, "n", 1...(Self.largestNumber)),
+            created: created, stamp: stamp))
+      }
+      return claims.sorted {
+        ($0.created.seconds, $0.stamp, $0.entity) < ($1.created.seconds, $1.stamp, $1.entity)
+      }
+    }
+    func numbers(_ claims: [Claim], highest: inout Int) -> [String: Int] {
+      var taken = Set<Int>()
+      var given: [String: Int] = [:]
+      for claim in claims {
+        var n = claim.wanted
+        if !taken.insert(n).inserted {
+          highest += 1
+          n = highest
+          taken.insert(n)
+        }
+        given[claim.entity] = n
+      }
+      return given
+    }
+    let routineClaims = try claims("routine:")
+    let routineNumbers = numbers(routineClaims, highest: &highestRoutine)
+    let taskClaims = try claims("task:")
+    let taskNumbers = numbers(taskClaims, highest: &highestTask)
+
+    // Routines.
+    var routines: [(rank: Int64, entity: String, routine: Routine)] = []
+    for claim in routineClaims {
+      let e = claim.entity
+      let f = entities[e]!
+      guard let title = try? Title(text(f, "title")) else { throw problem(e, "title") }
+      let spoons = try int(e, f, "spoons", SpoonCost.range)
+      let days = Weekdays(mask: UInt8(try int(e, f, "days", 1...127)))
+      let id = RoutineID(routineNumbers[e]!)
+      if id.rawValue != claim.wanted {
+        notes.append(
+          .routineRenumbered(
+            old: RoutineID(claim.wanted), new: id, title: title.text, device: claim.stamp.device))
+      }
+      let routine = Routine(
+        id: id, title: title, spoons: try! SpoonCost(spoons), days: days,
+        isRest: text(f, "rest") == "1", isPaused: text(f, "paused") == "1", created: claim.created)
+      routines.append((Int64(text(f, "rank")) ?? 0, e, routine))
+    }
+    routines.sort { ($0.rank, $0.entity) < ($1.rank, $1.entity) }
+    func routineID(_ uid: Substring) -> RoutineID? {
+      if uid.hasPrefix("#") { return Int(uid.dropFirst()).map(RoutineID.init) }
+      if let n = routineNumbers["routine:" + uid] { return RoutineID(n) }
+      return entities["routine:" + uid].flatMap { Int(text($0, "n")) }.map(RoutineID.init)
+    }
+
+    // Days: the newest is today.
+    var dayEntities: [(date: CivilDate, entity: String)] = []
+    for (entity, fields) in entities
+    where entity.hasPrefix("day:") && SyncIndex.isWhole(entity, fields) && SyncIndex.isLive(fields) {
+      guard let date = CivilDate(iso: entity.dropFirst(4)) else { throw problem(entity, "date") }
+      dayEntities.append((date, entity))
+    }
+    dayEntities.sort { $0.date < $1.date }
+    let today = dayEntities.last?.date
+
+    // Tasks.
+    struct Placed {
+      let rank: Int64
+      let entity: String
+      let task: SpoonTask
+      let date: CivilDate?
+    }
+    var open: [Placed] = []
+    var archived: [Placed] = []
+    for claim in taskClaims {
+      let e = claim.entity
+      let f = entities[e]!
+      guard let title = try? Title(text(f, "title")) else { throw problem(e, "title") }
+      let spoons = try! SpoonCost(try int(e, f, "spoons", SpoonCost.range))
+      let id = TaskID(taskNumbers[e]!)
+      if id.rawValue != claim.wanted {
+        notes.append(
+          .renumbered(old: TaskID(claim.wanted), new: id, title: title.text, device: claim.stamp.device))
+      }
+      if let gone = f["gone"], !gone.value.isEmpty {
+        notes.append(.keptAfterDelete(id, title: title.text))
+      }
+      guard let updated = Timestamp(iso: text(f, "updated")) else { throw problem(e, "updated") }
+      var due: CivilDate?
+      if !text(f, "due").isEmpty {
+        guard let date = CivilDate(iso: text(f, "due")) else { throw problem(e, "due") }
+        due = date
+      }
+      let words = text(f, "place").split(separator: " ")
+      func origin(_ word: Substring) throws(SyncProblem) -> Origin {
+        if word == "category" { return .category }
+        if word.hasPrefix("backlog:"), let since = CivilDate(iso: word.dropFirst(8)) {
+          return .backlog(since: since)
+        }
+        if word.hasPrefix("routine:"), let routine = routineID(word.dropFirst(8)) {
+          return .routine(routine)
+        }
+        throw problem(e, "place")
+      }
+      var placement: Placement
+      var date: CivilDate?
+      var back: Int?
+      switch (words.first, words.count) {
+      case ("category", 1): placement = .category
+      case ("backlog", 2):
+        guard let since = CivilDate(iso: words[1]) else { throw problem(e, "place") }
+        placement = .backlog(since: since)
+      case ("todo", 3):
+        guard let on = CivilDate(iso: words[1]) else { throw problem(e, "place") }
+        let from = try origin(words[2])
+        if let today, on < today {
+          // Left undone on a day that has ended here: settled as new-day settles it.
+          if case .routine = from { continue }
+          placement = .backlog(since: on)
+        } else {
+          placement = .todo(from: from)
+          date = on
+        }
+      case ("done", 5):
+        guard let on = CivilDate(iso: words[1]), let at = Timestamp(iso: words[3]) else {
+          throw problem(e, "place")
+        }
+        placement = .done(from: try origin(words[2]), at: at)
+        date = on
+        if words[4] != "-" {
+          guard let amount = Int(words[4]), (0...spoons.value).contains(amount) else {
+            throw problem(e, "place")
+          }
+          back = amount
+        }
+      default: throw problem(e, "place")
+      }
+      let isRest = text(f, "rest") == "1"
+      if !isRest { back = nil }
+      let task = SpoonTask(
+        id: id, title: title, spoons: spoons, placement: placement, created: claim.created,
+        updated: updated, note: text(f, "note").isEmpty ? nil : text(f, "note"),
+        location: text(f, "where").isEmpty ? nil : text(f, "where"), due: due, isRest: isRest,
+        gaveBack: back)
+      let placed = Placed(rank: Int64(text(f, "rank")) ?? 0, entity: e, task: task, date: date)
+      if let date, let today, date < today, !placement.isOpen {
+        archived.append(placed)
+      } else if date != nil, today == nil {
+        // Planned for a day this document never saw start: waits in the backlog.
+        var waiting = task
+        waiting.placement = .backlog(since: date!)
+        open.append(Placed(rank: placed.rank, entity: e, task: waiting, date: nil))
+      } else {
+        open.append(placed)
+      }
+    }
+    func list(_ index: Int) -> Int {
+      switch open[index].task.placement {
+      case .category: return open[index].task.spoons.value
+      case .backlog: return 11
+      case .todo, .done: return 12
+      }
+    }
+    let order = open.indices.sorted {
+      (list($0), open[$0].rank, open[$0].entity) < (list($1), open[$1].rank, open[$1].entity)
+    }
+    archived.sort { ($0.date!, $0.rank, $0.entity) < ($1.date!, $1.rank, $1.entity) }
+
+    // The day and the finished days.
+    var day: Day?
+    var records: [DayRecord] = []
+    var doneOn: [CivilDate: [SpoonTask]] = [:]
+    for placed in archived { doneOn[placed.date!, default: []].append(placed.task) }
+    for (date, entity) in dayEntities {
+      let f = entities[entity]!
+      let budget = try int(entity, f, "budget", Limits.spoonsPerDay)
+      let repaid = min(try int(entity, f, "repaid", 0...budget), budget)
+      let borrowed = min(
+        try int(entity, f, "borrowed", 0...Limits.spoonsPerDay.upperBound),
+        SpoonLedger.borrowLimit(startingWith: budget - repaid))
+      if date == today {
+        day = try! Day(date: date, budget: budget, borrowed: borrowed, repaid: repaid)
+        continue
+      }
+      let done = doneOn[date] ?? []
+      var planned = 0
+      var spent = 0
+      var rested = 0
+      for task in done {
+        spent += task.cost
+        rested += task.gaveBack ?? 0
+      }
+      planned = spent
+      let record = text(f, "record").split(separator: " ").compactMap { Int($0) }
+      if record.count == 3 {
+        planned = max(planned, record[0])
+        spent = max(spent, record[1])
+        rested = max(rested, record[2])
+      }
+      records.append(
+        DayRecord(
+          date: date,
+          ledger: SpoonLedger(
+            budget: budget, repaid: repaid, borrowed: borrowed, rested: rested, planned: planned,
+            spent: spent),
+          done: done.map(\.id)))
+    }
+
+    // Settings and the planner.
+    let settings = entities["settings"] ?? [:]
+    let reserve = text(settings, "reserve").isEmpty
+      ? 0 : try int("settings", settings, "reserve", Limits.spoonsPerDay)
+    var dayStart = DayStart.standard
+    if !text(settings, "daystart").isEmpty {
+      guard let start = DayStart(minutes: try int("settings", settings, "daystart", DayStart.range))
+      else { throw problem("settings", "daystart") }
+      dayStart = start
+    }
+    var restorer = Planner.Restorer(expecting: open.count)
+    for index in order { restorer.add(open[index].task) }
+    var planner: Planner
+    do {
+      planner = try restorer.finish(
+        nextID: TaskID(highestTask + 1), day: day, routines: routines.map(\.routine),
+        nextRoutineID: RoutineID(highestRoutine + 1), reserve: reserve)
+    } catch {
+      throw SyncProblem(entity: "planner", field: "", value: error.reason)
+    }
+    planner.dayStart = dayStart
+    if let over = planner.ledger?.over, over > 0 { notes.append(.overBudget(by: over)) }
+    var identities = SyncIdentities()
+    for (entity, n) in taskNumbers { identities.tasks[TaskID(n)] = String(entity.dropFirst(5)) }
+    for (entity, n) in routineNumbers {
+      identities.routines[RoutineID(n)] = String(entity.dropFirst(8))
+    }
+    return SyncedPlanner(
+      state: SyncedState(planner: planner, done: archived.map(\.task), days: records),
+      notes: notes, identities: identities)
+  }
+}

@@ -1,0 +1,53 @@
+/// Everything a device has seen, field by field: the newest value of each field of each task,
+/// routine, day and setting.
+///
+/// Applying a change keeps whichever of the two stamps is larger, so applying changes is
+/// commutative, associative and idempotent: devices that have seen the same changes hold the
+/// same document, whatever order the changes came in and however often they came.
+public struct SyncDocument: Hashable, Sendable {
+  /// Entity name, then field name.
+  public private(set) var entities: [String: [String: SyncRegister]]
+
+  public init() { entities = [:] }
+
+  /// Keeps the change if its stamp is newer than the field's; true when it did.
+  @discardableResult
+  public mutating func apply(_ change: SyncChange) -> Bool {
+    let current = entities[change.entity]?[change.field]
+    if let current, current.stamp >= change.stamp {
+      // The same stamp with a different value only comes from a damaged or forged file;
+      // the larger value wins so every device still agrees.
+      guard current.stamp == change.stamp, current.value < change.value else { return false }
+    }
+    entities[change.entity, default: [:]][change.field] = SyncRegister(
+      value: change.value, stamp: change.stamp)
+    return true
+  }
+
+  public mutating func apply(_ changes: some Sequence<SyncChange>) {
+    for change in changes { apply(change) }
+  }
+
+  public func value(_ entity: String, _ field: String) -> String? {
+    entities[entity]?[field]?.value
+  }
+
+  /// Every register as a change, sorted: what a saved document holds.
+  public var changes: [SyncChange] {
+    var all: [SyncChange] = []
+    for entity in entities.keys.sorted() {
+      let fields = entities[entity]!
+      for field in fields.keys.sorted() {
+        let register = fields[field]!
+        all.append(
+          SyncChange(entity: entity, field: field, value: register.value, stamp: register.stamp))
+      }
+    }
+    return all
+  }
+
+  /// The newest stamp anywhere in the document.
+  public var newestStamp: SyncStamp? {
+    entities.values.lazy.flatMap(\.values).map(\.stamp).max()
+  }
+}

@@ -1,0 +1,15 @@
+/// Something a sync had to decide that the person should hear about, one line each.
+public enum SyncNote: Hashable, Sendable {
+  /// Two devices gave one number to different tasks; the later task took the next free one.
+  case renumbered(old: TaskID, new: TaskID, title: String, device: DeviceID)
+  /// The same for routines.
+  case routineRenumbered(old: RoutineID, new: RoutineID, title: String, device: DeviceID)
+  /// One device deleted a task another changed without having seen the delete: it is kept.
+  case keptAfterDelete(TaskID, title: String)
+  /// Two devices started the same day with different budgets; the later one is kept.
+  case budgetChosen(date: CivilDate, budget: Int, device: DeviceID)
+  /// Plans made apart add up past the budget; nothing was taken off the list.
+  case overBudget(by: Int)
+  /// A device's stamps run ahead of this machine's clock.
+  case clockAhead(DeviceID, seconds: Int64)
+}

@@ -1,0 +1,74 @@
+/// When a change was made, as every device can order it: a hybrid logical clock stamp.
+///
+/// Wall clocks disagree between devices, so a stamp is never behind anything its device has
+/// seen (`HybridClock`): an edit made after seeing another always carries the larger stamp,
+/// whatever the clocks say. Ties between devices break by device id, so every device orders
+/// any two stamps the same way.
+public struct SyncStamp: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// Seconds since 1970 (UTC), or more when the clock has seen a stamp from the future.
+  public let seconds: Int64
+  /// Orders stamps made within one second.
+  public let counter: Int
+  public let device: DeviceID
+
+  public init(seconds: Int64, counter: Int, device: DeviceID) {
+    self.seconds = seconds
+    self.counter = counter
+    self.device = device
+  }
+
+  public static func < (lhs: SyncStamp, rhs: SyncStamp) -> Bool {
+    (lhs.seconds, lhs.counter, lhs.device.text) < (rhs.seconds, rhs.counter, rhs.device.text)
+  }
+
+  /// `1795340000.3.k3v9q2`: what the change files hold.
+  public var description: String { "\(seconds).\(counter).\(device)" }
+
+  public init?(_ text: some StringProtocol) {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 3, let seconds = Int64(parts[0]), seconds >= 0,
+      let counter = Int(parts[1]), counter >= 0, let device = DeviceID(parts[2])
+    else { return nil }
+    self.init(seconds: seconds, counter: counter, device: device)
+  }
+}
+
+/// A device's hybrid logical clock: stamps that follow the wall clock, never go backwards, and
+/// are never behind a stamp the device has seen.
+public struct HybridClock: Hashable, Sendable {
+  public let device: DeviceID
+  /// The largest stamp made or seen; nil for a device that has done neither.
+  public private(set) var last: SyncStamp?
+
+  /// A stamp from another device further ahead than this is not followed all the way, so one
+  /// device with a wrong clock cannot drag every other device's clock forward by years.
+  public static let furthestJump: Int64 = 24 * 3600
+
+  public init(device: DeviceID, last: SyncStamp? = nil) {
+    self.device = device
+    self.last = last
+  }
+
+  /// A new stamp, later than every stamp made or seen so far.
+  public mutating func tick(now: Timestamp) -> SyncStamp {
+    let stamp: SyncStamp
+    if let last, last.seconds >= now.seconds {
+      stamp = SyncStamp(seconds: last.seconds, counter: last.counter + 1, device: device)
+    } else {
+      stamp = SyncStamp(seconds: now.seconds, counter: 0, device: device)
+    }
+    last = stamp
+    return stamp
+  }
+
+  /// Takes in a stamp from another device, so the next `tick` is later than it; a stamp
+  /// more than `furthestJump` ahead of `now` moves the clock only that far.
+  public mutating func observe(_ stamp: SyncStamp, now: Timestamp) {
+    let cap = now.seconds + Self.furthestJump
+    let seen =
+      stamp.seconds > cap ? SyncStamp(seconds: cap, counter: 0, device: stamp.device) : stamp
+    if last.map({ $0 < seen }) ?? true {
+      last = SyncStamp(seconds: seen.seconds, counter: seen.counter, device: device)
+    }
+  }
+}

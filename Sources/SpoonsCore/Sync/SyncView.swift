@@ -1,0 +1,237 @@
+/// A planner seen as the synced document sees it: every task, routine, day and setting as an
+/// entity with text fields, named by stable ids instead of the numbers people type.
+///
+/// The fields of a task are `n` (its number), `spoons`, `title`, `note`, `where`, `due`,
+/// `rest`, `created`, `updated`, `place`, `rank` and `gone`. `place` holds where it is and
+/// the date it was planned for (`todo 2026-11-23 category`, `done 2026-11-23 backlog:2026-11-20
+/// 2026-11-23T10:00:00+00:00 -`), so a day's list merges as that day's list. `rank` orders
+/// each list. `gone` is empty for a live task and, once deleted, the newest stamp the deleting
+/// device had seen of it, so an edit it had not seen keeps the task.
+public struct SyncView: Sendable {
+  /// Entity name, then field name, then value.
+  public var entities: [String: [String: String]] = [:]
+  /// The stable id given to each local task and routine.
+  public var taskUIDs: [TaskID: String] = [:]
+  public var routineUIDs: [RoutineID: String] = [:]
+  /// The open day's date, if a day has started.
+  public var today: CivilDate?
+
+  /// - Parameter known: the entity of each number, when the planner was just made from the
+  ///   document (its numbers may have moved); otherwise found by number and creation time.
+  public init(
+    of state: SyncedState, against document: SyncDocument, device: DeviceID,
+    known: SyncIdentities = SyncIdentities()
+  ) {
+    let index = SyncIndex(document)
+    var taken = Set(document.entities.keys)
+    func newUID(_ kind: String, _ number: Int) -> String {
+      var uid = "\(device).\(number)"
+      var suffix = 1
+      while taken.contains("\(kind):\(uid)") {
+        suffix += 1
+        uid = "\(device).\(number)~\(suffix)"
+      }
+      taken.insert("\(kind):\(uid)")
+      return uid
+    }
+    let planner = state.planner
+    today = planner.day?.date
+    // Routines.
+    var routineList: [String] = []
+    for routine in planner.routines {
+      let uid =
+        known.routines[routine.id] ?? index.routine[SyncIndex.key(routine.id.rawValue, routine.created)]
+        ?? newUID("routine", routine.id.rawValue)
+      routineUIDs[routine.id] = uid
+      routineList.append("routine:" + uid)
+      entities["routine:" + uid] = [
+        "n": String(routine.id.rawValue), "spoons": String(routine.spoons.value),
+        "title": routine.title.text, "days": String(routine.days.mask),
+        "paused": routine.isPaused ? "1" : "", "rest": routine.isRest ? "1" : "",
+        "created": routine.created.description, "gone": "",
+      ]
+    }
+    func origin(_ origin: Origin) -> String {
+      switch origin {
+      case .category: return "category"
+      case .backlog(let since): return "backlog:\(since)"
+      case .routine(let id):
+        return "routine:" + (routineUIDs[id] ?? index.routineByNumber[id.rawValue] ?? "#\(id.rawValue)")
+      }
+    }
+    // Tasks, each with the list it is ordered in.
+    var lists: [String: [String]] = [:]
+    var listOrder: [String] = []
+    func add(_ task: SpoonTask, date: CivilDate?) {
+      var uid = known.tasks[task.id] ?? index.task[SyncIndex.key(task.id.rawValue, task.created)]
+      if uid == nil, let routine = task.routine, let date, let ruid = routineUIDs[routine] {
+        uid = "\(ruid)@\(date)"
+        taken.insert("task:" + uid!)
+      }
+      let name = "task:" + (uid ?? newUID("task", task.id.rawValue))
+      taskUIDs[task.id] = String(name.dropFirst(5))
+      let list: String
+      let place: String
+      switch task.placement {
+      case .category:
+        list = "category \(task.spoons.value)"
+        place = "category"
+      case .backlog(let since):
+        list = "backlog"
+        // Rolled over by a new day: the document's "planned for that day" already says so
+        // (the planner settles it the same way), and keeping it lets a done from a device
+        // that had not started the new day win.
+        if let known = document.value(name, "place"), known.hasPrefix("todo \(since) ") {
+          place = known
+        } else {
+          place = "backlog \(since)"
+        }
+      case .todo(let from):
+        list = "day \(date!)"
+        place = "todo \(date!) \(origin(from))"
+      case .done(let from, let at):
+        let day = date ?? at.date
+        list = "day \(day)"
+        place = "done \(day) \(origin(from)) \(at) \(task.gaveBack.map(String.init) ?? "-")"
+      }
+      if lists[list] == nil { listOrder.append(list) }
+      lists[list, default: []].append(name)
+      entities[name] = [
+        "n": String(task.id.rawValue), "spoons": String(task.spoons.value),
+        "title": task.title.text, "note": task.note ?? "", "where": task.location ?? "",
+        "due": task.due.map { "\($0)" } ?? "", "rest": task.isRest ? "1" : "",
+        "created": task.created.description, "updated": task.updated.description,
+        "place": place, "gone": "",
+      ]
+    }
+    var dateOfDone: [TaskID: CivilDate] = [:]
+    for record in state.days { for id in record.done { dateOfDone[id] = record.date } }
+    for task in state.done { add(task, date: dateOfDone[task.id]) }
+    for cost in SpoonCost.all { for task in planner.category(cost) { add(task, date: nil) } }
+    for task in planner.backlog { add(task, date: nil) }
+    for task in planner.todo { add(task, date: planner.day!.date) }
+    // Ranks.
+    lists["routines"] = routineList
+    listOrder.append("routines")
+    for list in listOrder {
+      let names = lists[list]!
+      let ranks = SyncRanks.assign(names.map { document.value($0, "rank").flatMap { Int64($0) } })
+      for (name, rank) in zip(names, ranks) { entities[name]!["rank"] = String(rank) }
+    }
+    // Days.
+    for record in state.days {
+      let l = record.ledger
+      entities["day:\(record.date)"] = [
+        "budget": String(l.budget), "repaid": String(l.repaid), "borrowed": String(l.borrowed),
+        "record": "\(l.planned) \(l.spent) \(l.rested)", "gone": "",
+      ]
+    }
+    if let day = planner.day {
+      entities["day:\(day.date)"] = [
+        "budget": String(day.budget), "repaid": String(day.repaid),
+        "borrowed": String(day.borrowed), "record": "", "gone": "",
+      ]
+    }
+    // Defaults read as empty, so a device that never changed a setting never overrides one.
+    entities["settings"] = [
+      "reserve": planner.reserve == 0 ? "" : String(planner.reserve),
+      "daystart": planner.dayStart == .standard ? "" : String(planner.dayStart.minutes),
+    ]
+    // Numbers this device handed out to tasks the others never saw (made and deleted between
+    // syncs), so nobody hands them out again.
+    entities["next:\(device)"] = [
+      "task": planner.nextID.rawValue > index.highestTask + 1 ? String(planner.nextID.rawValue) : "",
+      "routine": planner.nextRoutineID.rawValue > index.highestRoutine + 1
+        ? String(planner.nextRoutineID.rawValue) : "",
+    ]
+  }
+
+  /// A routine's task left undone on a day that has ended here: new-day dropped it, and the
+  /// planner drops it the same way, so its absence is not a delete.
+  func isSettledAway(_ fields: [String: SyncRegister]) -> Bool {
+    guard let today, let place = fields["place"]?.value, place.hasPrefix("todo "),
+      place.contains(" routine:"), let date = CivilDate(iso: place.dropFirst(5).prefix(10))
+    else { return false }
+    return date < today
+  }
+
+  /// The changes that take `document` to this view, all with `stamp`: fields that differ,
+  /// and a `gone` for every live task, routine and day the view no longer holds.
+  public func changes(from document: SyncDocument, stamp: SyncStamp) -> [SyncChange] {
+    var changes: [SyncChange] = []
+    for entity in entities.keys.sorted() {
+      let fields = entities[entity]!
+      let known = document.entities[entity]
+      for field in fields.keys.sorted() {
+        let value = fields[field]!
+        let current = known?[field]?.value
+        // A field the document never had reads as empty, so an empty one says nothing new.
+        guard current != value, current != nil || !value.isEmpty else { continue }
+        changes.append(SyncChange(entity: entity, field: field, value: value, stamp: stamp))
+      }
+    }
+    for (entity, fields) in document.entities.sorted(by: { $0.key < $1.key })
+    where entities[entity] == nil && SyncIndex.isWhole(entity, fields)
+      && SyncIndex.isLive(fields) && !isSettledAway(fields)
+    {
+      let seen = fields.values.map(\.stamp).max()!
+      changes.append(SyncChange(entity: entity, field: "gone", value: seen.description, stamp: stamp))
+    }
+    return changes
+  }
+}
+
+/// What a document already knows, found fast: the stable id of each task and routine by
+/// its number and creation time.
+struct SyncIndex {
+  var task: [String: String] = [:]
+  var routine: [String: String] = [:]
+  var routineByNumber: [Int: String] = [:]
+  var highestTask = 0
+  var highestRoutine = 0
+
+  static func key(_ number: Int, _ created: Timestamp) -> String { "\(number) \(created)" }
+
+  /// When two entities share a number and creation time, the live one, then the smaller
+  /// name, so every device finds the same.
+  init(_ document: SyncDocument) {
+    for (entity, fields) in document.entities.sorted(by: { a, b in
+      (SyncIndex.isLive(a.value) ? 1 : 0, b.key) < (SyncIndex.isLive(b.value) ? 1 : 0, a.key)
+    }) {
+      guard let n = fields["n"]?.value, let created = fields["created"]?.value else { continue }
+      let number = Int(n) ?? 0
+      if entity.hasPrefix("task:") {
+        highestTask = max(highestTask, number)
+        task["\(n) \(created)"] = String(entity.dropFirst(5))
+      } else if entity.hasPrefix("routine:") {
+        highestRoutine = max(highestRoutine, number)
+        routine["\(n) \(created)"] = String(entity.dropFirst(8))
+        if let number = Int(n) { routineByNumber[number] = String(entity.dropFirst(8)) }
+      }
+    }
+  }
+
+  /// Whether every field a thing needs has arrived: changes of one entity can come from
+  /// several files, and a thing is made (or deleted) only once its creation is here.
+  static func isWhole(_ entity: String, _ fields: [String: SyncRegister]) -> Bool {
+    let needs: [String]
+    if entity.hasPrefix("task:") {
+      needs = ["n", "created", "updated", "title", "spoons", "place"]
+    } else if entity.hasPrefix("routine:") {
+      needs = ["n", "created", "title", "spoons", "days"]
+    } else if entity.hasPrefix("day:") {
+      needs = ["budget", "repaid", "borrowed"]
+    } else {
+      return false
+    }
+    return needs.allSatisfy { fields[$0] != nil }
+  }
+
+  /// A deleted entity stays deleted unless a field was changed after a stamp the deleting
+  /// device had not seen.
+  static func isLive(_ fields: [String: SyncRegister]) -> Bool {
+    guard let gone = fields["gone"], !gone.value.isEmpty else { return true }
+    guard let seen = SyncStamp(gone.value) else { return false }
+    return fields.contains { $0.key != "gone" && $0.value.stamp > seen }
+  }
+}

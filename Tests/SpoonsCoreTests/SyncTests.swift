@@ -1,0 +1,375 @@
+import SpoonsCore
+import SpoonsTestSupport
+import Testing
+
+/// A device as the sync rules see it: its planner and archive, the document it saved at its
+/// last sync, its clock, and every change file it has written.
+struct SyncDevice {
+  var state = SyncedState(planner: Planner())
+  var base = SyncDocument()
+  var clock: HybridClock
+  var files: [[SyncChange]] = []
+  var notes: [SyncNote] = []
+
+  init(_ name: String) { clock = HybridClock(device: DeviceID(name)!) }
+
+  mutating func change(_ body: (inout Planner) throws -> Void) rethrows {
+    try body(&state.planner)
+  }
+
+  mutating func newDay(_ budget: Int, at now: Timestamp) throws {
+    let outcome = try state.planner.startNewDay(budget: budget, at: now)
+    if let finished = outcome.finished {
+      state.done += finished.doneTasks
+      state.days.append(finished.record)
+    }
+  }
+
+  /// Syncs, receiving the given files; returns the notes.
+  @discardableResult
+  mutating func sync(_ received: [[SyncChange]], at now: Timestamp) throws -> [SyncNote] {
+    let round = try SyncRound(
+      base: base, local: state, incoming: received.flatMap { $0 }, clock: clock, now: now)
+    if !round.outgoing.isEmpty { files.append(round.outgoing) }
+    base = round.document
+    state = round.state
+    clock = round.clock
+    notes = round.notes
+    return round.notes
+  }
+}
+
+/// Syncs every device with every file every other device has written, twice over.
+func syncAll(_ devices: inout [SyncDevice], at now: Timestamp) throws {
+  for _ in 0..<2 {
+    for i in devices.indices {
+      let others = devices.indices.filter { $0 != i }.flatMap { devices[$0].files }
+      try devices[i].sync(others, at: now)
+    }
+  }
+}
+
+func id(_ n: Int) -> TaskID { TaskID(n) }
+
+@Suite struct SyncTests {
+  /// A planner with every kind of thing in it: categories, backlog, today with done and open
+  /// tasks, a rest, routines, a finished day in the archive, details and a moved task.
+  static func richDevice() throws -> SyncDevice {
+    var d = SyncDevice("laptop")
+    try d.change { p in
+      try p.add("Take meds", spoons: 1, at: morning)
+      try p.add("Call mum's GP", spoons: 2, at: morning, note: "ask about the letter")
+      try p.add("Laundry", spoons: 3, at: morning, location: "basement")
+      try p.add("Hoover", spoons: 3, at: morning, due: CivilDate(iso: "2026-11-25"))
+      try p.add("Shop", spoons: 5, at: morning)
+      try p.addRoutine(try Title("Stretch"), spoons: try SpoonCost(1), at: morning)
+      try p.move(TaskID(4), to: 1, at: morning)
+    }
+    try d.newDay(10, at: morning)
+    try d.change { p in
+      _ = try p.plan([id(2), id(3)], at: morning)
+      try p.markDone([id(2)], at: morning.plus(hours: 2))
+      try p.addRest(try Title("Nap"), spoons: try SpoonCost(2), at: morning)
+    }
+    try d.newDay(12, at: nextMorning)
+    try d.change { p in
+      _ = try p.plan([id(5)], at: nextMorning)
+      try p.markDone([id(5)], at: nextMorning.plus(hours: 1))
+    }
+    return d
+  }
+
+  @Test func aDeviceSyncingAloneKeepsItsPlannerExactlyAndSendsNothingTheSecondTime() throws {
+    var d = try Self.richDevice()
+    let before = d.state
+    #expect(!before.done.isEmpty && !before.days.isEmpty && !before.planner.backlog.isEmpty)
+    try d.sync([], at: thirdMorning)
+    #expect(d.state == before)
+    #expect(d.files.count == 1)
+    try d.sync([], at: thirdMorning)
+    #expect(d.files.count == 1, "a second sync with nothing new sends nothing")
+    #expect(d.state == before)
+  }
+
+  @Test func aNewDeviceGetsThePlannerWholeArchiveIncluded() throws {
+    var laptop = try Self.richDevice()
+    var desktop = SyncDevice("desktop")
+    try laptop.sync([], at: thirdMorning)
+    try desktop.sync(laptop.files, at: thirdMorning)
+    #expect(desktop.state == laptop.state)
+    try laptop.sync(desktop.files, at: thirdMorning)
+    #expect(desktop.state == laptop.state)
+  }
+
+  @Test func changesArriveInAnyOrderAndAnyNumberOfTimesWithTheSameResult() throws {
+    var laptop = try Self.richDevice()
+    try laptop.sync([], at: morning)
+    try laptop.change { p in try p.edit(id(1), TaskEdit(title: try Title("Meds")), at: nextMorning) }
+    try laptop.sync([], at: nextMorning)
+    try laptop.change { p in _ = try p.delete([id(4)]) }
+    try laptop.sync([], at: thirdMorning)
+    #expect(laptop.files.count == 3)
+    var a = SyncDevice("a")
+    var b = SyncDevice("b")
+    try a.sync(laptop.files, at: thirdMorning)
+    try b.sync([laptop.files[2], laptop.files[0]], at: thirdMorning)
+    try b.sync([laptop.files[1], laptop.files[0], laptop.files[2]], at: thirdMorning)
+    #expect(a.state.planner.allTasks.map(\.title) == laptop.state.planner.allTasks.map(\.title))
+    #expect(b.state.planner.allTasks.map(\.title) == laptop.state.planner.allTasks.map(\.title))
+    #expect(a.state.planner.task(id(4)) == nil && b.state.planner.task(id(4)) == nil)
+  }
+
+  @Test func twoTasksGivenOneNumberOfflineKeepTheEarlierAndMoveTheLaterEverywhere() throws {
+    var laptop = SyncDevice("laptop")
+    var desktop = SyncDevice("desktop")
+    try laptop.change { try $0.add("Shared", spoons: 1, at: morning) }
+    try laptop.sync([], at: morning)
+    try desktop.sync(laptop.files, at: morning)
+    // Both add #2 offline; the desktop's is made later.
+    try laptop.change { try $0.add("Laptop's", spoons: 2, at: morning.plus(hours: 1)) }
+    try desktop.change { try $0.add("Desktop's", spoons: 3, at: morning.plus(hours: 2)) }
+    try desktop.change { try $0.add("Desktop's other", spoons: 3, at: morning.plus(hours: 2)) }
+    var devices = [laptop, desktop]
+    try syncAll(&devices, at: nextMorning)
+    for d in devices {
+      #expect(d.state.planner.task(id(1))?.title.text == "Shared", "a number that never clashed")
+      #expect(d.state.planner.task(id(2))?.title.text == "Laptop's")
+      #expect(d.state.planner.task(id(3))?.title.text == "Desktop's other")
+      #expect(d.state.planner.task(id(4))?.title.text == "Desktop's")
+      #expect(d.state.planner.nextID == id(5))
+    }
+    #expect(devices[0].state == devices[1].state)
+  }
+
+  @Test func theDeviceThatMovesANumberSaysSo() throws {
+    var laptop = SyncDevice("laptop")
+    var desktop = SyncDevice("desktop")
+    try laptop.change { try $0.add("Laptop's", spoons: 2, at: morning) }
+    try desktop.change { try $0.add("Desktop's", spoons: 3, at: morning.plus(hours: 1)) }
+    try laptop.sync([], at: morning.plus(hours: 2))
+    let notes = try desktop.sync(laptop.files, at: morning.plus(hours: 2))
+    #expect(
+      notes.contains(
+        .renumbered(old: id(1), new: id(2), title: "Desktop's", device: DeviceID("desktop")!)))
+    #expect(desktop.state.planner.task(id(1))?.title.text == "Laptop's")
+  }
+
+  @Test func plansMadeApartAddUpPastTheBudgetAndNothingIsUnplanned() throws {
+    var laptop = SyncDevice("laptop")
+    try laptop.change { p in
+      for n in 1...4 { try p.add("Task \(n)", spoons: 4, at: morning) }
+    }
+    try laptop.newDay(12, at: morning)
+    try laptop.sync([], at: morning)
+    var desktop = SyncDevice("desktop")
+    try desktop.sync(laptop.files, at: morning)
+    try laptop.change { _ = try $0.plan([id(1), id(2)], at: morning.plus(hours: 1)) }
+    try desktop.change { _ = try $0.plan([id(3), id(4)], at: morning.plus(hours: 1)) }
+    var devices = [laptop, desktop]
+    try syncAll(&devices, at: morning.plus(hours: 2))
+    for d in devices {
+      #expect(d.state.planner.todo.map(\.id).sorted() == ids(1, 2, 3, 4))
+      #expect(d.state.planner.ledger?.planned == 16)
+      #expect(d.state.planner.ledger?.over == 4)
+    }
+    #expect(devices[0].state == devices[1].state)
+    #expect(devices.contains { $0.notes.contains(.overBudget(by: 4)) })
+  }
+
+  @Test func aDeleteAndADoneMadeWithoutSeeingEachOtherKeepTheTask() throws {
+    var laptop = SyncDevice("laptop")
+    try laptop.change { try $0.add("Ring the bank", spoons: 2, at: morning) }
+    try laptop.newDay(10, at: morning)
+    try laptop.change { _ = try $0.plan([id(1)], at: morning) }
+    try laptop.sync([], at: morning)
+    var desktop = SyncDevice("desktop")
+    try desktop.sync(laptop.files, at: morning)
+    try laptop.change { _ = try $0.delete([id(1)]) }
+    try laptop.sync([], at: morning.plus(hours: 1))
+    try desktop.change { try $0.markDone([id(1)], at: morning.plus(minutes: 30)) }
+    let notes = try desktop.sync(laptop.files, at: morning.plus(hours: 2))
+    #expect(desktop.state.planner.task(id(1))?.isDone == true)
+    #expect(notes.contains(.keptAfterDelete(id(1), title: "Ring the bank")))
+    try laptop.sync(desktop.files, at: morning.plus(hours: 3))
+    #expect(laptop.state == desktop.state)
+  }
+
+  @Test func aDeleteSeenByNoOtherChangeRemovesTheTaskEverywhere() throws {
+    var laptop = SyncDevice("laptop")
+    try laptop.change { try $0.add("Old idea", spoons: 2, at: morning) }
+    try laptop.sync([], at: morning)
+    var desktop = SyncDevice("desktop")
+    try desktop.sync(laptop.files, at: morning)
+    try laptop.change { _ = try $0.delete([id(1)]) }
+    try laptop.sync([], at: morning.plus(hours: 1))
+    try desktop.sync(laptop.files, at: morning.plus(hours: 2))
+    #expect(desktop.state.planner.taskCount == 0)
+    #expect(desktop.files.isEmpty, "nothing to send back")
+  }
+
+  @Test func oneDayStartedOnTwoDevicesIsOneDayWithTheLaterBudgetAndOneTaskPerRoutine() throws {
+    var laptop = SyncDevice("laptop")
+    try laptop.change { p in
+      try p.addRoutine(try Title("Take meds"), spoons: try SpoonCost(1), at: morning)
+      try p.add("Post office", spoons: 3, at: morning)
+    }
+    try laptop.sync([], at: morning)
+    var desktop = SyncDevice("desktop")
+    try desktop.sync(laptop.files, at: morning)
+    try laptop.newDay(10, at: nextMorning)
+    try desktop.newDay(12, at: nextMorning.plus(minutes: 5))
+    var devices = [laptop, desktop]
+    try syncAll(&devices, at: nextMorning.plus(hours: 1))
+    for d in devices {
+      #expect(d.state.planner.day?.budget == 12)
+      #expect(d.state.planner.todo.map(\.title.text) == ["Take meds"])
+    }
+    #expect(devices[0].state == devices[1].state)
+    #expect(
+      devices[0].notes.contains(
+        .budgetChosen(date: nextMorning.date, budget: 12, device: DeviceID("desktop")!)))
+  }
+
+  @Test func aDayStartedElsewhereSettlesTheListLeftOnTheDayBefore() throws {
+    var laptop = SyncDevice("laptop")
+    try laptop.change { p in
+      try p.add("Hoover", spoons: 3, at: morning)
+      try p.add("Bins", spoons: 1, at: morning)
+    }
+    try laptop.newDay(10, at: morning)
+    try laptop.change { _ = try $0.plan([id(1), id(2)], at: morning) }
+    try laptop.sync([], at: morning)
+    var desktop = SyncDevice("desktop")
+    try desktop.sync(laptop.files, at: morning)
+    try desktop.change { try $0.markDone([id(2)], at: morning.plus(hours: 3)) }
+    try desktop.sync([], at: morning.plus(hours: 3))
+    // The laptop never saw the desktop's done before starting the next day.
+    try laptop.newDay(9, at: nextMorning)
+    var devices = [laptop, desktop]
+    try syncAll(&devices, at: nextMorning.plus(hours: 1))
+    for d in devices {
+      #expect(d.state.planner.day?.date == nextMorning.date)
+      #expect(d.state.planner.backlog.map(\.title.text) == ["Hoover"])
+      #expect(d.state.done.map(\.title.text) == ["Bins"])
+      #expect(d.state.days.last?.done == ids(2))
+    }
+    #expect(devices[0].state == devices[1].state)
+  }
+
+  @Test func anEditMadeAfterSeeingAnotherWinsWhateverTheClocksSay() throws {
+    var laptop = SyncDevice("laptop")
+    try laptop.change { try $0.add("Draft", spoons: 2, at: morning) }
+    try laptop.sync([], at: morning)
+    var desktop = SyncDevice("desktop")  // its clock runs 3 hours ahead
+    try desktop.sync(laptop.files, at: morning.plus(hours: 3))
+    try desktop.change { try $0.edit(id(1), TaskEdit(title: try Title("Desktop")), at: morning) }
+    try desktop.sync([], at: morning.plus(hours: 3, minutes: 1))
+    let notes = try laptop.sync(desktop.files, at: morning.plus(minutes: 2))
+    #expect(notes.contains { if case .clockAhead(DeviceID("desktop")!, _) = $0 { true } else { false } })
+    try laptop.change { try $0.edit(id(1), TaskEdit(title: try Title("Laptop")), at: morning) }
+    try laptop.sync([], at: morning.plus(minutes: 3))
+    try desktop.sync(laptop.files, at: morning.plus(hours: 3, minutes: 4))
+    #expect(desktop.state.planner.task(id(1))?.title.text == "Laptop")
+    #expect(laptop.state == desktop.state)
+  }
+
+  @Test func aClockYearsAheadMovesOthersOnlyADay() {
+    var clock = HybridClock(device: DeviceID("laptop")!)
+    clock.observe(
+      SyncStamp(seconds: morning.seconds + 10 * 365 * 86400, counter: 0, device: DeviceID("x")!),
+      now: morning)
+    let stamp = clock.tick(now: morning)
+    #expect(stamp.seconds == morning.seconds + HybridClock.furthestJump)
+  }
+
+  @Test func aMoveOnOneDeviceAndAnAddOnAnotherBothKeepTheirPlace() throws {
+    var laptop = SyncDevice("laptop")
+    try laptop.change { p in for n in 1...4 { try p.add("T\(n)", spoons: 2, at: morning) } }
+    try laptop.sync([], at: morning)
+    var desktop = SyncDevice("desktop")
+    try desktop.sync(laptop.files, at: morning)
+    try laptop.change { try $0.move(id(4), to: 1, at: morning) }
+    try desktop.change { try $0.add("T5", spoons: 2, at: morning.plus(minutes: 1)) }
+    var devices = [laptop, desktop]
+    try syncAll(&devices, at: morning.plus(hours: 1))
+    for d in devices {
+      #expect(d.state.planner.category(try SpoonCost(2)).map(\.title.text) == ["T4", "T1", "T2", "T3", "T5"])
+    }
+    #expect(devices[0].state == devices[1].state)
+  }
+
+  /// Many devices, seeded random commands, changes delivered late, twice, out of order and
+  /// partly; then two full rounds: every device holds the same planner, and every task ever
+  /// made is there once unless it was deleted.
+  @Test(arguments: Array(1...16) as [UInt64])
+  func randomCommandsAndDeliveriesConverge(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed)
+    var devices = ["a", "b", "c"].map { SyncDevice($0) }
+    var now = morning
+    var deleted = Set<String>()
+    var made = 0
+    var titles: [String] = []
+    for step in 0..<300 {
+      now = now.plus(minutes: 7 + random.below(50))
+      let i = random.below(devices.count)
+      var d = devices[i]
+      let open = d.state.planner.allTasks.filter { !$0.isDone }
+      switch random.below(9) {
+      case 0, 1:
+        made += 1
+        let title = "T\(made) \(d.clock.device)"
+        titles.append(title)
+        let cost = 1 + random.below(10)
+        try d.change { try $0.add(title, spoons: cost, at: now) }
+      case 2:
+        if let t = open.filter({ if case .todo = $0.placement { false } else { true } })
+          .randomElement(using: &random)
+        {
+          _ = try? d.change { _ = try $0.plan([t.id], at: now) }
+        }
+      case 3:
+        if let t = d.state.planner.todo.filter({ !$0.isDone }).randomElement(using: &random) {
+          try? d.change { try $0.markDone([t.id], at: now) }
+        }
+      case 4:
+        if let t = open.randomElement(using: &random) {
+          try? d.change { try $0.edit(t.id, TaskEdit(note: "E\(step)"), at: now) }
+        }
+      case 5:
+        if let t = open.randomElement(using: &random), (try? d.change { _ = try $0.delete([t.id]) }) != nil {
+          deleted.insert(t.title.text)
+        }
+      case 6:
+        if random.below(4) == 0 { try d.newDay(5 + random.below(15), at: now) }
+      case 7:
+        if let t = open.randomElement(using: &random) {
+          try? d.change { try $0.move(t.id, to: 1, at: now) }
+        }
+      default:
+        // A sync that receives some of the others' files, in a random order, some twice.
+        var received = devices.indices.filter { $0 != i }.flatMap { devices[$0].files }
+          .filter { _ in random.below(3) != 0 }
+        received.shuffle(using: &random)
+        if let again = received.first { received.append(again) }
+        try d.sync(received, at: now)
+      }
+      devices[i] = d
+    }
+    try syncAll(&devices, at: now.plus(hours: 1))
+    let first = devices[0].state
+    for d in devices { #expect(d.state == first) }
+    // Syncing again changes nothing and sends nothing.
+    let files = devices.map(\.files.count)
+    try syncAll(&devices, at: now.plus(hours: 2))
+    #expect(devices.map(\.files.count) == files)
+    for d in devices { #expect(d.state == first) }
+    // Every task made is there exactly once, unless it was deleted (then at most once).
+    let held = (first.planner.allTasks + first.done).map(\.title.text)
+    for title in titles {
+      let count = held.filter { $0 == title }.count
+      #expect(deleted.contains(title) ? count <= 1 : count == 1, "\(title)")
+    }
+    let ids = (first.planner.allTasks + first.done).map(\.id)
+    #expect(Set(ids).count == ids.count)
+  }
+}
