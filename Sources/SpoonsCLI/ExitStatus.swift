@@ -42,6 +42,7 @@ func message(for error: Error) -> String {
   case let error as StoreError: return Text.visible(error.description)
   case let error as UndoError: return Text.visible(error.description)
   case let error as ImportError: return Text.visible(error.description)
+  case let error as SyncError: return Text.visible(error.description)
   default: return "\(error)"
   }
 }

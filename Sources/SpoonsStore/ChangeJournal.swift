@@ -13,12 +13,19 @@ public struct JournalState: Hashable, Sendable {
   public var records: Int
   /// The number of the newest change; the next one is one more.
   public var lastSeq: Int
+  /// The `sync-N.txt` this planner was last synced from (0: it has never synced). Kept on
+  /// this line because undo leaves it alone: undoing a change never takes the planner back
+  /// to an older sync's state.
+  public var syncFile: Int
 
-  public init(generation: Int = 1, bytes: Int = 0, records: Int = 0, lastSeq: Int = 0) {
+  public init(
+    generation: Int = 1, bytes: Int = 0, records: Int = 0, lastSeq: Int = 0, syncFile: Int = 0
+  ) {
     self.generation = generation
     self.bytes = bytes
     self.records = records
     self.lastSeq = lastSeq
+    self.syncFile = syncFile
   }
 
   var fileName: String { "undo-\(generation).txt" }

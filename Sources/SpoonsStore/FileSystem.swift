@@ -229,6 +229,34 @@ enum FileSystem {
     }
   }
 
+  /// The names in a directory (without `.` and `..`), or nil when it cannot be opened.
+  static func names(in directory: String) -> [String]? {
+    guard let dir = opendir(directory) else { return nil }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// The absolute path with links resolved, or nil when it does not exist.
+  static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// This machine's name, as `hostname` prints it.
+  static func hostName() -> String {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count - 1) == 0 else { return "unknown" }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
   /// Removes temporary files left by writers that were killed mid-save. Call only while
   /// holding the exclusive lock: then no live writer has one open.
   static func sweepTemporaries(in directory: String) {

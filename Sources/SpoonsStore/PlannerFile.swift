@@ -53,9 +53,10 @@ enum PlannerFile {
   /// Version 2 added routines, the reserve, borrowing and rests (`next routine=`, `settings`,
   /// `routine` records, `day borrowed= repaid=`, `task rest= from=routine`); version 3 the
   /// `journal` line (undo); version 4 `task back=` (what a done rest gave back); version 5
-  /// `settings daystart=` (when the day begins). Older files load as they are: every
+  /// `settings daystart=` (when the day begins); version 6 `journal sync=` (the state
+  /// of the last sync). Older files load as they are: every
   /// addition is optional.
-  static let format = FileFormat(name: "spoons-planner", version: 5)
+  static let format = FileFormat(name: "spoons-planner", version: 6)
 
   static func encode(_ snapshot: PlannerSnapshot) -> [UInt8] {
     head(snapshot.journal) + body(snapshot)
@@ -72,6 +73,7 @@ enum PlannerFile {
     RecordCodec.field("bytes", String(journal.bytes), to: &out)
     RecordCodec.field("records", String(journal.records), to: &out)
     RecordCodec.field("seq", String(journal.lastSeq), to: &out)
+    if journal.syncFile > 0 { RecordCodec.field("sync", String(journal.syncFile), to: &out) }
     out.append(UInt8(ascii: "\n"))
     return out
   }
@@ -212,13 +214,14 @@ enum PlannerFile {
           nextID = try record.int("id")
           nextRoutineID = try record.optionalInt("routine", absent: 1, in: 1...Int.max)
         case "journal":
-          try record.expectOnly(["generation", "bytes", "records", "seq"])
+          try record.expectOnly(["generation", "bytes", "records", "seq", "sync"])
           guard journal == nil else {
             throw DecodeError(line: record.line, reason: "journal twice")
           }
           journal = JournalState(
             generation: try record.int("generation"), bytes: try record.int("bytes"),
-            records: try record.int("records"), lastSeq: try record.int("seq"))
+            records: try record.int("records"), lastSeq: try record.int("seq"),
+            syncFile: try record.optionalInt("sync", in: 0...Int.max))
         case "settings":
           try record.expectOnly(["reserve", "daystart"])
           guard reserve == nil else {

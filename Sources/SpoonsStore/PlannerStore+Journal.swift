@@ -37,7 +37,8 @@ extension PlannerStore {
     if FileSystem.size(journalPath(journal)) ?? 0 < journal.bytes {
       // Shorter than committed (a power cut): the history is lost; start a new one rather
       // than fill the gap with zeros.
-      journal = JournalState(generation: journal.generation + 1, lastSeq: journal.lastSeq)
+      journal = JournalState(
+        generation: journal.generation + 1, lastSeq: journal.lastSeq, syncFile: journal.syncFile)
     }
     if journal.bytes == 0 { ChangeJournal.format.encodeHeader(to: &out) }
     ChangeJournal.encode(entry, to: &out)

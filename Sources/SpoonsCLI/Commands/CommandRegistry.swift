@@ -36,6 +36,7 @@ public enum CommandRegistry {
     Commands.Redo.self,
     Commands.Export.self,
     Commands.Import.self,
+    Commands.Sync.self,
     Commands.CompletionScript.self,
     Commands.Manual.self,
     Commands.Help.self,

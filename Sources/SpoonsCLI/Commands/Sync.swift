@@ -1,0 +1,69 @@
+import SpoonsCore
+import SpoonsStore
+
+extension Commands {
+  /// `sync`: the same planner on every device, through a shared folder.
+  public struct Sync: SpoonsCommand {
+    public static let info = CommandInfo(
+      name: "sync", aliases: [], usage: "sync [--init FOLDER | --status]",
+      summary: "send and receive changes through a shared folder (Syncthing, Dropbox...)",
+      example: "sync --init ~/Sync/spoons", brief: "sync [--init FOLDER]")
+
+    public enum Action: Equatable, Sendable {
+      case sync
+      case join(String)
+      case status
+    }
+
+    public var action: Action
+
+    public init(_ action: Action = .sync) { self.action = action }
+
+    public init(parsing args: inout Arguments) throws(ParseError) {
+      let folder = try args.option(
+        "--init",
+        missing: ParseError("--init needs the shared folder, e.g. sync --init ~/Sync/spoons"))
+      let status = args.takeFlag("--status")
+      try args.finish()
+      switch (folder, status) {
+      case (let folder?, false):
+        guard !folder.isEmpty else {
+          throw ParseError("--init needs the shared folder, e.g. sync --init ~/Sync/spoons")
+        }
+        action = .join(folder)
+      case (nil, true): action = .status
+      case (nil, false): action = .sync
+      case (_?, true):
+        throw ParseError("sync takes --init or --status, not both; e.g. sync --status")
+      }
+    }
+
+    public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
+      let now = session.environment.now()
+      let r = session.renderer
+      let home = session.environment.variables["HOME"]
+      switch action {
+      case .status:
+        let status = try session.store.syncStatus()
+        return Session.Result(
+          output: r.syncStatus(
+            status, replicated: session.store.replicatedFolderAround, home: home, at: now))
+      case .sync, .join:
+        let report: SyncReport
+        if case .join(let folder) = action {
+          report = try session.store.joinSync(folder, at: now)
+        } else {
+          report = try session.store.sync(at: now)
+        }
+        let joined: Bool = {
+          if case .join = action { return true }
+          return false
+        }()
+        return Session.Result(
+          output: r.synced(
+            report, replicated: joined ? session.store.replicatedFolderAround : nil, home: home,
+            at: now))
+      }
+    }
+  }
+}

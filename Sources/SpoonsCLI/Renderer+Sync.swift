@@ -1,0 +1,131 @@
+import SpoonsCore
+import SpoonsStore
+
+extension Renderer {
+  /// `Synced with ~/Sync/spoons: sent 4 changes, got 7 from desktop (last synced 2 h ago).`,
+  /// then one line per thing the sync had to decide.
+  public func synced(_ report: SyncReport, replicated: String?, home: String?, at now: Timestamp)
+    -> String
+  {
+    var lines: [String] = []
+    if let from = report.copiedFrom {
+      lines.append(
+        "This data directory was copied or moved (it was \(Text.visible(from))): it now syncs "
+          + "as a new device, so the two copies never write as one.")
+    }
+    var parts: [String] = []
+    parts.append(report.sent == 0 ? "nothing to send" : "sent \(Self.count(report.sent, "change"))")
+    if report.received.isEmpty {
+      parts.append("nothing new from other devices")
+    } else {
+      let from = report.received.map { "\(Self.count($0.changes, "change")) from \(Text.visible($0.device))" }
+      parts.append("got " + Self.joined(from))
+    }
+    let last = report.lastSynced.map { " (last synced \(Self.ago(now.seconds - $0.seconds)))" } ?? ""
+    lines.append("Synced with \(Self.shortPath(report.target, home: home)): " + parts.joined(separator: ", ") + last + ".")
+    for note in report.notes { lines.append(syncNote(note, report)) }
+    for device in report.arriving {
+      lines.append("A change file from \(Text.visible(device)) is still arriving; it is read next time.")
+    }
+    for (device, version) in report.newer {
+      lines.append(
+        "\(Text.visible(device)) runs a newer Spoons (change format \(version)): its changes wait, "
+          + "untouched, until Spoons is updated here.")
+    }
+    for (path, reason) in report.damaged {
+      lines.append("Left alone \(Text.visible(path)): \(Text.visible(reason)).")
+    }
+    if let replicated {
+      lines.append(replicatedWarning(replicated))
+    }
+    return lines.map { $0 + "\n" }.joined()
+  }
+
+  func syncNote(_ note: SyncNote, _ report: SyncReport) -> String {
+    switch note {
+    case .renumbered(let old, let new, let title, let device):
+      return "\(old) from \(Text.visible(report.name(of: device))) is now \(new) "
+        + "(\(Text.visible(title))): another task had that number first."
+    case .routineRenumbered(let old, let new, let title, let device):
+      return "Routine \(old) from \(Text.visible(report.name(of: device))) is now \(new) "
+        + "(\(Text.visible(title))): another routine had that number first."
+    case .keptAfterDelete(let id, let title):
+      return "\(id) \(Text.visible(title)) was deleted on one device and changed on another "
+        + "before it heard: it is kept. Delete it again if it should go: spoons delete \(id.rawValue)"
+    case .budgetChosen(let date, let budget, let device):
+      return "\(date.weekdayDayMonth) was started on two devices: the later budget, "
+        + "\(Self.spoons(budget)) (from \(Text.visible(report.name(of: device)))), is kept."
+    case .overBudget(let by):
+      return "Today is over budget by \(Self.spoons(by)) after sync: plans made apart add up. "
+        + "Nothing was taken off the list; unplan what can wait."
+    case .clockAhead(let device, let seconds):
+      return "\(Text.visible(report.name(of: device)))'s clock is about "
+        + "\(Self.duration(seconds)) ahead of this one's."
+    }
+  }
+
+  /// `sync --status`: where it syncs, when, the devices, and what is waiting.
+  public func syncStatus(_ s: SyncStatus, replicated: String?, home: String?, at now: Timestamp)
+    -> String
+  {
+    var lines: [String] = []
+    let last = s.lastSynced.map { "last synced \(Self.ago(now.seconds - $0.seconds))" } ?? "never synced"
+    lines.append(
+      "Syncs with \(Self.shortPath(s.setup.target, home: home)) as \(Text.visible(s.setup.name)); \(last)."
+    )
+    if !s.reachable {
+      lines.append("The folder cannot be reached now (not mounted, or not synced here yet).")
+    }
+    lines.append(
+      s.changedSince
+        ? "Changes made here since then wait to be sent: spoons sync" : "Nothing here waits to be sent.")
+    lines.append("Devices:")
+    for device in s.devices {
+      let seen: String
+      if device.id == s.setup.device.text {
+        seen = "this one"
+      } else if let newest = device.newest {
+        seen = "last change seen from \(Self.ago(now.seconds - newest))"
+      } else {
+        seen = "nothing read from it yet"
+      }
+      lines.append("  \(Text.visible(device.name))  (\(device.id))  \(seen)")
+    }
+    for (device, files) in s.waiting {
+      lines.append("Waiting to be read: \(Self.count(files, "change file")) from \(Text.visible(device)).")
+    }
+    if let replicated { lines.append(replicatedWarning(replicated)) }
+    return lines.map { $0 + "\n" }.joined()
+  }
+
+  func replicatedWarning(_ folder: String) -> String {
+    "Warning: the data directory is inside \(Text.visible(folder)), which a sync tool copies "
+      + "between machines; its lock only holds on one machine. Keep the data directory out of "
+      + "it (SPOONS_DIR) and let 'spoons sync' use the shared folder."
+  }
+
+  static func joined(_ items: [String]) -> String {
+    items.count <= 1
+      ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items.last!
+  }
+
+  /// `~/Sync/spoons` for a path under the home directory.
+  static func shortPath(_ path: String, home: String?) -> String {
+    if let home, !home.isEmpty, home != "/", path.hasPrefix(home + "/") {
+      return Text.visible("~" + path.dropFirst(home.count))
+    }
+    return Text.visible(path)
+  }
+
+  static func duration(_ seconds: Int64) -> String {
+    let s = max(0, seconds)
+    if s < 90 { return "\(s) s" }
+    if s < 90 * 60 { return "\((s + 30) / 60) min" }
+    if s < 36 * 3600 { return "\((s + 1800) / 3600) h" }
+    return "\((s + 43200) / 86400) days"
+  }
+
+  static func ago(_ seconds: Int64) -> String {
+    seconds < 60 ? "just now" : duration(seconds) + " ago"
+  }
+}

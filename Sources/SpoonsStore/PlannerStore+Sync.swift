@@ -1,0 +1,257 @@
+import SpoonsCore
+
+/// `sync`: the rules are Core's `SyncRound`; here the shared folder is read and written, and
+/// the result committed as one save of the planner, its archive and the synced state.
+extension PlannerStore {
+  var syncSetupPath: String { directory + "/" + SyncSetup.fileName }
+
+  /// Where this planner syncs, or nil when it does not.
+  public func syncSetup() throws(StoreError) -> SyncSetup? {
+    guard let bytes = try FileSystem.read(syncSetupPath, limit: 1 << 20) else { return nil }
+    return try SyncSetup.decode(bytes, file: syncSetupPath)
+  }
+
+  /// A data directory inside a folder that Dropbox, iCloud Drive or Syncthing replicates, if
+  /// this one is: its lock holds on one machine only, so the person should hear of it.
+  public var replicatedFolderAround: String? { SyncFolder.replicatedFolder(containing: directory) }
+
+  /// Joins the shared folder `target` (made a sync target if it is new) and syncs with it.
+  public func joinSync(_ target: String, at now: Timestamp) throws -> SyncReport {
+    guard let absolute = Self.absolute(target) else { throw SyncError.unreachable(target) }
+    if let setup = try syncSetup() {
+      guard setup.target == absolute else { throw SyncError.alreadySetUp(setup.target) }
+      return try sync(at: now)
+    }
+    let data = FileSystem.realPath(directory) ?? directory
+    let resolved = FileSystem.realPath(absolute) ?? absolute
+    if (resolved + "/").hasPrefix(data + "/") || (data + "/").hasPrefix(resolved + "/") {
+      throw SyncError.nested(target: target, data: data)
+    }
+    let folder = SyncFolder(path: absolute)
+    try folder.create()
+    try exclusively { lock throws in
+      guard lock != nil else { throw WouldWrite() }
+      _ = try readSnapshot()  // refuse a planner that does not load before writing anything
+      var random = SystemRandomNumberGenerator()
+      let setup = SyncSetup(
+        target: absolute, device: DeviceID.random(using: &random), name: FileSystem.hostName(),
+        machine: FileSystem.hostName(), directory: data)
+      try FileSystem.replace(syncSetupPath, with: setup.encode(), in: directory, backup: nil)
+    }
+    return try sync(at: now)
+  }
+
+  /// One sync: sends what changed here since the last one, takes in what the other devices
+  /// sent, and saves the merged planner. Not undoable: `undo` afterwards takes back changes
+  /// made here only where the sync left them as they were.
+  public func sync(at now: Timestamp) throws -> SyncReport {
+    guard var setup = try syncSetup() else { throw SyncError.notSetUp }
+    let folder = SyncFolder(path: setup.target)
+    guard folder.isReachable else { throw SyncError.unreachable(setup.target) }
+    return try exclusively { lock throws -> SyncReport in
+      // A sync may write to the shared folder before it commits here: it runs locked or not
+      // at all, never as a trial run.
+      guard lock != nil else { throw WouldWrite() }
+      var snapshot = try readSnapshot()
+      var base = SyncBase()
+      if snapshot.journal.syncFile > 0 {
+        let path = directory + "/" + SyncBase.fileName(snapshot.journal.syncFile)
+        guard let bytes = try FileSystem.read(path) else {
+          throw StoreError.missing(file: path, archive: SyncBase.fileName(snapshot.journal.syncFile))
+        }
+        base = try SyncBase.decode(bytes, file: path)
+      }
+      var report = SyncReport(target: setup.target, device: setup.name)
+      report.lastSynced = base.syncedAt
+      // A data directory copied to another machine or place is a new device from now on.
+      let machine = FileSystem.hostName()
+      let data = FileSystem.realPath(directory) ?? directory
+      if setup.machine != machine || setup.directory != data {
+        report.copiedFrom = "\(setup.directory) on \(setup.machine)"
+        var random = SystemRandomNumberGenerator()
+        setup.device = DeviceID.random(using: &random)
+        setup.machine = machine
+        setup.directory = data
+        if setup.name == machine || setup.name.isEmpty { setup.name = machine }
+        try FileSystem.replace(syncSetupPath, with: setup.encode(), in: directory, backup: nil)
+      }
+      let archive = try readArchive(snapshot.archive, live: snapshot.planner)
+      let local = SyncedState(planner: snapshot.planner, done: archive.doneTasks, days: archive.days)
+      let incoming = folder.read(except: setup.device, seen: base.seen)
+      report.arriving = incoming.arriving.map { base.names[$0] ?? $0 }.sorted()
+      report.newer = incoming.newer.map { (base.names[$0.device] ?? $0.device, $0.version) }
+      report.damaged = incoming.damaged
+      for (file, _) in incoming.files { base.names[file.device.text] = file.name }
+      let round: SyncRound
+      do {
+        round = try SyncRound(
+          base: base.document, local: local, incoming: incoming.files.flatMap(\.file.changes),
+          clock: HybridClock(device: setup.device, last: base.clock), now: now)
+      } catch let problem as SyncProblem {
+        let from = incoming.files.first { file in
+          file.file.changes.contains { $0.entity == problem.entity }
+        }
+        throw SyncError.unreadable(
+          device: from.map { $0.file.name } ?? "another device", problem: problem.description)
+      }
+      var counts: [String: Int] = [:]
+      for (file, _) in incoming.files { counts[file.name, default: 0] += file.changes.count }
+      report.received = counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+      report.notes = round.notes
+      report.names = base.names
+      report.names[setup.device.text] = "this device"
+      report.sent = round.outgoing.count
+      guard !round.outgoing.isEmpty || !incoming.files.isEmpty || report.copiedFrom != nil
+        || snapshot.journal.syncFile == 0
+      else { return report }
+      // The change file first: once the planner says these changes are synced, they must be
+      // in the shared folder. A kill between the two sends them again next time (the same
+      // values, newer stamps), which changes nothing.
+      var sent = max(base.sent, folder.highestSeq(of: setup.device))
+      if !round.outgoing.isEmpty {
+        sent += 1
+        try folder.write(
+          ChangeFile(device: setup.device, name: setup.name, seq: sent, changes: round.outgoing))
+      }
+      for (file, sum) in incoming.files {
+        base.seen.insert(SyncBase.key(file.device, file.seq, sum))
+      }
+      base.sent = sent
+      base.clock = round.clock.last
+      base.document = round.document
+      base.syncedAt = now
+      try commitSync(&snapshot, state: round.state, archive: archive, base: base, lock: lock)
+      return report
+    }
+  }
+
+  /// Saves a sync's planner, archive and synced state as one commit, outside the undo
+  /// history: the archive and `sync-N.txt` go to new files that only the new `planner.txt`
+  /// names (N is a change number taken for it), so a kill leaves the old state or the new one.
+  func commitSync(
+    _ snapshot: inout PlannerSnapshot, state: SyncedState, archive: Archive, base: SyncBase,
+    lock: FileLock?
+  ) throws {
+    guard let lock else { throw WouldWrite() }
+    let number = snapshot.journal.lastSeq + 1
+    snapshot.journal.lastSeq = number
+    var writes: [PendingWrite] = []
+    if state.done != archive.doneTasks || state.days != archive.days {
+      var done: [UInt8] = []
+      var days: [UInt8] = []
+      if !state.done.isEmpty { ArchiveFiles.doneFormat.encodeHeader(to: &done) }
+      for task in state.done { TaskRecord.encode(task, to: &done) }
+      if !state.days.isEmpty { ArchiveFiles.daysFormat.encodeHeader(to: &days) }
+      for day in state.days { ArchiveFiles.encode(day, to: &days) }
+      let doneName = ArchiveFiles.name(ArchiveFiles.doneName, number: number)
+      let daysName = ArchiveFiles.name(ArchiveFiles.daysName, number: number)
+      writes.append(PendingWrite(path: directory + "/" + doneName, bytes: done, at: 0))
+      writes.append(PendingWrite(path: directory + "/" + daysName, bytes: days, at: 0))
+      snapshot.archive = ArchiveLengths(
+        done: done.count, days: days.count, doneFile: number, daysFile: number)
+    }
+    let previous = snapshot.journal.syncFile
+    writes.append(
+      PendingWrite(path: directory + "/" + SyncBase.fileName(number), bytes: base.encode(), at: 0))
+    snapshot.journal.syncFile = number
+    snapshot.planner = state.planner
+    try save(PlannerFile.head(snapshot.journal) + PlannerFile.body(snapshot), after: writes, lock: lock)
+    if previous > 0 {
+      FileSystem.removeFiles(in: directory) { SyncBase.isFileName($0) && $0 != SyncBase.fileName(number) }
+    }
+  }
+
+  /// `path` made absolute against the working directory, `~` expanded by the shell already.
+  static func absolute(_ path: String) -> String? {
+    guard !path.isEmpty else { return nil }
+    var full = path
+    if !path.hasPrefix("/") {
+      guard let cwd = FileSystem.realPath(".") else { return nil }
+      full = cwd + "/" + path
+    }
+    while full.count > 1 && full.hasSuffix("/") { full.removeLast() }
+    return full
+  }
+}
+
+/// What a sync did, for the one line and the notes `sync` prints.
+public struct SyncReport: Sendable {
+  public var target: String
+  /// This device's name.
+  public var device: String
+  /// Changes sent.
+  public var sent = 0
+  /// Changes received, per device name.
+  public var received: [(device: String, changes: Int)] = []
+  public var notes: [SyncNote] = []
+  /// Device names by id, for the notes.
+  public var names: [String: String] = [:]
+  /// Devices with a change file still arriving.
+  public var arriving: [String] = []
+  public var newer: [(device: String, version: Int)] = []
+  public var damaged: [(path: String, reason: String)] = []
+  /// Where this data directory was before it was copied, when it was.
+  public var copiedFrom: String?
+  /// When this device synced before.
+  public var lastSynced: Timestamp?
+
+  init(target: String, device: String) {
+    self.target = target
+    self.device = device
+  }
+
+  public func name(of device: DeviceID) -> String { names[device.text] ?? device.text }
+}
+
+/// Where syncing stands, for `sync --status`.
+public struct SyncStatus: Sendable {
+  public var setup: SyncSetup
+  public var reachable: Bool
+  public var lastSynced: Timestamp?
+  /// Changes were made here since the last sync.
+  public var changedSince: Bool
+  /// Every device known, with the newest change seen from it (nil for this one or none).
+  public var devices: [(name: String, id: String, newest: Int64?)]
+  /// Change files in the shared folder not read yet, per device name.
+  public var waiting: [(device: String, files: Int)]
+}
+
+extension PlannerStore {
+  public func syncStatus() throws -> SyncStatus {
+    guard let setup = try syncSetup() else { throw SyncError.notSetUp }
+    let snapshot = try readSnapshot()
+    var base = SyncBase()
+    if snapshot.journal.syncFile > 0 {
+      let path = directory + "/" + SyncBase.fileName(snapshot.journal.syncFile)
+      if let bytes = try FileSystem.read(path) { base = try SyncBase.decode(bytes, file: path) }
+    }
+    var newest: [String: Int64] = [:]
+    for fields in base.document.entities.values {
+      for register in fields.values {
+        let id = register.stamp.device.text
+        newest[id] = max(newest[id] ?? 0, register.stamp.seconds)
+      }
+    }
+    let folder = SyncFolder(path: setup.target)
+    let reachable = folder.isReachable
+    var waiting: [String: Int] = [:]
+    var ids = Set(base.names.keys).union(newest.keys)
+    if reachable {
+      let incoming = folder.read(except: setup.device, seen: base.seen)
+      for (file, _) in incoming.files {
+        waiting[base.names[file.device.text] ?? file.name, default: 0] += 1
+        ids.insert(file.device.text)
+        if base.names[file.device.text] == nil { base.names[file.device.text] = file.name }
+      }
+    }
+    ids.insert(setup.device.text)
+    let devices = ids.sorted().map { id in
+      (name: id == setup.device.text ? setup.name : base.names[id] ?? id, id: id,
+       newest: id == setup.device.text ? nil : newest[id])
+    }
+    return SyncStatus(
+      setup: setup, reachable: reachable, lastSynced: base.syncedAt,
+      changedSince: snapshot.journal.lastSeq > snapshot.journal.syncFile,
+      devices: devices, waiting: waiting.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+  }
+}

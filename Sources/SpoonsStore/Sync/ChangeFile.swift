@@ -1,0 +1,154 @@
+import SpoonsCore
+
+/// One device's changes from one sync: `TARGET/devices/<device>/<seq>.txt`, written once and
+/// never rewritten.
+///
+/// ```
+/// format  name=spoons-changes  version=1
+/// from    device=k3v9q2m8ta  name=laptop  seq=12
+/// set     entity=task:k3v9q2m8ta.41  field=title  stamp=1795340000.0.k3v9q2m8ta  value=Call mum's GP
+/// end     changes=1  sum=9f2c0a1b33e4d5f6
+/// ```
+///
+/// The end line counts the changes and carries a checksum of every byte before it, so a file a
+/// replicating tool has only half copied is recognised and skipped until it is whole.
+struct ChangeFile: Equatable {
+  static let format = FileFormat(name: "spoons-changes", version: 1)
+
+  var device: DeviceID
+  /// The device's name for people ("laptop"): its host name when it joined.
+  var name: String
+  /// This file's number among the device's files: 1, 2, 3...
+  var seq: Int
+  var changes: [SyncChange]
+
+  /// `00000012.txt`: numbers sort as text, and a copy a tool makes of it
+  /// (`00000012.sync-conflict-....txt`, `00000012 (conflicted copy).txt`) still starts so.
+  static func fileName(_ seq: Int) -> String {
+    let digits = String(seq)
+    return String(repeating: "0", count: max(0, 8 - digits.count)) + digits + ".txt"
+  }
+
+  /// The number a file's name starts with, for this file and the copies tools make of it.
+  static func seq(ofFileNamed name: String) -> Int? {
+    guard name.hasSuffix(".txt"), !name.hasPrefix(".") else { return nil }
+    let digits = name.prefix { $0.isASCII && $0.isNumber }
+    guard digits.count == 8 else { return nil }
+    return Int(digits)
+  }
+
+  func encode() -> [UInt8] {
+    var out: [UInt8] = []
+    Self.format.encodeHeader(to: &out)
+    out.append(contentsOf: "from".utf8)
+    RecordCodec.field("device", device.text, to: &out)
+    RecordCodec.field("name", name, to: &out, escape: true)
+    RecordCodec.field("seq", String(seq), to: &out)
+    out.append(10)
+    for change in changes { Self.encode(change, to: &out) }
+    let sum = Self.checksum(out)
+    out.append(contentsOf: "end".utf8)
+    RecordCodec.field("changes", String(changes.count), to: &out)
+    RecordCodec.field("sum", sum, to: &out)
+    out.append(10)
+    return out
+  }
+
+  static func encode(_ change: SyncChange, to out: inout [UInt8]) {
+    out.append(contentsOf: "set".utf8)
+    RecordCodec.field("entity", change.entity, to: &out, escape: true)
+    RecordCodec.field("field", change.field, to: &out, escape: true)
+    RecordCodec.field("stamp", change.stamp.description, to: &out)
+    RecordCodec.field("value", change.value, to: &out, escape: true)
+    out.append(10)
+  }
+
+  /// FNV-1a, 64 bits, as 16 hex digits: enough to tell a whole file from a cut or mixed one.
+  static func checksum(_ bytes: some Collection<UInt8>) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash &*= 0x0000_0100_0000_01b3
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  /// What reading a file found.
+  enum Reading: Equatable {
+    case whole(ChangeFile, sum: String)
+    /// Cut short or mixed: a copy still arriving. Read again next time.
+    case incomplete
+    /// Written by a newer Spoons; left alone.
+    case newer(version: Int)
+    /// Whole (its checksum holds) but not something Spoons writes.
+    case damaged(String)
+  }
+
+  static func read(_ bytes: [UInt8]) -> Reading {
+    // The format line first, so a newer file is named as such whatever follows.
+    let firstLine = bytes.prefix { $0 != 10 }
+    guard firstLine.count < bytes.count else { return .incomplete }
+    do {
+      var version = 0
+      try RecordCodec.forEachRecord(in: Array(bytes[...firstLine.endIndex])) { record throws(DecodeError) in
+        version = try format.checkHeader(record)
+      }
+      _ = version
+    } catch {
+      if let newer = error.newerVersion { return .newer(version: newer) }
+      return bytes.starts(with: Array("format\tname=spoons-changes\t".utf8))
+        ? .damaged(error.reason) : .damaged("it is not a Spoons change file")
+    }
+    // The end line: the last line, whole, with a checksum of everything before it.
+    guard bytes.last == 10 else { return .incomplete }
+    let start = (bytes.dropLast().lastIndex(of: 10) ?? -1) + 1
+    let endLine = Array(bytes[start...])
+    guard endLine.starts(with: Array("end\t".utf8)) else { return .incomplete }
+    var file = ChangeFile(device: DeviceID("x")!, name: "", seq: 0, changes: [])
+    var counted = -1
+    var sum = ""
+    do {
+      try RecordCodec.forEachRecord(in: endLine) { record throws(DecodeError) in
+        try record.expectOnly(["changes", "sum"])
+        counted = try record.int("changes")
+        sum = try record.string("sum")
+      }
+    } catch { return .incomplete }
+    guard sum == checksum(bytes[..<start]) else { return .incomplete }
+    do {
+      var sawFrom = false
+      try RecordCodec.forEachRecord(in: Array(bytes[..<start])) { record throws(DecodeError) in
+        if record.line == 1 { return }
+        if record.isKind("from") {
+          try record.expectOnly(["device", "name", "seq"])
+          guard !sawFrom, let device = DeviceID(try record.string("device")) else {
+            throw DecodeError(line: record.line, reason: "a bad from line")
+          }
+          sawFrom = true
+          file.device = device
+          file.name = try record.string("name")
+          file.seq = try record.int("seq", in: 1...99_999_999)
+          return
+        }
+        guard sawFrom, record.isKind("set") else {
+          throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
+        }
+        try record.expectOnly(["entity", "field", "stamp", "value"])
+        guard let stamp = SyncStamp(try record.string("stamp")) else {
+          throw DecodeError(line: record.line, reason: "a bad stamp")
+        }
+        file.changes.append(
+          SyncChange(
+            entity: try record.string("entity"), field: try record.string("field"),
+            value: try record.string("value"), stamp: stamp))
+      }
+      guard sawFrom, counted == file.changes.count else {
+        return .damaged("its end line counts \(counted) changes but it holds \(file.changes.count)")
+      }
+    } catch {
+      return .damaged("line \(error.line ?? 0): \(error.reason)")
+    }
+    return .whole(file, sum: sum)
+  }
+}

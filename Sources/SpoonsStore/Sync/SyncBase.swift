@@ -1,0 +1,190 @@
+import SpoonsCore
+
+/// What this device had seen at its last sync: `sync-N.txt` in the data directory, named by
+/// `planner.txt` (its `journal` line's `sync=N`), so the planner and the state it was synced
+/// from are committed together by one rename.
+///
+/// ```
+/// format  name=spoons-sync-base  version=1
+/// clock   last=1795340000.3.k3v9q2m8ta
+/// sent    seq=12
+/// seen    device=d8fh3k2m9q  seq=7  sum=9f2c0a1b33e4d5f6
+/// set     entity=...  field=...  stamp=...  value=...
+/// end     registers=1
+/// ```
+struct SyncBase: Equatable {
+  static let format = FileFormat(name: "spoons-sync-base", version: 1)
+
+  var clock: SyncStamp?
+  /// The number of this device's newest change file.
+  var sent = 0
+  /// Other devices' files already taken in, as `device seq sum`.
+  var seen: Set<String> = []
+  var document = SyncDocument()
+  /// What each device is called, from its change files.
+  var names: [String: String] = [:]
+  /// When this device last synced.
+  var syncedAt: Timestamp?
+
+  static func fileName(_ number: Int) -> String { "sync-\(number).txt" }
+
+  static func isFileName(_ name: String) -> Bool {
+    name.hasPrefix("sync-") && name.hasSuffix(".txt") && Int(name.dropFirst(5).dropLast(4)) != nil
+  }
+
+  static func key(_ device: DeviceID, _ seq: Int, _ sum: String) -> String {
+    "\(device) \(seq) \(sum)"
+  }
+
+  func encode() -> [UInt8] {
+    var out: [UInt8] = []
+    Self.format.encodeHeader(to: &out)
+    out.append(contentsOf: "clock".utf8)
+    RecordCodec.field("last", clock?.description ?? "", to: &out)
+    out.append(10)
+    out.append(contentsOf: "sent".utf8)
+    RecordCodec.field("seq", String(sent), to: &out)
+    if let syncedAt { RecordCodec.field("at", syncedAt.description, to: &out) }
+    out.append(10)
+    for (device, name) in names.sorted(by: { $0.key < $1.key }) {
+      out.append(contentsOf: "name".utf8)
+      RecordCodec.field("device", device, to: &out)
+      RecordCodec.field("name", name, to: &out, escape: true)
+      out.append(10)
+    }
+    for key in seen.sorted() {
+      let parts = key.split(separator: " ")
+      out.append(contentsOf: "seen".utf8)
+      RecordCodec.field("device", String(parts[0]), to: &out)
+      RecordCodec.field("seq", String(parts[1]), to: &out)
+      RecordCodec.field("sum", String(parts[2]), to: &out)
+      out.append(10)
+    }
+    let registers = document.changes
+    for change in registers { ChangeFile.encode(change, to: &out) }
+    out.append(contentsOf: "end".utf8)
+    RecordCodec.field("registers", String(registers.count), to: &out)
+    out.append(10)
+    return out
+  }
+
+  static func decode(_ bytes: [UInt8], file: String) throws(StoreError) -> SyncBase {
+    var base = SyncBase()
+    var end: Int?
+    var count = 0
+    do {
+      var first = true
+      try RecordCodec.forEachRecord(in: bytes) { record throws(DecodeError) in
+        if first {
+          first = false
+          _ = try format.checkHeader(record)
+          return
+        }
+        guard end == nil else { throw DecodeError(line: record.line, reason: "a record after the end line") }
+        switch record.kind {
+        case "clock":
+          let text = try record.string("last")
+          if !text.isEmpty {
+            guard let stamp = SyncStamp(text) else {
+              throw DecodeError(line: record.line, reason: "a bad stamp")
+            }
+            base.clock = stamp
+          }
+        case "sent":
+          base.sent = try record.int("seq", in: 0...99_999_999)
+          if record.raw("at") != nil { base.syncedAt = try record.timestamp("at") }
+        case "name":
+          base.names[try record.string("device")] = try record.string("name")
+        case "seen":
+          guard let device = DeviceID(try record.string("device")) else {
+            throw DecodeError(line: record.line, reason: "a bad device id")
+          }
+          base.seen.insert(key(device, try record.int("seq"), try record.string("sum")))
+        case "set":
+          guard let stamp = SyncStamp(try record.string("stamp")) else {
+            throw DecodeError(line: record.line, reason: "a bad stamp")
+          }
+          base.document.apply(
+            SyncChange(
+              entity: try record.string("entity"), field: try record.string("field"),
+              value: try record.string("value"), stamp: stamp))
+          count += 1
+        case "end": end = try record.int("registers")
+        default: throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
+        }
+      }
+    } catch {
+      throw error.inFile(file, supported: format.version)
+    }
+    guard end == count else {
+      throw .corrupt(file: file, line: nil, reason: "the file is cut short")
+    }
+    return base
+  }
+}
+
+/// Where this planner syncs and which device it is: `sync.txt` in the data directory.
+///
+/// The device is tied to the machine and the directory it was made in: a data directory
+/// copied elsewhere finds a different one, and becomes a new device rather than writing as
+/// the old one (two writers of one device's files would give one change number two contents).
+public struct SyncSetup: Equatable, Sendable {
+  static let format = FileFormat(name: "spoons-sync", version: 1)
+  static let fileName = "sync.txt"
+
+  /// The shared folder, as an absolute path.
+  public var target: String
+  public var device: DeviceID
+  /// What the other devices call this one: the host name.
+  public var name: String
+  var machine: String
+  var directory: String
+
+  func encode() -> [UInt8] {
+    var out: [UInt8] = []
+    Self.format.encodeHeader(to: &out)
+    out.append(contentsOf: "target".utf8)
+    RecordCodec.field("path", target, to: &out, escape: true)
+    out.append(10)
+    out.append(contentsOf: "device".utf8)
+    RecordCodec.field("id", device.text, to: &out)
+    RecordCodec.field("name", name, to: &out, escape: true)
+    RecordCodec.field("machine", machine, to: &out, escape: true)
+    RecordCodec.field("dir", directory, to: &out, escape: true)
+    out.append(10)
+    return out
+  }
+
+  static func decode(_ bytes: [UInt8], file: String) throws(StoreError) -> SyncSetup {
+    var target: String?
+    var device: (DeviceID, String, String, String)?
+    do {
+      var first = true
+      try RecordCodec.forEachRecord(in: bytes) { record throws(DecodeError) in
+        if first {
+          first = false
+          _ = try format.checkHeader(record)
+          return
+        }
+        switch record.kind {
+        case "target": target = try record.string("path")
+        case "device":
+          guard let id = DeviceID(try record.string("id")) else {
+            throw DecodeError(line: record.line, reason: "a bad device id")
+          }
+          device = (
+            id, try record.string("name"), try record.string("machine"), try record.string("dir")
+          )
+        default: throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
+        }
+      }
+    } catch {
+      throw error.inFile(file, supported: format.version)
+    }
+    guard let target, let device else {
+      throw .corrupt(file: file, line: nil, reason: "the target or device line is missing")
+    }
+    return SyncSetup(
+      target: target, device: device.0, name: device.1, machine: device.2, directory: device.3)
+  }
+}
