@@ -134,7 +134,10 @@ public struct Renderer: Sendable {
     if l.repaid > 0 { numbers.append("repaid \(l.repaid)") }
     if l.borrowed > 0 { numbers.append("borrowed \(l.borrowed)") }
     if l.rested > 0 { numbers.append("rested \(l.rested)") }
-    numbers += ["planned \(l.planned) of \(l.total)", "spent \(l.spent)", "left \(l.left)"]
+    numbers += [
+      "planned \(l.planned) of \(l.total)", "spent \(l.spent)",
+      l.over > 0 ? "over by \(l.over)" : "left \(l.left)",
+    ]
     if l.reserve > 0 { numbers += ["reserve \(l.reserve)", "room \(l.room)"] }
     return numbers.joined(separator: charset.separator)
   }

@@ -94,13 +94,14 @@ extension PlannerStore {
         throw SyncError.unreadable(
           device: from.map { $0.file.name } ?? "another device", problem: problem.description)
       }
-      var counts: [String: Int] = [:]
-      for (file, _) in incoming.files { counts[file.name, default: 0] += file.changes.count }
-      report.received = counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+      // Counted as things changed (a task, a day, a setting), not fields.
+      var things: [String: Set<String>] = [:]
+      for (file, _) in incoming.files { things[file.name, default: []].formUnion(file.changes.map(\.entity)) }
+      report.received = things.sorted { $0.key < $1.key }.map { ($0.key, $0.value.count) }
       report.notes = round.notes
       report.names = base.names
       report.names[setup.device.text] = "this device"
-      report.sent = round.outgoing.count
+      report.sent = Set(round.outgoing.map(\.entity)).count
       guard !round.outgoing.isEmpty || !incoming.files.isEmpty || report.copiedFrom != nil
         || snapshot.journal.syncFile == 0
       else { return report }
@@ -179,9 +180,9 @@ public struct SyncReport: Sendable {
   public var target: String
   /// This device's name.
   public var device: String
-  /// Changes sent.
+  /// Things changed here and sent (a task, a day, a setting: however many of its fields).
   public var sent = 0
-  /// Changes received, per device name.
+  /// Things received, per device name.
   public var received: [(device: String, changes: Int)] = []
   public var notes: [SyncNote] = []
   /// Device names by id, for the notes.

@@ -154,7 +154,8 @@ struct BinaryTests {
     let tmp = TemporaryDirectory()
     try spoons(["add", "1", "Tea"], data: tmp.data)
     let path = tmp.data + "/planner.txt"
-    let newer = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "version=5", with: "version=99")
+    let newer = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(
+      of: "version=[0-9]+", with: "version=99", options: .regularExpression)
     try newer.write(toFile: path, atomically: false, encoding: .utf8)
     let run = try spoons(["status"], data: tmp.data)
     #expect(run.status == 1 && run.stderr.contains("newer Spoons") && run.stderr.contains("Upgrade Spoons"))

@@ -6,7 +6,7 @@ extension Commands {
   public struct Sync: SpoonsCommand {
     public static let info = CommandInfo(
       name: "sync", aliases: [], usage: "sync [--init FOLDER | --status]",
-      summary: "send and receive changes through a shared folder (Syncthing, Dropbox...)",
+      summary: "the same planner on every device, through a shared folder",
       example: "sync --init ~/Sync/spoons", brief: "sync [--init FOLDER]")
 
     public enum Action: Equatable, Sendable {

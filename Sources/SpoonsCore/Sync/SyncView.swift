@@ -139,9 +139,13 @@ public struct SyncView: Sendable {
     ]
     // Numbers this device handed out to tasks the others never saw (made and deleted between
     // syncs), so nobody hands them out again.
+    var highestTask = index.highestTask
+    for task in state.done { highestTask = max(highestTask, task.id.rawValue) }
+    for task in planner.allTasks { highestTask = max(highestTask, task.id.rawValue) }
+    let highestRoutine = planner.routines.map(\.id.rawValue).reduce(index.highestRoutine, max)
     entities["next:\(device)"] = [
-      "task": planner.nextID.rawValue > index.highestTask + 1 ? String(planner.nextID.rawValue) : "",
-      "routine": planner.nextRoutineID.rawValue > index.highestRoutine + 1
+      "task": planner.nextID.rawValue > highestTask + 1 ? String(planner.nextID.rawValue) : "",
+      "routine": planner.nextRoutineID.rawValue > highestRoutine + 1
         ? String(planner.nextRoutineID.rawValue) : "",
     ]
   }

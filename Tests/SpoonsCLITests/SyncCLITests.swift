@@ -1,0 +1,368 @@
+import Foundation
+import SpoonsCore
+import SpoonsTestSupport
+import Testing
+
+/// One device for the sync tests: its own data directory and its own copy of the shared
+/// folder, which only `Replicator` fills with the other devices' files, as Syncthing or
+/// Dropbox would: late, out of order, sometimes as conflict copies or cut short.
+struct Device {
+  let name: String
+  let data: String
+  let target: String
+
+  @discardableResult
+  func run(_ arguments: String..., at now: Timestamp, expect status: Int32? = 0) throws -> RunResult {
+    try run(arguments, at: now, expect: status)
+  }
+
+  @discardableResult
+  func run(_ arguments: [String], at now: Timestamp, expect status: Int32? = 0) throws -> RunResult {
+    let result = try spoons(
+      arguments, data: data, environment: ["SPOONS_NOW": now.description, "HOME": "/nonexistent"])
+    if let status, result.status != status {
+      Issue.record("\(name) \(arguments): exit \(result.status)\n\(result.stdout)\(result.stderr)")
+    }
+    return result
+  }
+
+  func export(at now: Timestamp) throws -> String { try run("export", at: now).stdout }
+}
+
+/// Copies change files between the devices' copies of the shared folder.
+struct Replicator {
+  var random: SeededGenerator
+  var devices: [Device]
+  /// Copies it left cut short (as a transfer still under way): never passed on from there.
+  var partial = Set<String>()
+
+  init(random: SeededGenerator, devices: [Device]) {
+    self.random = random
+    self.devices = devices
+  }
+
+  /// Every file of every device's own folder, as (device folder, file name, bytes).
+  func files(in target: String) -> [(folder: String, name: String, bytes: [UInt8])] {
+    let devices = target + "/devices"
+    var all: [(String, String, [UInt8])] = []
+    for folder in (try? FileManager.default.contentsOfDirectory(atPath: devices)) ?? [] {
+      for name in (try? FileManager.default.contentsOfDirectory(atPath: devices + "/" + folder)) ?? [] {
+        if let data = FileManager.default.contents(atPath: devices + "/\(folder)/\(name)") {
+          all.append((folder, name, Array(data)))
+        }
+      }
+    }
+    return all
+  }
+
+  func put(_ bytes: [UInt8], _ folder: String, _ name: String, in target: String) {
+    let directory = target + "/devices/" + folder
+    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    FileManager.default.createFile(atPath: directory + "/" + name, contents: Data(bytes))
+  }
+
+  /// Copies some files each device wrote to some other devices: a random part of them, some
+  /// as a conflict copy beside the original, some cut short (made whole by a later copy).
+  mutating func replicate(all: Bool = false) {
+    for source in devices {
+      for (folder, name, bytes) in files(in: source.target)
+      where !partial.contains(source.target + "/\(folder)/\(name)") {
+        for destination in devices where destination.target != source.target {
+          let there = destination.target + "/devices/\(folder)/\(name)"
+          let existing = FileManager.default.contents(atPath: there).map(Array.init)
+          if existing == bytes { continue }
+          if !all && random.below(3) == 0 { continue }  // later
+          if !all && random.below(6) == 0 {
+            put(Array(bytes.prefix(random.below(bytes.count))), folder, name, in: destination.target)
+            partial.insert(destination.target + "/\(folder)/\(name)")
+            continue
+          }
+          put(bytes, folder, name, in: destination.target)
+          partial.remove(destination.target + "/\(folder)/\(name)")
+          if random.below(8) == 0 {
+            let copy = name.dropLast(4) + ".sync-conflict-20261123-101010-ABCDEFG.txt"
+            put(bytes, folder, String(copy), in: destination.target)
+          }
+        }
+      }
+    }
+  }
+}
+
+@Suite(.serialized) struct SyncCLITests {
+  /// Three devices joined to one shared folder (each with its own copy of it).
+  static func devices(_ dir: TemporaryDirectory, count: Int = 3, at now: Timestamp) throws -> [Device] {
+    let names = ["laptop", "desktop", "phone"]
+    var devices: [Device] = []
+    for i in 0..<count {
+      let device = Device(name: names[i], data: dir.file(names[i]), target: dir.file("shared-\(names[i])"))
+      devices.append(device)
+    }
+    // The first device makes the target; the replicator gives the others its marker.
+    try devices[0].run("sync", "--init", devices[0].target, at: now)
+    for device in devices.dropFirst() {
+      try FileManager.default.createDirectory(atPath: device.target, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        atPath: devices[0].target + "/spoons-sync.txt", toPath: device.target + "/spoons-sync.txt")
+      try device.run("sync", "--init", device.target, at: now)
+    }
+    return devices
+  }
+
+  static func syncEverywhere(_ devices: [Device], _ replicator: inout Replicator, at now: Timestamp) throws {
+    // As a live replicating tool would: each device's files reach the others before the
+    // next one syncs.
+    for _ in 0..<2 {
+      for device in devices {
+        replicator.replicate(all: true)
+        try device.run("sync", at: now)
+      }
+    }
+    replicator.replicate(all: true)
+  }
+
+  @Test func aTaskAddedOnOneDeviceArrivesOnTheOtherWithItsNumber() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 2, at: morning)
+    var replicator = Replicator(random: SeededGenerator(seed: 1), devices: d)
+    try d[0].run("add", "2", "Call mum's GP", at: morning)
+    try d[0].run("sync", at: morning)
+    replicator.replicate(all: true)
+    let synced = try d[1].run("sync", at: morning.plus(minutes: 5))
+    #expect(synced.stdout.contains("got 1 change from"), "\(synced.stdout)")
+    #expect(try d[1].run("show", "1", at: morning).stdout.contains("Call mum's GP"))
+  }
+
+  @Test func twoTasksGivenOneNumberOfflineKeepTheEarlierAndTheLaterIsToldWhereItWent() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 2, at: morning)
+    var replicator = Replicator(random: SeededGenerator(seed: 2), devices: d)
+    try d[0].run("add", "2", "Laptop's", at: morning)
+    try d[1].run("add", "3", "Desktop's", at: morning.plus(minutes: 1))
+    try d[0].run("sync", at: morning.plus(minutes: 2))
+    replicator.replicate(all: true)
+    let moved = try d[1].run("sync", at: morning.plus(minutes: 3))
+    #expect(moved.stdout.contains("#1 from this device is now #2 (Desktop's)"), "\(moved.stdout)")
+    try Self.syncEverywhere(d, &replicator, at: morning.plus(minutes: 4))
+    for device in d {
+      let list = try device.run("list", at: morning.plus(minutes: 5)).stdout
+      #expect(list.contains("#1  Laptop's") && list.contains("#2  Desktop's"), "\(list)")
+    }
+  }
+
+  @Test func plansMadeApartAddUpPastTheBudgetAndStatusShowsHowFar() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 2, at: morning)
+    var replicator = Replicator(random: SeededGenerator(seed: 3), devices: d)
+    for n in 1...4 { try d[0].run("add", "4", "Task \(n)", at: morning) }
+    try d[0].run("new-day", "12", at: morning)
+    try Self.syncEverywhere(d, &replicator, at: morning)
+    try d[0].run("plan", "1", "2", at: morning.plus(hours: 1))
+    try d[1].run("plan", "3", "4", at: morning.plus(hours: 1))
+    try d[0].run("sync", at: morning.plus(hours: 2))
+    replicator.replicate(all: true)
+    let synced = try d[1].run("sync", at: morning.plus(hours: 2))
+    #expect(synced.stdout.contains("over budget by 4 spoons after sync"), "\(synced.stdout)")
+    let status = try d[1].run("status", at: morning.plus(hours: 2)).stdout
+    #expect(status.contains("planned 16 of 12 · spent 0 · over by 4"), "\(status)")
+    // Nothing more can be planned until it is back within; unplanning works.
+    try d[1].run("unplan", "4", at: morning.plus(hours: 3))
+  }
+
+  @Test func aDeleteAndADoneMadeApartKeepTheTaskAndSaySo() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 2, at: morning)
+    var replicator = Replicator(random: SeededGenerator(seed: 4), devices: d)
+    try d[0].run("add", "2", "Ring the bank", at: morning)
+    try d[0].run("new-day", "10", at: morning)
+    try d[0].run("plan", "1", at: morning)
+    try Self.syncEverywhere(d, &replicator, at: morning)
+    try d[0].run("delete", "1", at: morning.plus(hours: 1))
+    try d[1].run("done", "1", at: morning.plus(minutes: 30))
+    try d[0].run("sync", at: morning.plus(hours: 1))
+    replicator.replicate(all: true)
+    let synced = try d[1].run("sync", at: morning.plus(hours: 2))
+    #expect(synced.stdout.contains("#1 Ring the bank was deleted on one device"), "\(synced.stdout)")
+    try Self.syncEverywhere(d, &replicator, at: morning.plus(hours: 3))
+    for device in d {
+      #expect(try device.run("todo", at: morning.plus(hours: 3)).stdout.contains("[✓] #1  Ring the bank"))
+    }
+  }
+
+  @Test func oneDayStartedOnTwoDevicesIsOneDayWithOneTaskPerRoutine() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 2, at: morning)
+    var replicator = Replicator(random: SeededGenerator(seed: 5), devices: d)
+    try d[0].run("routine", "add", "1", "Take meds", at: morning)
+    try Self.syncEverywhere(d, &replicator, at: morning)
+    try d[0].run("new-day", "10", at: nextMorning)
+    try d[1].run("new-day", "12", at: nextMorning.plus(minutes: 5))
+    try d[0].run("sync", at: nextMorning.plus(minutes: 10))
+    replicator.replicate(all: true)
+    let synced = try d[1].run("sync", at: nextMorning.plus(minutes: 10))
+    _ = synced
+    replicator.replicate(all: true)
+    let told = try d[0].run("sync", at: nextMorning.plus(minutes: 11))
+    #expect(told.stdout.contains("was started on two devices: the later budget, 12 spoons"), "\(told.stdout)")
+    try Self.syncEverywhere(d, &replicator, at: nextMorning.plus(minutes: 12))
+    for device in d {
+      let todo = try device.run("todo", at: nextMorning.plus(minutes: 12)).stdout
+      #expect(todo.components(separatedBy: "Take meds").count == 2, "one routine task: \(todo)")
+      #expect(try device.run("status", at: nextMorning.plus(minutes: 12)).stdout.contains("/12"))
+    }
+  }
+
+  @Test func aClockHoursAheadIsReportedAndTheLaterEditStillWins() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 2, at: morning)
+    var replicator = Replicator(random: SeededGenerator(seed: 6), devices: d)
+    try d[0].run("add", "2", "Draft", at: morning)
+    try Self.syncEverywhere(d, &replicator, at: morning)
+    let ahead = morning.plus(hours: 3)  // the desktop's clock
+    try d[1].run("edit", "1", "--title", "Desktop's title", at: ahead)
+    try d[1].run("sync", at: ahead)
+    replicator.replicate(all: true)
+    let synced = try d[0].run("sync", at: morning.plus(minutes: 5))
+    #expect(synced.stdout.contains("clock is about 3 h ahead"), "\(synced.stdout)")
+    try d[0].run("edit", "1", "--title", "Laptop's title", at: morning.plus(minutes: 6))
+    try Self.syncEverywhere(d, &replicator, at: morning.plus(minutes: 7))
+    for device in d {
+      #expect(try device.run("show", "1", at: morning.plus(minutes: 8)).stdout.contains("Laptop's title"))
+    }
+  }
+
+  @Test func anUnreachableFolderChangesNothingAndAnEmptyOneDeletesNothing() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 1, at: morning)
+    try d[0].run("add", "2", "Keep me", at: morning)
+    try d[0].run("sync", at: morning)
+    let before = everyFile(in: d[0].data)
+    try FileManager.default.moveItem(atPath: d[0].target, toPath: d[0].target + "-unmounted")
+    let refused = try d[0].run("sync", at: morning.plus(hours: 1), expect: 1)
+    #expect(refused.stderr.contains("could not reach") && refused.stderr.contains("your changes are safe here"))
+    #expect(everyFile(in: d[0].data) == before, "\(differences(before, everyFile(in: d[0].data)))")
+    // The folder back, but emptied (a sync tool that lost everything): nothing is deleted.
+    try FileManager.default.createDirectory(atPath: d[0].target, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: d[0].target + "-unmounted/spoons-sync.txt", toPath: d[0].target + "/spoons-sync.txt")
+    try d[0].run("sync", at: morning.plus(hours: 2))
+    #expect(try d[0].run("show", "1", at: morning.plus(hours: 2)).stdout.contains("Keep me"))
+  }
+
+  @Test func aChangeFileFromANewerSpoonsIsLeftAloneAndAHalfCopiedOneWaits() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 2, at: morning)
+    var replicator = Replicator(random: SeededGenerator(seed: 7), devices: d)
+    try d[1].run("add", "2", "From the desktop", at: morning)
+    try d[1].run("sync", at: morning)
+    let files = replicator.files(in: d[1].target)
+    let file = try #require(files.first { $0.name == "00000001.txt" })
+    // Half of it arrives first.
+    replicator.put(Array(file.bytes.prefix(file.bytes.count / 2)), file.folder, file.name, in: d[0].target)
+    replicator.partial.insert(d[0].target + "/\(file.folder)/\(file.name)")
+    let waiting = try d[0].run("sync", at: morning.plus(minutes: 1))
+    #expect(waiting.stdout.contains("still arriving"), "\(waiting.stdout)")
+    #expect(try d[0].run("list", at: morning).stdout.contains("From the desktop") == false)
+    replicator.replicate(all: true)
+    try d[0].run("sync", at: morning.plus(minutes: 2))
+    #expect(try d[0].run("list", at: morning).stdout.contains("From the desktop"))
+    // A newer format is named and left as it is.
+    let newer = Array("format\tname=spoons-changes\tversion=9\nsomething new\n".utf8)
+    replicator.put(newer, file.folder, "00000002.txt", in: d[0].target)
+    let told = try d[0].run("sync", at: morning.plus(minutes: 3))
+    #expect(told.stdout.contains("runs a newer Spoons (change format 9)"), "\(told.stdout)")
+    #expect(
+      FileManager.default.contents(atPath: d[0].target + "/devices/\(file.folder)/00000002.txt")
+        .map(Array.init) == newer)
+  }
+
+  @Test func aCopiedDataDirectoryBecomesANewDevice() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 1, at: morning)
+    try d[0].run("add", "2", "Shared", at: morning)
+    try d[0].run("sync", at: morning)
+    let copy = Device(name: "copy", data: dir.file("copy"), target: d[0].target)
+    try FileManager.default.copyItem(atPath: d[0].data, toPath: copy.data)
+    let synced = try copy.run("sync", at: morning.plus(minutes: 1))
+    #expect(synced.stdout.contains("This data directory was copied or moved"), "\(synced.stdout)")
+    let devices = try FileManager.default.contentsOfDirectory(atPath: d[0].target + "/devices")
+    try copy.run("add", "3", "Only in the copy", at: morning.plus(minutes: 2))
+    try copy.run("sync", at: morning.plus(minutes: 3))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: d[0].target + "/devices").count == devices.count + 1)
+    try d[0].run("sync", at: morning.plus(minutes: 4))
+    #expect(try d[0].run("list", at: morning).stdout.contains("Only in the copy"))
+  }
+
+  @Test func syncBeforeInitSaysHowToStartAndStatusNamesTheDevices() throws {
+    let dir = TemporaryDirectory()
+    let lone = Device(name: "lone", data: dir.file("lone"), target: dir.file("none"))
+    try lone.run("add", "1", "x", at: morning)
+    let refused = try lone.run("sync", at: morning, expect: 1)
+    #expect(refused.stderr.contains("spoons sync --init ~/Sync/spoons"))
+    let usage = try lone.run("sync", "--init", at: morning, expect: 64)
+    #expect(usage.stderr.contains("--init needs the shared folder"))
+    let d = try Self.devices(dir, count: 2, at: morning)
+    var replicator = Replicator(random: SeededGenerator(seed: 8), devices: d)
+    try Self.syncEverywhere(d, &replicator, at: morning)
+    try d[0].run("add", "1", "Waiting", at: morning)
+    let status = try d[0].run("sync", "--status", at: morning.plus(hours: 2)).stdout
+    #expect(status.contains("last synced 2 h ago"), "\(status)")
+    #expect(status.contains("Changes made here since then wait to be sent"), "\(status)")
+    #expect(status.contains("this one"), "\(status)")
+  }
+
+  /// Seeded random commands on three devices, syncs at random moments, files copied late,
+  /// out of order, as conflict copies or cut short; then two full rounds. Every device
+  /// exports the same planner, every task made is there once unless deleted, and a further
+  /// sync sends nothing.
+  @Test(arguments: [11, 12] as [UInt64])
+  func randomCommandsConvergeOverASharedFolder(seed: UInt64) throws {
+    let dir = TemporaryDirectory()
+    var now = morning
+    let d = try Self.devices(dir, at: now)
+    var replicator = Replicator(random: SeededGenerator(seed: seed), devices: d)
+    var random = SeededGenerator(seed: seed &* 31)
+    var titles: [String] = []
+    var deleted = Set<String>()
+    for step in 0..<70 {
+      now = now.plus(minutes: 10 + random.below(40))
+      let device = d[random.below(d.count)]
+      switch random.below(12) {
+      case 0, 1, 2:
+        let title = "T\(step) \(device.name)"
+        titles.append(title)
+        try device.run("add", String(1 + random.below(6)), title, at: now)
+      case 3: try device.run("plan", String(1 + random.below(titles.count + 1)), at: now, expect: nil)
+      case 4: try device.run("done", String(1 + random.below(titles.count + 1)), at: now, expect: nil)
+      case 5:
+        let id = 1 + random.below(titles.count + 1)
+        let shown = try device.run("show", String(id), at: now, expect: nil).stdout
+        if try device.run("delete", String(id), at: now, expect: nil).status == 0,
+          let title = titles.first(where: { shown.contains($0 + "\n") || shown.contains($0 + " ") })
+        {
+          deleted.insert(title)
+        }
+      case 6: if random.below(3) == 0 { try device.run("new-day", String(8 + random.below(8)), at: now, expect: nil) }
+      case 7: try device.run("undo", at: now, expect: nil)
+      case 8: try device.run("edit", String(1 + random.below(titles.count + 1)), "--note", "n\(step)", at: now, expect: nil)
+      case 9: replicator.replicate()
+      default: try device.run("sync", at: now)
+      }
+    }
+    now = now.plus(hours: 1)
+    try Self.syncEverywhere(d, &replicator, at: now)
+    let exports = try d.map { try $0.export(at: now) }
+    #expect(Set(exports).count == 1, "the devices differ")
+
+    // A further round sends nothing.
+    for device in d {
+      let again = try device.run("sync", at: now).stdout
+      #expect(again.contains("nothing to send, nothing new"), "\(device.name): \(again)")
+    }
+    // Every task made is there once, unless it was deleted (or its add was undone).
+    let export = exports[0]
+    for title in titles where !deleted.contains(title) {
+      #expect(export.components(separatedBy: "\"\(title)\"").count <= 2, "\(title) twice")
+    }
+  }
+}
