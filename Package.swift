@@ -45,7 +45,7 @@ let package = Package(
 // The libFuzzer executables exist only when asked for (Tests/Scripts/fuzz.sh sets SPOONS_FUZZ=1
 // and builds with --sanitize=fuzzer), so the everyday build is unchanged.
 if Context.environment["SPOONS_FUZZ"] != nil {
-  for name in ["FuzzParser", "FuzzRepl", "FuzzLoader"] {
+  for name in ["FuzzParser", "FuzzRepl", "FuzzLoader", "FuzzChanges"] {
     package.targets.append(.executableTarget(name: name, dependencies: ["SpoonsFuzzing"]))
   }
 }

@@ -14,7 +14,7 @@ import SpoonsStore
 /// Where there is a property stronger than "does not crash", the target checks it and traps
 /// (`FuzzFailure`) when it does not hold, so libFuzzer keeps the input.
 public enum FuzzTargets {
-  public static let names = ["parser", "repl", "loader"]
+  public static let names = ["parser", "repl", "loader", "changes"]
 
   /// One REPL line through the tokenizer and the command parser: a command or a
   /// `ParseError`, nothing else.
@@ -87,6 +87,37 @@ public enum FuzzTargets {
       guard try copy.load() == planner else { fail("what loaded did not save and load back equal") }
     } catch {
       fail("what loaded could not be saved again: \(error)")
+    }
+  }
+
+  /// The bytes as a change file from another device, taken in by a device with nothing yet.
+  /// A whole file must read back the same once written again; its changes must make a
+  /// planner or be refused with a `SyncProblem`; and a second sync with nothing new must
+  /// send nothing and change nothing (the first one settled everything it decided).
+  public static func changes(_ bytes: [UInt8]) {
+    guard let (changes, again) = ChangeFileProbe.read(bytes) else { return }
+    guard ChangeFileProbe.read(again)?.changes == changes else {
+      fail("a change file did not read back the same once written again")
+    }
+    let now = Timestamp(seconds: 1_795_340_000)
+    let clock = HybridClock(device: DeviceID("fuzz")!)
+    let first: SyncRound
+    do {
+      first = try SyncRound(
+        base: SyncDocument(), local: SyncedState(planner: Planner()), incoming: changes,
+        clock: clock, now: now)
+    } catch {
+      _ = error.description
+      return
+    }
+    do {
+      let second = try SyncRound(
+        base: first.document, local: first.state, incoming: [], clock: first.clock, now: now)
+      guard second.outgoing.isEmpty, second.state == first.state else {
+        fail("a second sync with nothing new changed something")
+      }
+    } catch {
+      fail("a planner made by one sync could not sync again: \(error)")
     }
   }
 

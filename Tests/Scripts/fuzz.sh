@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs one libFuzzer target for a while: Tests/Scripts/fuzz.sh parser|repl|loader SECONDS [RUNS]
+# Runs one libFuzzer target for a while: Tests/Scripts/fuzz.sh parser|repl|loader|changes SECONDS [RUNS]
 #
 # Builds the target with the fuzzer sanitizer in its own build folder (.build-fuzz), starts
 # from the kept corpus in Tests/SpoonsFuzzingTests/Corpus/TARGET, and stops after SECONDS or
@@ -16,7 +16,8 @@ case "$target" in
   parser) product=FuzzParser ;;
   repl) product=FuzzRepl ;;
   loader) product=FuzzLoader ;;
-  *) echo "usage: Tests/Scripts/fuzz.sh parser|repl|loader SECONDS [RUNS]" >&2; exit 64 ;;
+  changes) product=FuzzChanges ;;
+  *) echo "usage: Tests/Scripts/fuzz.sh parser|repl|loader|changes SECONDS [RUNS]" >&2; exit 64 ;;
 esac
 
 SPOONS_FUZZ=1 swift build -c release --sanitize=fuzzer --scratch-path .build-fuzz --product "$product"

@@ -315,7 +315,7 @@ struct Replicator {
   /// out of order, as conflict copies or cut short; then two full rounds. Every device
   /// exports the same planner, every task made is there once unless deleted, and a further
   /// sync sends nothing.
-  @Test(arguments: [11, 12] as [UInt64])
+  @Test(arguments: [11, 12, 13] as [UInt64])
   func randomCommandsConvergeOverASharedFolder(seed: UInt64) throws {
     let dir = TemporaryDirectory()
     var now = morning

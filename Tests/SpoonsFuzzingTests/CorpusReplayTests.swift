@@ -43,6 +43,10 @@ final class CorpusReplayTests: XCTestCase {
     for (_, bytes) in try inputs("loader") { FuzzTargets.loader(bytes, scratch: dir) }
   }
 
+  func testChangesCorpus() throws {
+    for (_, bytes) in try inputs("changes") { FuzzTargets.changes(bytes) }
+  }
+
   /// The REPL target really runs commands: a seed that adds tasks leaves them in the store.
   func testReplTargetSavesWhatTheScriptDid() throws {
     let dir = try scratch()

@@ -100,4 +100,20 @@ struct FormatVersionTests {
       #expect(try self.store(ofVersion: version, in: older).load().dayStart == .standard)
     }
   }
+
+  /// Version 6 added the synced state (`journal sync=N`): the version 5 fixture after
+  /// `sync --init` with a new shared folder. Undo still reaches the change before the sync,
+  /// and leaves the synced state alone.
+  @Test func version6KeepsItsSyncedStateThroughAnUndo() throws {
+    let tmp = TemporaryDirectory()
+    let store = try store(ofVersion: 6, in: tmp)
+    #expect(try store.load().dayStart == DayStart("05:30"))
+    #expect(try store.syncSetup()?.target == "/tmp/v6target")
+    let status = try store.syncStatus()
+    #expect(status.lastSynced == Timestamp(iso: "2026-11-22T18:00:00+01:00"))
+    #expect(!status.changedSince)
+    try store.undo()
+    #expect(try store.load().dayStart == .standard)
+    #expect(try store.syncStatus().lastSynced == status.lastSynced, "undo keeps the synced state")
+  }
 }

@@ -152,3 +152,17 @@ struct ChangeFile: Equatable {
     return .whole(file, sum: sum)
   }
 }
+
+/// A change file read and written again, for the `changes` fuzz target: nil unless the bytes
+/// are a whole change file.
+public enum ChangeFileProbe {
+  public static func read(_ bytes: [UInt8]) -> (changes: [SyncChange], again: [UInt8])? {
+    guard case .whole(let file, _) = ChangeFile.read(bytes) else { return nil }
+    return (file.changes, file.encode())
+  }
+
+  /// A whole change file holding `changes`, for seeds and tests.
+  public static func encode(_ changes: [SyncChange], device: DeviceID, seq: Int) -> [UInt8] {
+    ChangeFile(device: device, name: device.text, seq: seq, changes: changes).encode()
+  }
+}
