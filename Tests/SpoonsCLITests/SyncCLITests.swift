@@ -365,4 +365,64 @@ struct Replicator {
       #expect(export.components(separatedBy: "\"\(title)\"").count <= 2, "\(title) twice")
     }
   }
+
+  /// A sync killed at random moments, with a reader alongside: the planner always loads whole,
+  /// every change acknowledged here is kept and reaches the other device, no change file
+  /// number ever gets a second content, and the next sync picks up where the killed one left.
+  @Test func killedSyncsLeaveAWholePlannerAndLoseNothing() throws {
+    let dir = TemporaryDirectory()
+    let shared = dir.file("shared")
+    let a = Device(name: "laptop", data: dir.file("laptop"), target: shared)
+    let b = Device(name: "desktop", data: dir.file("desktop"), target: shared)
+    // A planner big enough that a sync takes a while.
+    var seed = ["new-day 99"]
+    for n in 1...300 { seed.append("add \(1 + n % 10) Seed task \(n)") }
+    seed += ["plan 1-20", "done 1-10"]
+    _ = try spoons([], stdin: Data((seed.joined(separator: "\n") + "\n").utf8), data: a.data)
+    try a.run("sync", "--init", shared, at: morning)
+    try b.run("sync", "--init", shared, at: morning)
+    var rng = SeededGenerator(seed: 20261123)
+    var contents: [String: Data] = [:]  // every change file ever seen, by path
+    var killedMidway = 0
+    let trials = max(20, ReliabilityTests.trials / 4)
+    for trial in 0..<trials {
+      try a.run("add", "1", "Laptop \(trial)", at: morning)
+      try b.run("add", "1", "Desktop \(trial)", at: morning)
+      try b.run("sync", at: morning)
+      let out = dir.file("out-\(trial)")
+      let writer = try ReliabilityTests.startWriter(data: a.data, lines: ["sync"], out: out)
+      let reader = try ReliabilityTests.startWriter(
+        data: a.data, lines: Array(repeating: "status --json", count: 12), out: out + "-reader")
+      usleep(UInt32.random(in: 0...40_000, using: &rng))
+      kill(writer.processIdentifier, SIGKILL)
+      writer.waitUntilExit()
+      if writer.terminationReason == .uncaughtSignal { killedMidway += 1 }
+      reader.waitUntilExit()
+      #expect(reader.terminationStatus == 0, "trial \(trial): a read failed")
+      try ReliabilityTests.expectWholeStates(readBy: out + "-reader", trial: trial)
+      // Whatever the kill left, the planner loads and the next sync goes on from it.
+      let list = try a.run("search", "Laptop", at: morning).stdout
+      for earlier in 0...trial {
+        #expect(list.contains("Laptop \(earlier),"), "trial \(trial): Laptop \(earlier) lost")
+      }
+      try a.run("sync", at: morning)
+      #expect(try a.run("search", "Desktop \(trial)", at: morning).stdout.contains("Desktop \(trial)"))
+      // No change file number ever gets a second content.
+      for folder in try FileManager.default.contentsOfDirectory(atPath: shared + "/devices") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: shared + "/devices/" + folder) {
+          let path = "\(folder)/\(name)"
+          let bytes = FileManager.default.contents(atPath: shared + "/devices/" + path)
+          if let before = contents[path] {
+            #expect(bytes == before, "trial \(trial): \(path) was rewritten")
+          }
+          contents[path] = bytes
+        }
+      }
+    }
+    #expect(killedMidway > trials / 4, "many syncs should die midway (\(killedMidway))")
+    try b.run("sync", at: morning)
+    try a.run("sync", at: morning)
+    try b.run("sync", at: morning)
+    #expect(try a.export(at: morning) == b.export(at: morning))
+  }
 }
