@@ -98,6 +98,9 @@ extension Renderer {
     return lines.map { $0 + "\n" }.joined()
   }
 
+  /// Under `status`, when changes made here have not been synced yet.
+  public var syncWaiting: String { "Changes made here wait to be synced: spoons sync\n" }
+
   func replicatedWarning(_ folder: String) -> String {
     "Warning: the data directory is inside \(Text.visible(folder)), which a sync tool copies "
       + "between machines; its lock only holds on one machine. Keep the data directory out of "

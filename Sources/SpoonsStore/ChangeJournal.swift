@@ -57,6 +57,8 @@ public enum UndoError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The planner no longer reads as `change` left it: changed by hand, or by a Spoons that
   /// does not record changes. `what` names the part found different.
   case changedSince(RecordedChange, what: String, redo: Bool)
+  /// A sync since the change changed what it touched; a sync cannot be undone.
+  case syncedSince(RecordedChange, redo: Bool)
   /// The history file is damaged (a power cut, an edit). `setAside` is the command that lets
   /// the next change start a new history; nil when the next change does so anyway (a file cut
   /// short).
@@ -74,6 +76,9 @@ public enum UndoError: Error, Hashable, Sendable, CustomStringConvertible {
     case .changedSince(let change, let what, let redo):
       return "cannot \(redo ? "redo" : "undo") '\(change.what)': \(what) has changed since "
         + "(edited by hand or by another program); nothing was changed"
+    case .syncedSince(let change, let redo):
+      return "cannot \(redo ? "redo" : "undo") '\(change.what)': a sync has changed it since, and "
+        + "a sync cannot be undone; nothing was changed"
     case .historyLost(let path, let reason, let setAside):
       return "the undo history in \(path) is damaged (\(reason)), so nothing can be undone; "
         + "nothing was changed. "

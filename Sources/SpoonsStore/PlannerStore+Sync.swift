@@ -11,6 +11,14 @@ extension PlannerStore {
     return try SyncSetup.decode(bytes, file: syncSetupPath)
   }
 
+  /// Whether this planner syncs and was changed since its last sync: one look at `sync.txt`
+  /// for a planner that does not sync, so `status` pays nothing for it.
+  public func changesWaitingToSync() throws -> Bool {
+    guard FileSystem.size(syncSetupPath) != nil else { return false }
+    let journal = try shared(or: JournalState()) { () throws(StoreError) in try readSnapshot().journal }
+    return journal.lastSeq > journal.syncFile
+  }
+
   /// A data directory inside a folder that Dropbox, iCloud Drive or Syncthing replicates, if
   /// this one is: its lock holds on one machine only, so the person should hear of it.
   public var replicatedFolderAround: String? { SyncFolder.replicatedFolder(containing: directory) }

@@ -64,6 +64,20 @@ extension PlannerStore {
   func step(_ count: Int, undo: Bool, lock: FileLock?) throws -> (
     changes: [RecordedChange], planner: Planner
   ) {
+    do {
+      return try stepRecorded(count, undo: undo, lock: lock)
+    } catch let error as UndoError {
+      // A sync since the change is what changed it: say so, rather than blame a hand edit.
+      guard case .changedSince(let change, _, let redo) = error,
+        (try? readSnapshot().journal.syncFile).map({ $0 > change.seq }) == true
+      else { throw error }
+      throw UndoError.syncedSince(change, redo: redo)
+    }
+  }
+
+  func stepRecorded(_ count: Int, undo: Bool, lock: FileLock?) throws -> (
+    changes: [RecordedChange], planner: Planner
+  ) {
     let (snapshot, bytes) = try readSnapshotAndBytes()
     var stacks = try readJournalOrLost(snapshot.journal)
     let available = undo ? Self.undoable(stacks) : stacks.redo.count

@@ -150,6 +150,27 @@ struct Replicator {
     }
   }
 
+  @Test func undoAfterASyncTakesBackOwnChangesOnlyWhereTheSyncLeftThemAlone() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 2, at: morning)
+    var replicator = Replicator(random: SeededGenerator(seed: 9), devices: d)
+    try d[0].run("add", "2", "Renamed elsewhere", at: morning)
+    try d[0].run("add", "3", "Mine alone", at: morning)
+    try Self.syncEverywhere(d, &replicator, at: morning)
+    try d[1].run("edit", "1", "--title", "Renamed on the desktop", at: morning.plus(minutes: 1))
+    try d[1].run("sync", at: morning.plus(minutes: 1))
+    replicator.replicate(all: true)
+    try d[0].run("sync", at: morning.plus(minutes: 2))
+    // The add of #2 is untouched by the sync: undo takes it back, and the next sync sends that.
+    try d[0].run("undo", at: morning.plus(minutes: 3))
+    #expect(!(try d[0].run("list", at: morning).stdout.contains("Mine alone")))
+    // The add of #1 was changed by the sync: refused, saying why.
+    let refused = try d[0].run("undo", at: morning.plus(minutes: 4), expect: 1)
+    #expect(refused.stderr.contains("a sync has changed it since, and a sync cannot be undone"), "\(refused.stderr)")
+    try Self.syncEverywhere(d, &replicator, at: morning.plus(minutes: 5))
+    #expect(!(try d[1].run("list", at: morning).stdout.contains("Mine alone")))
+  }
+
   @Test func plansMadeApartAddUpPastTheBudgetAndStatusShowsHowFar() throws {
     let dir = TemporaryDirectory()
     let d = try Self.devices(dir, count: 2, at: morning)
@@ -309,6 +330,9 @@ struct Replicator {
     #expect(status.contains("last synced 2 h ago"), "\(status)")
     #expect(status.contains("Changes made here since then wait to be sent"), "\(status)")
     #expect(status.contains("this one"), "\(status)")
+    #expect(try d[0].run("status", at: morning).stdout.hasSuffix("Changes made here wait to be synced: spoons sync\n"))
+    try d[0].run("sync", at: morning)
+    #expect(!(try d[0].run("status", at: morning).stdout.contains("wait to be synced")))
   }
 
   /// Seeded random commands on three devices, syncs at random moments, files copied late,

@@ -1,4 +1,5 @@
 import SpoonsCore
+import SpoonsStore
 
 extension Commands {
   /// `status`: today's numbers and the to-do list.
@@ -19,8 +20,12 @@ extension Commands {
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
       let p = try session.store.load()
       let today = p.today(at: session.environment.now())
+      if json { return Session.Result(output: JSONRenderer.status(p, today: today), planner: p) }
+      // One quiet line when this planner syncs and has changes the other devices lack.
+      let waiting = (try? session.store.changesWaitingToSync()) ?? false
       return Session.Result(
-        output: json ? JSONRenderer.status(p, today: today) : session.renderer.status(p, today: today),
+        output: session.renderer.status(p, today: today)
+          + (waiting ? session.renderer.syncWaiting : ""),
         planner: p)
     }
   }
