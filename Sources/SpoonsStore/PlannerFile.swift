@@ -101,6 +101,13 @@ enum PlannerFile {
     RecordCodec.field("reserve", String(planner.reserve), to: &out)
     RecordCodec.field("daystart", planner.dayStart.description, to: &out)
     out.append(UInt8(ascii: "\n"))
+    for moved in planner.renumbered {
+      out.append(contentsOf: "renumbered".utf8)
+      RecordCodec.field("old", String(moved.old.rawValue), to: &out)
+      RecordCodec.field("new", String(moved.new.rawValue), to: &out)
+      RecordCodec.field("title", moved.title, to: &out, escape: true)
+      out.append(UInt8(ascii: "\n"))
+    }
     if let day = planner.day {
       out.append(contentsOf: "day".utf8)
       RecordCodec.field("date", day.date.description, to: &out)
@@ -182,6 +189,7 @@ enum PlannerFile {
     var reserve: Int?
     var dayStart = DayStart.standard
     var routines: [Routine] = []
+    var renumbered: [Renumbering] = []
     var day: Day?
     // Tasks go straight into the planner, which makes room for the line count (an upper
     // bound): 100,000 open tasks must load within 64 MiB, never held twice.
@@ -237,6 +245,12 @@ enum PlannerFile {
           }
         case "routine":
           routines.append(try decodeRoutine(record))
+        case "renumbered":
+          try record.expectOnly(["old", "new", "title"])
+          renumbered.append(
+            Renumbering(
+              old: TaskID(try record.int("old", in: 1...Int.max)),
+              new: TaskID(try record.int("new", in: 1...Int.max)), title: try record.string("title")))
         case "archive":
           guard archive == nil else {
             throw DecodeError(line: record.line, reason: "archive twice")
@@ -280,6 +294,7 @@ enum PlannerFile {
         nextID: TaskID(nextID), day: day, routines: routines,
         nextRoutineID: RoutineID(nextRoutineID), reserve: reserve ?? 0)
       planner.setDayStart(dayStart)
+      for moved in renumbered { planner.noteRenumbered(moved) }
       return PlannerSnapshot(
         planner: planner, archive: archive, journal: journal ?? JournalState())
     } catch {

@@ -129,7 +129,12 @@ extension PlannerStore {
       base.clock = round.clock.last
       base.document = round.document
       base.syncedAt = now
-      try commitSync(&snapshot, state: round.state, archive: archive, base: base, lock: lock)
+      var state = round.state
+      if state.planner.day?.date == local.planner.day?.date {
+        for moved in local.planner.renumbered { state.planner.noteRenumbered(moved) }
+      }
+      for moved in round.renumberedHere { state.planner.noteRenumbered(moved) }
+      try commitSync(&snapshot, state: state, archive: archive, base: base, lock: lock)
       return report
     }
   }

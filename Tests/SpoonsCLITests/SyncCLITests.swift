@@ -143,10 +143,20 @@ struct Replicator {
     replicator.replicate(all: true)
     let moved = try d[1].run("sync", at: morning.plus(minutes: 3))
     #expect(moved.stdout.contains("#1 from this device is now #2 (Desktop's)"), "\(moved.stdout)")
-    try Self.syncEverywhere(d, &replicator, at: morning.plus(minutes: 4))
+    // The number typed from memory is refused until the next new day, naming both tasks.
+    let refused = try d[1].run("edit", "1", "--note", "x", at: morning.plus(minutes: 3), expect: 1)
+    #expect(
+      refused.stderr.contains(
+        "#1 was renumbered by a sync: your 'Desktop's' is now #2, and #1 is another device's task"),
+      "\(refused.stderr)")
+    try d[1].run("edit", "2", "--note", "mine", at: morning.plus(minutes: 3))
+    try d[1].run("new-day", "10", at: nextMorning)
+    try d[1].run("edit", "1", "--note", "theirs", at: nextMorning)
+    try Self.syncEverywhere(d, &replicator, at: nextMorning)
     for device in d {
-      let list = try device.run("list", at: morning.plus(minutes: 5)).stdout
+      let list = try device.run("list", at: nextMorning).stdout
       #expect(list.contains("#1  Laptop's") && list.contains("#2  Desktop's"), "\(list)")
+      #expect(try device.run("show", "2", at: nextMorning).stdout.contains("mine"))
     }
   }
 

@@ -154,6 +154,32 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     #expect(desktop.state.planner.task(id(1))?.title.text == "Laptop's")
   }
 
+  @Test func aNumberMovedHereIsRefusedUntilTheNextNewDay() throws {
+    var laptop = SyncDevice("laptop")
+    var desktop = SyncDevice("desktop")
+    try laptop.change { try $0.add("Laptop's", spoons: 2, at: morning) }
+    try desktop.change { try $0.add("Desktop's", spoons: 3, at: morning.plus(hours: 1)) }
+    try laptop.sync([], at: morning.plus(hours: 2))
+    let round = try SyncRound(
+      base: desktop.base, local: desktop.state, incoming: laptop.files.flatMap { $0 },
+      clock: desktop.clock, now: morning.plus(hours: 2))
+    #expect(round.renumberedHere == [Renumbering(old: id(1), new: id(2), title: "Desktop's")])
+    var p = round.state.planner
+    for moved in round.renumberedHere { p.noteRenumbered(moved) }
+    #expect(
+      expectRefusal(p, .renumberedBySync(id(1), movedTo: id(2), title: "Desktop's")) {
+        try $0.edit(id(1), TaskEdit(note: "meant mine"), at: morning)
+      })
+    #expect(
+      expectRefusal(p, .renumberedBySync(id(1), movedTo: id(2), title: "Desktop's")) {
+        try $0.delete([id(1)])
+      })
+    try p.edit(id(2), TaskEdit(note: "mine"), at: morning)
+    try p.startNewDay(budget: 10, at: nextMorning)
+    try p.edit(id(1), TaskEdit(note: "theirs"), at: nextMorning)
+    #expect(p.renumbered.isEmpty)
+  }
+
   @Test func plansMadeApartAddUpPastTheBudgetAndNothingIsUnplanned() throws {
     var laptop = SyncDevice("laptop")
     try laptop.change { p in

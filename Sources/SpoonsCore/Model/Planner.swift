@@ -16,6 +16,8 @@ public struct Planner: Equatable, Sendable {
   public internal(set) var reserve: Int
   /// When the person's day begins (`settings day-start`): see `today(at:)`.
   public internal(set) var dayStart: DayStart
+  /// Numbers the last syncs moved on this device, refused until the next new day.
+  public internal(set) var renumbered: [Renumbering]
 
   var tasks: TaskTable
   /// Index 0 holds the 1-spoon category; each in the user's order.
@@ -31,6 +33,7 @@ public struct Planner: Equatable, Sendable {
     nextRoutineID = RoutineID(1)
     reserve = 0
     dayStart = .standard
+    renumbered = []
     tasks = TaskTable()
     categoryOrder = Array(repeating: [], count: SpoonCost.range.count)
     backlogOrder = []

@@ -66,6 +66,7 @@ extension Planner {
       finished = FinishedDay(record: record, doneTasks: done)
     }
     day = newDay
+    renumbered = []
 
     var fromRoutines: [SpoonTask] = []
     var skipped: [Routine] = []

@@ -61,6 +61,7 @@ extension Planner {
     guard !ids.isEmpty else { throw .nothingSelected }
     var seen = Set<TaskID>()
     for id in ids {
+      try checkNotRenumbered(id)
       guard let task = tasks[id] else { throw .unknownTask(id) }
       guard seen.insert(id).inserted else { throw .repeatedTask(id) }
       try accept(task)

@@ -13,6 +13,7 @@ extension Planner {
   private mutating func applyEdit(_ id: TaskID, _ edit: TaskEdit, at now: Timestamp)
     throws(PlannerError) -> SpoonTask
   {
+    try checkNotRenumbered(id)
     guard var task = tasks[id] else { throw .unknownTask(id) }
     let note = try edit.note.map { text throws(PlannerError) in try TaskDetail.note.validate(text) }
     let location = try edit.location.map { text throws(PlannerError) in

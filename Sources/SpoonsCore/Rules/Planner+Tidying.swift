@@ -24,6 +24,7 @@ extension Planner {
   public mutating func move(_ id: TaskID, to position: Int, at now: Timestamp) throws(PlannerError)
     -> SpoonTask
   {
+    try checkNotRenumbered(id)
     guard var task = tasks[id] else { throw .unknownTask(id) }
     guard case .category = task.placement else { throw .notInCategory(id) }
     let index = task.spoons.value - 1

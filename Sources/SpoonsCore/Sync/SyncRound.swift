@@ -15,6 +15,9 @@ public struct SyncRound: Sendable {
   public var state: SyncedState
   public var notes: [SyncNote]
   public var clock: HybridClock
+  /// Tasks of this device the sync gave new numbers: `state` does not hold them (they are
+  /// this device's alone); the store notes them in the planner it saves.
+  public var renumberedHere: [Renumbering]
 
   /// A stamp this far ahead of the local clock is reported.
   public static let noticeableSkew: Int64 = 5 * 60
@@ -74,6 +77,15 @@ public struct SyncRound: Sendable {
     self.state = made.state
     self.notes = notes
     self.clock = clock
+    var here: [Renumbering] = []
+    for note in notes {
+      guard case .renumbered(let old, let new, let title, _) = note,
+        local.planner.task(old)?.title.text == title
+          || local.done.contains(where: { $0.id == old && $0.title.text == title })
+      else { continue }
+      here.append(Renumbering(old: old, new: new, title: title))
+    }
+    renumberedHere = here
   }
 
   /// Tasks a received delete did not remove because of a change it had not seen.
