@@ -16,7 +16,7 @@ let package = Package(
     // Storage: the only code that touches files.
     .target(name: "SpoonsStore", dependencies: ["SpoonsCore"], exclude: ["FileFormat.md"]),
     // Front: parser, executor, renderers, REPL.
-    .target(name: "SpoonsCLI", dependencies: ["SpoonsCore", "SpoonsStore"]),
+    .target(name: "SpoonsCLI", dependencies: ["SpoonsCore", "SpoonsStore"], exclude: ["JSON.md"]),
     .executableTarget(name: "spoons", dependencies: ["SpoonsCLI"]),
     // The benchmark and the example planners (Sources/SpoonsBench/Benchmark.md).
     .executableTarget(

@@ -2,7 +2,7 @@ import SpoonsCore
 import SpoonsStore
 
 /// `--json` output for scripts. Written by hand (no Foundation at start-up); field names are
-/// documented in the README and kept stable.
+/// documented in `JSON.md` (beside this file) and kept stable.
 public enum JSONRenderer {
   /// `date` is the open day's, `today` the day being lived (by the day start): they differ
   /// while an earlier day is still open.
