@@ -98,6 +98,26 @@ extension Renderer {
     return lines.map { $0 + "\n" }.joined()
   }
 
+  public func autoSyncSet(_ on: Bool) -> String {
+    on
+      ? "Every change will be synced as it is made (sync --auto off stops it).\n"
+      : "Changes are synced when you run: spoons sync\n"
+  }
+
+  /// After a change, with `sync --auto on`: nothing when the sync only sent; a line for what
+  /// came in and what it decided.
+  public func autoSynced(_ report: SyncReport, home: String?, at now: Timestamp) -> String {
+    guard !report.received.isEmpty || !report.notes.isEmpty || report.copiedFrom != nil
+      || !report.newer.isEmpty || !report.damaged.isEmpty
+    else { return "" }
+    return synced(report, replicated: nil, home: home, at: now)
+  }
+
+  /// After a change, with `sync --auto on`, when the sync could not be made.
+  public func autoSyncFailed(_ message: String) -> String {
+    "Not synced: \(message); the change is saved here and goes with the next sync.\n"
+  }
+
   /// Under `status`, when changes made here have not been synced yet.
   public var syncWaiting: String { "Changes made here wait to be synced: spoons sync\n" }
 

@@ -39,7 +39,9 @@ public final class Session {
   /// such (`doneEarlier`), saying what still reaches it, rather than as no task at all.
   public func execute(_ command: any SpoonsCommand, ask: Ask? = nil) throws -> Result {
     do {
-      return try command.run(in: self, ask: ask)
+      var result = try command.run(in: self, ask: ask)
+      if !(command is Commands.Sync), store.autoSyncDue() { result.output += autoSync() }
+      return result
     } catch PlannerError.unknownTask(let id) {
       // Read only now that an id is missing: everyday commands never read the archive.
       guard let whole = try? store.loadWhole(),
@@ -102,5 +104,21 @@ extension String {
     while s.first == " " || s.first == "\t" { s.removeFirst() }
     while s.last == " " || s.last == "\t" { s.removeLast() }
     return String(s)
+  }
+}
+
+extension Session {
+  /// `sync --auto on`: the sync after a change. Its failure is one line, never the change's:
+  /// the change is saved here whatever happens to the sync.
+  func autoSync() -> String {
+    let now = environment.now()
+    let home = environment.variables["HOME"]
+    do {
+      return renderer.autoSynced(try store.sync(at: now), home: home, at: now)
+    } catch SyncError.unreachable(let path) {
+      return renderer.autoSyncFailed("could not reach \(Text.visible(path))")
+    } catch {
+      return renderer.autoSyncFailed(message(for: error))
+    }
   }
 }

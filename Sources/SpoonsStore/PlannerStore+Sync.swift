@@ -11,6 +11,24 @@ extension PlannerStore {
     return try SyncSetup.decode(bytes, file: syncSetupPath)
   }
 
+  /// Turns syncing after every changing command on or off.
+  public func setAutoSync(_ on: Bool) throws {
+    try exclusively { lock throws in
+      guard lock != nil else { throw WouldWrite() }
+      guard var setup = try syncSetup() else { throw SyncError.notSetUp }
+      setup.auto = on
+      try FileSystem.replace(syncSetupPath, with: setup.encode(), in: directory, backup: nil)
+    }
+  }
+
+  /// Whether a changing command just left changes that `sync --auto on` should send now.
+  public func autoSyncDue() -> Bool {
+    guard FileSystem.size(syncSetupPath) != nil, (try? syncSetup())??.auto == true else {
+      return false
+    }
+    return (try? changesWaitingToSync()) ?? false
+  }
+
   /// Whether this planner syncs and was changed since its last sync: one look at `sync.txt`
   /// for a planner that does not sync, so `status` pays nothing for it.
   public func changesWaitingToSync() throws -> Bool {

@@ -181,6 +181,30 @@ struct Replicator {
     #expect(!(try d[1].run("list", at: morning).stdout.contains("Mine alone")))
   }
 
+  @Test func withAutoOnEveryChangeIsSentAndAnUnreachableFolderCostsOneLine() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 2, at: morning)
+    var replicator = Replicator(random: SeededGenerator(seed: 10), devices: d)
+    #expect(try d[0].run("sync", "--auto", "on", at: morning).stdout.contains("Every change will be synced"))
+    let added = try d[0].run("add", "2", "Sent at once", at: morning)
+    #expect(added.stdout == "Added #1 Sent at once (2 spoons).\n", "a sync that only sent says nothing")
+    #expect(!(try d[0].run("status", at: morning).stdout.contains("wait to be synced")))
+    replicator.replicate(all: true)
+    try d[1].run("sync", at: morning)
+    #expect(try d[1].run("list", at: morning).stdout.contains("Sent at once"))
+    // The folder gone: the change is made, one line says it was not synced.
+    try FileManager.default.moveItem(atPath: d[0].target, toPath: d[0].target + "-away")
+    let offline = try d[0].run("add", "1", "Made offline", at: morning)
+    #expect(offline.stdout.contains("Added #2 Made offline"))
+    #expect(offline.stdout.contains("Not synced: could not reach"), "\(offline.stdout)")
+    #expect(try d[0].run("status", at: morning).stdout.contains("wait to be synced"))
+    try d[0].run("sync", "--auto", "off", at: morning)
+    try FileManager.default.moveItem(atPath: d[0].target + "-away", toPath: d[0].target)
+    #expect(!(try d[0].run("add", "1", "Not sent", at: morning).stdout.contains("synced")))
+    let usage = try d[0].run("sync", "--auto", "maybe", at: morning, expect: 64)
+    #expect(usage.stderr.contains("--auto takes on or off"))
+  }
+
   @Test func plansMadeApartAddUpPastTheBudgetAndStatusShowsHowFar() throws {
     let dir = TemporaryDirectory()
     let d = try Self.devices(dir, count: 2, at: morning)

@@ -5,7 +5,7 @@ extension Commands {
   /// `sync`: the same planner on every device, through a shared folder.
   public struct Sync: SpoonsCommand {
     public static let info = CommandInfo(
-      name: "sync", aliases: [], usage: "sync [--init FOLDER | --status]",
+      name: "sync", aliases: [], usage: "sync [--init FOLDER | --status | --auto on|off]",
       summary: "the same planner on every device, through a shared folder",
       example: "sync --init ~/Sync/spoons", brief: "sync [--init FOLDER]")
 
@@ -13,6 +13,7 @@ extension Commands {
       case sync
       case join(String)
       case status
+      case auto(Bool)
     }
 
     public var action: Action
@@ -24,7 +25,22 @@ extension Commands {
         "--init",
         missing: ParseError("--init needs the shared folder, e.g. sync --init ~/Sync/spoons"))
       let status = args.takeFlag("--status")
+      let auto = try args.option(
+        "--auto", missing: ParseError("--auto takes on or off, e.g. sync --auto on"))
       try args.finish()
+      if let auto {
+        guard folder == nil, !status else {
+          throw ParseError("sync takes one of --init, --status and --auto; e.g. sync --auto on")
+        }
+        switch auto.lowercased() {
+        case "on": action = .auto(true)
+        case "off": action = .auto(false)
+        default:
+          throw ParseError(
+            "--auto takes on or off, not '\(Text.echoed(auto))'; e.g. sync --auto on")
+        }
+        return
+      }
       switch (folder, status) {
       case (let folder?, false):
         guard !folder.isEmpty else {
@@ -48,6 +64,9 @@ extension Commands {
         return Session.Result(
           output: r.syncStatus(
             status, replicated: session.store.replicatedFolderAround, home: home, at: now))
+      case .auto(let on):
+        try session.store.setAutoSync(on)
+        return Session.Result(output: r.autoSyncSet(on))
       case .sync, .join:
         let report: SyncReport
         if case .join(let folder) = action {

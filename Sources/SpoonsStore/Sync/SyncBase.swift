@@ -139,6 +139,8 @@ public struct SyncSetup: Equatable, Sendable {
   public var name: String
   var machine: String
   var directory: String
+  /// Every changing command syncs afterwards (`sync --auto on`).
+  public var auto = false
 
   func encode() -> [UInt8] {
     var out: [UInt8] = []
@@ -152,12 +154,18 @@ public struct SyncSetup: Equatable, Sendable {
     RecordCodec.field("machine", machine, to: &out, escape: true)
     RecordCodec.field("dir", directory, to: &out, escape: true)
     out.append(10)
+    if auto {
+      out.append(contentsOf: "auto".utf8)
+      RecordCodec.field("on", "1", to: &out)
+      out.append(10)
+    }
     return out
   }
 
   static func decode(_ bytes: [UInt8], file: String) throws(StoreError) -> SyncSetup {
     var target: String?
     var device: (DeviceID, String, String, String)?
+    var auto = false
     do {
       var first = true
       try RecordCodec.forEachRecord(in: bytes) { record throws(DecodeError) in
@@ -175,6 +183,7 @@ public struct SyncSetup: Equatable, Sendable {
           device = (
             id, try record.string("name"), try record.string("machine"), try record.string("dir")
           )
+        case "auto": auto = try record.flag("on")
         default: throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
         }
       }
@@ -185,6 +194,7 @@ public struct SyncSetup: Equatable, Sendable {
       throw .corrupt(file: file, line: nil, reason: "the target or device line is missing")
     }
     return SyncSetup(
-      target: target, device: device.0, name: device.1, machine: device.2, directory: device.3)
+      target: target, device: device.0, name: device.1, machine: device.2, directory: device.3,
+      auto: auto)
   }
 }
