@@ -286,6 +286,34 @@ struct Replicator {
     }
   }
 
+  @Test func aClockHoursBehindStillWinsWithAnEditMadeAfterSeeingTheOther() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 2, at: morning)
+    var replicator = Replicator(random: SeededGenerator(seed: 16), devices: d)
+    try d[0].run("add", "2", "Draft", at: morning)
+    try Self.syncEverywhere(d, &replicator, at: morning)
+    try d[0].run("edit", "1", "--title", "Laptop's title", at: morning.plus(hours: 1))
+    try d[0].run("sync", at: morning.plus(hours: 1))
+    replicator.replicate(all: true)
+    let behind = morning.plus(hours: -4)  // the desktop's clock, 5 hours slow
+    try d[1].run("sync", at: behind)
+    try d[1].run("edit", "1", "--title", "Desktop's later title", at: behind)
+    try Self.syncEverywhere(d, &replicator, at: morning.plus(hours: 2))
+    for device in d {
+      #expect(try device.run("show", "1", at: morning.plus(hours: 2)).stdout.contains("Desktop's later title"))
+    }
+  }
+
+  @Test func aDataDirectoryInsideAReplicatedFolderIsWarnedAbout() throws {
+    let dir = TemporaryDirectory()
+    try FileManager.default.createDirectory(atPath: dir.file("Sync/.stfolder"), withIntermediateDirectories: true)
+    let inside = Device(name: "inside", data: dir.file("Sync/spoons-data"), target: dir.file("shared"))
+    try inside.run("add", "1", "x", at: morning)
+    let joined = try inside.run("sync", "--init", inside.target, at: morning)
+    #expect(joined.stdout.contains("Warning: the data directory is inside"), "\(joined.stdout)")
+    #expect(try inside.run("sync", "--status", at: morning).stdout.contains("Warning"))
+  }
+
   @Test func anUnreachableFolderChangesNothingAndAnEmptyOneDeletesNothing() throws {
     let dir = TemporaryDirectory()
     let d = try Self.devices(dir, count: 1, at: morning)

@@ -327,15 +327,19 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
   /// Many devices, seeded random commands, changes delivered late, twice, out of order and
   /// partly; then two full rounds: every device holds the same planner, and every task ever
   /// made is there once unless it was deleted.
-  @Test(arguments: Array(1...16) as [UInt64])
-  func randomCommandsAndDeliveriesConverge(seed: UInt64) throws {
+  ///
+  /// Seeds 2, 6 and 8 at 120 steps and 13 and 15 at 300 once failed (a renumbered task made
+  /// a second entity; a day whose fields came from a file whose first part never arrived),
+  /// and are kept.
+  @Test(arguments: [(2, 120), (6, 120), (8, 120), (13, 300), (15, 300)] + (1...12).map { (UInt64($0), 300) } as [(UInt64, Int)])
+  func randomCommandsAndDeliveriesConverge(seed: UInt64, steps: Int) throws {
     var random = SeededGenerator(seed: seed)
     var devices = ["a", "b", "c"].map { SyncDevice($0) }
     var now = morning
     var deleted = Set<String>()
     var made = 0
     var titles: [String] = []
-    for step in 0..<300 {
+    for step in 0..<steps {
       now = now.plus(minutes: 7 + random.below(50))
       let i = random.below(devices.count)
       var d = devices[i]
