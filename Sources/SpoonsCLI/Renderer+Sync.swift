@@ -74,7 +74,13 @@ extension Renderer {
       "Syncs with \(Self.shortPath(s.setup.target, home: home)) as \(Text.visible(s.setup.name)); \(last)."
     )
     if !s.reachable {
-      lines.append("The folder cannot be reached now (not mounted, or not synced here yet).")
+      switch s.setup.kind {
+      case .folder:
+        lines.append("The folder cannot be reached now (not mounted, or not synced here yet).")
+      case .git:
+        let why = Text.visible(s.problem ?? "git failed")
+        lines.append("The remote cannot be reached now (\(why)).")
+      }
     }
     lines.append(
       s.changedSince

@@ -84,14 +84,17 @@ public enum SpoonsApp {
   /// process holds the planner for over a second.
   ///
   /// `SPOONS_LOCK_TIMEOUT` (seconds, for tests) replaces the 30 s a command waits for another
-  /// before giving up, so a test of that wait need not sleep 30 s.
+  /// before giving up, so a test of that wait need not sleep 30 s; `SPOONS_GIT_TIMEOUT` the
+  /// 60 s a git command may take when `sync` uses a git remote. git starts in this process's
+  /// environment.
   static func store(in directory: String, _ env: Environment) -> PlannerStore {
-    let timeout = env.variables["SPOONS_LOCK_TIMEOUT"].flatMap(Double.init).flatMap {
-      $0 > 0 && $0 <= 3600 ? $0 : nil
+    let limit = { (name: String) in
+      env.variables[name].flatMap(Double.init).flatMap { $0 > 0 && $0 <= 3600 ? $0 : nil }
     }
     let errors = SharedSink(env.errors)
     var store = PlannerStore(directory: directory)
-    if let timeout { store.lockTimeout = timeout }
+    if let timeout = limit("SPOONS_LOCK_TIMEOUT") { store.lockTimeout = timeout }
+    store.git = GitOptions(environment: env.variables, timeout: limit("SPOONS_GIT_TIMEOUT") ?? 60)
     let seconds = Int(store.lockTimeout.rounded(.up))
     store.waiting = { holder in
       errors.sink.write(Renderer.waiting(for: holder, directory: directory, seconds: seconds))

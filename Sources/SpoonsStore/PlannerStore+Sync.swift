@@ -1,7 +1,8 @@
 import SpoonsCore
 
-/// `sync`: the rules are Core's `SyncRound`; here the shared folder is read and written, and
-/// the result committed as one save of the planner, its archive and the synced state.
+/// `sync`: the rules are Core's `SyncRound`; here the shared folder or the git remote is read
+/// and written, and the result committed as one save of the planner, its archive and the
+/// synced state.
 extension PlannerStore {
   var syncSetupPath: String { directory + "/" + SyncSetup.fileName }
 
@@ -41,30 +42,73 @@ extension PlannerStore {
   /// this one is: its lock holds on one machine only, so the person should hear of it.
   public var replicatedFolderAround: String? { SyncFolder.replicatedFolder(containing: directory) }
 
-  /// Joins the shared folder `target` (made a sync target if it is new) and syncs with it.
+  /// Joins `target`, a shared folder (made a sync target if it is new) or a git remote, and
+  /// syncs with it.
   public func joinSync(_ target: String, at now: Timestamp) throws -> SyncReport {
-    guard let absolute = Self.absolute(target) else { throw SyncError.unreachable(target) }
+    guard let (kind, location) = Self.syncTarget(target) else {
+      throw SyncError.unreachable(target)
+    }
     if let setup = try syncSetup() {
-      guard setup.target == absolute else { throw SyncError.alreadySetUp(setup.target) }
+      guard setup.target == location else { throw SyncError.alreadySetUp(setup.target) }
       return try sync(at: now)
     }
-    let data = FileSystem.realPath(directory) ?? directory
-    let resolved = FileSystem.realPath(absolute) ?? absolute
-    if (resolved + "/").hasPrefix(data + "/") || (data + "/").hasPrefix(resolved + "/") {
-      throw SyncError.nested(target: target, data: data)
+    let data = FileSystem.realPath(directory) ?? Self.absolute(directory) ?? directory
+    if let local = kind == .folder ? location : Self.localPath(ofRemote: location) {
+      let resolved = FileSystem.realPath(local) ?? local
+      if (resolved + "/").hasPrefix(data + "/") || (data + "/").hasPrefix(resolved + "/") {
+        throw SyncError.nested(target: target, data: data)
+      }
     }
-    let folder = SyncFolder(path: absolute)
-    try folder.create()
+    try transport(kind, location, at: now).create()
     try exclusively { lock throws in
       guard lock != nil else { throw WouldWrite() }
       _ = try readSnapshot()  // refuse a planner that does not load before writing anything
       var random = SystemRandomNumberGenerator()
+      // Resolved now that the directory exists, as each sync resolves it: a data directory
+      // made by this join is not taken for a copy.
       let setup = SyncSetup(
-        target: absolute, device: DeviceID.random(using: &random), name: FileSystem.hostName(),
-        machine: FileSystem.hostName(), directory: data)
+        target: location, kind: kind, device: DeviceID.random(using: &random),
+        name: FileSystem.hostName(), machine: FileSystem.hostName(),
+        directory: FileSystem.realPath(directory) ?? data)
       try FileSystem.replace(syncSetupPath, with: setup.encode(), in: directory, backup: nil)
     }
     return try sync(at: now)
+  }
+
+  /// What `sync --init` names: a git remote (a URL, `host:path`, or the path of a bare
+  /// repository) or else a shared folder, as an absolute path; nil when it names nothing.
+  static func syncTarget(_ text: String) -> (kind: SyncTargetKind, location: String)? {
+    guard !text.isEmpty else { return nil }
+    let path = absolute(text)
+    guard !text.hasPrefix("-") else { return path.map { (.folder, $0) } }  // never a git option
+    if text.contains("://") { return (.git, text) }
+    // `host:path` as git reads it (no slash before the colon), unless it is a folder here.
+    if let colon = text.firstIndex(of: ":"), !text[..<colon].contains("/"),
+      path.flatMap({ FileSystem.names(in: $0) }) == nil
+    {
+      return (.git, text)
+    }
+    guard let path else { return nil }
+    return (GitTarget.isBareRepository(path) ? .git : .folder, path)
+  }
+
+  /// The path of a remote on this machine, for the check that it is not in the data directory.
+  static func localPath(ofRemote remote: String) -> String? {
+    if remote.hasPrefix("/") { return remote }
+    if remote.hasPrefix("file://") { return String(remote.dropFirst("file://".count)) }
+    return nil
+  }
+
+  /// Where a planner syncs: the folder, or the remote with the cache in the data directory.
+  func transport(_ kind: SyncTargetKind, _ target: String, at now: Timestamp?)
+    throws(SyncError) -> any SyncTransport
+  {
+    switch kind {
+    case .folder: return SyncFolder(path: target)
+    case .git:
+      let data = FileSystem.realPath(directory) ?? Self.absolute(directory) ?? directory
+      return try GitTarget(remote: target, data: data, options: git, now: now)
+    }
   }
 
   /// One sync: sends what changed here since the last one, takes in what the other devices
@@ -72,11 +116,10 @@ extension PlannerStore {
   /// made here only where the sync left them as they were.
   public func sync(at now: Timestamp) throws -> SyncReport {
     guard var setup = try syncSetup() else { throw SyncError.notSetUp }
-    let folder = SyncFolder(path: setup.target)
-    guard folder.isReachable else { throw SyncError.unreachable(setup.target) }
+    let target = try transport(setup.kind, setup.target, at: now)
     return try exclusively { lock throws -> SyncReport in
-      // A sync may write to the shared folder before it commits here: it runs locked or not
-      // at all, never as a trial run.
+      // A sync may write where it syncs before it commits here, and git writes to its cache
+      // here: it runs locked or not at all, never as a trial run.
       guard lock != nil else { throw WouldWrite() }
       var snapshot = try readSnapshot()
       var base = SyncBase()
@@ -92,7 +135,11 @@ extension PlannerStore {
       // A data directory copied to another machine or place is a new device from now on.
       let machine = FileSystem.hostName()
       let data = FileSystem.realPath(directory) ?? directory
-      if setup.machine != machine || setup.directory != data {
+      let copied = setup.machine != machine || setup.directory != data
+      // Before anything is written here, so a target out of reach changes nothing. This
+      // device's own files there are checked, unless it is about to become a new device.
+      try target.refresh(as: copied ? nil : setup.device, sent: base.sent)
+      if copied {
         report.copiedFrom = "\(setup.directory) on \(setup.machine)"
         var random = SystemRandomNumberGenerator()
         setup.device = DeviceID.random(using: &random)
@@ -103,7 +150,7 @@ extension PlannerStore {
       }
       let archive = try readArchive(snapshot.archive, live: snapshot.planner)
       let local = SyncedState(planner: snapshot.planner, done: archive.doneTasks, days: archive.days)
-      let incoming = folder.read(except: setup.device, seen: base.seen)
+      let incoming = try target.read(except: setup.device, seen: base.seen)
       report.arriving = incoming.arriving.map { base.names[$0] ?? $0 }.sorted()
       report.newer = incoming.newer.map { (base.names[$0.device] ?? $0.device, $0.version) }
       report.damaged = incoming.damaged
@@ -132,12 +179,13 @@ extension PlannerStore {
         || snapshot.journal.syncFile == 0
       else { return report }
       // The change file first: once the planner says these changes are synced, they must be
-      // in the shared folder. A kill between the two sends them again next time (the same
-      // values, newer stamps), which changes nothing.
-      var sent = max(base.sent, folder.highestSeq(of: setup.device))
+      // in the shared folder or on the remote. A kill between the two sends them again next
+      // time (the same values, newer stamps), which changes nothing; a push that fails
+      // commits nothing here.
+      var sent = max(base.sent, try target.highestSeq(of: setup.device))
       if !round.outgoing.isEmpty {
         sent += 1
-        try folder.write(
+        try target.write(
           ChangeFile(device: setup.device, name: setup.name, seq: sent, changes: round.outgoing))
       }
       for (file, sum) in incoming.files {
@@ -239,18 +287,21 @@ public struct SyncReport: Sendable {
 public struct SyncStatus: Sendable {
   public var setup: SyncSetup
   public var reachable: Bool
+  /// Why it cannot be reached, when git said.
+  public var problem: String?
   public var lastSynced: Timestamp?
   /// Changes were made here since the last sync.
   public var changedSince: Bool
   /// Every device known, with the newest change seen from it (nil for this one or none).
   public var devices: [(name: String, id: String, newest: Int64?)]
-  /// Change files in the shared folder not read yet, per device name.
+  /// Change files where it syncs not read yet, per device name.
   public var waiting: [(device: String, files: Int)]
 }
 
 extension PlannerStore {
   public func syncStatus() throws -> SyncStatus {
     guard let setup = try syncSetup() else { throw SyncError.notSetUp }
+    let target = try transport(setup.kind, setup.target, at: nil)
     let snapshot = try readSnapshot()
     var base = SyncBase()
     if snapshot.journal.syncFile > 0 {
@@ -264,12 +315,24 @@ extension PlannerStore {
         newest[id] = max(newest[id] ?? 0, register.stamp.seconds)
       }
     }
-    let folder = SyncFolder(path: setup.target)
-    let reachable = folder.isReachable
+    var unreachable: SyncError?
+    do {
+      switch setup.kind {
+      case .folder: try target.refresh(as: nil, sent: 0)
+      case .git:
+        // A fetch writes to the cache: under the lock, as in a sync.
+        try exclusively { lock throws in
+          guard lock != nil else { throw WouldWrite() }
+          try target.refresh(as: nil, sent: 0)
+        }
+      }
+    } catch let error as SyncError where error.isUnreachable {
+      unreachable = error
+    }
     var waiting: [String: Int] = [:]
     var ids = Set(base.names.keys).union(newest.keys)
-    if reachable {
-      let incoming = folder.read(except: setup.device, seen: base.seen)
+    if unreachable == nil {
+      let incoming = try target.read(except: setup.device, seen: base.seen)
       for (file, _) in incoming.files {
         waiting[base.names[file.device.text] ?? file.name, default: 0] += 1
         ids.insert(file.device.text)
@@ -281,8 +344,14 @@ extension PlannerStore {
       (name: id == setup.device.text ? setup.name : base.names[id] ?? id, id: id,
        newest: id == setup.device.text ? nil : newest[id])
     }
+    var problem: String?
+    switch unreachable {
+    case .remoteUnreachable(_, let reason): problem = reason
+    case .timedOut(_, let seconds): problem = "no answer within \(seconds) s"
+    default: problem = nil
+    }
     return SyncStatus(
-      setup: setup, reachable: reachable, lastSynced: base.syncedAt,
+      setup: setup, reachable: unreachable == nil, problem: problem, lastSynced: base.syncedAt,
       changedSince: snapshot.journal.lastSeq > snapshot.journal.syncFile,
       devices: devices, waiting: waiting.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
   }

@@ -27,6 +27,8 @@ public struct PlannerStore: Sendable {
   /// Told, once, when one other process has held the lock for a second while this one waits:
   /// whom it waits for (nil when nothing says). The front says so, so a wait is never silent.
   public var waiting: (@Sendable (LockHolder?) -> Void)?
+  /// How `sync` runs git when it syncs through a git remote.
+  public var git = GitOptions()
 
   public init(
     directory: String, lockTimeout: Double = 30,

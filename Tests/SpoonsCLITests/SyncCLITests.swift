@@ -10,6 +10,8 @@ struct Device {
   let name: String
   let data: String
   let target: String
+  /// More environment for every run (git's, for a device that syncs through git).
+  var environment: [String: String] = [:]
 
   @discardableResult
   func run(_ arguments: String..., at now: Timestamp, expect status: Int32? = 0) throws -> RunResult {
@@ -19,7 +21,9 @@ struct Device {
   @discardableResult
   func run(_ arguments: [String], at now: Timestamp, expect status: Int32? = 0) throws -> RunResult {
     let result = try spoons(
-      arguments, data: data, environment: ["SPOONS_NOW": now.description, "HOME": "/nonexistent"])
+      arguments, data: data,
+      environment: environment.merging(
+        ["SPOONS_NOW": now.description, "HOME": "/nonexistent"]) { mine, _ in mine })
     if let status, result.status != status {
       Issue.record("\(name) \(arguments): exit \(result.status)\n\(result.stdout)\(result.stderr)")
     }
@@ -404,50 +408,68 @@ struct Replicator {
   @Test(arguments: [11, 12, 13] as [UInt64])
   func randomCommandsConvergeOverASharedFolder(seed: UInt64) throws {
     let dir = TemporaryDirectory()
-    var now = morning
-    let d = try Self.devices(dir, at: now)
+    let d = try Self.devices(dir, at: morning)
     var replicator = Replicator(random: SeededGenerator(seed: seed), devices: d)
-    var random = SeededGenerator(seed: seed &* 31)
+    let run = try Self.randomCommands(on: d, seed: seed, from: morning) { replicator.replicate() }
+    try Self.syncEverywhere(d, &replicator, at: run.end)
+    try Self.expectConverged(d, run)
+  }
+
+  /// What `randomCommands` did: the titles added, those deleted, and when it ended.
+  struct RandomRun {
     var titles: [String] = []
     var deleted = Set<String>()
+    var end: Timestamp
+  }
+
+  /// 70 seeded random commands (add, plan, done, delete, new-day, undo, edit, sync) on random
+  /// devices, minutes apart; `elsewhere` runs at random moments too (a tool copying files).
+  static func randomCommands(
+    on d: [Device], seed: UInt64, from start: Timestamp, elsewhere: () -> Void = {}
+  ) throws -> RandomRun {
+    var run = RandomRun(end: start)
+    var random = SeededGenerator(seed: seed &* 31)
     for step in 0..<70 {
-      now = now.plus(minutes: 10 + random.below(40))
+      run.end = run.end.plus(minutes: 10 + random.below(40))
+      let now = run.end
       let device = d[random.below(d.count)]
       switch random.below(12) {
       case 0, 1, 2:
         let title = "T\(step) \(device.name)"
-        titles.append(title)
+        run.titles.append(title)
         try device.run("add", String(1 + random.below(6)), title, at: now)
-      case 3: try device.run("plan", String(1 + random.below(titles.count + 1)), at: now, expect: nil)
-      case 4: try device.run("done", String(1 + random.below(titles.count + 1)), at: now, expect: nil)
+      case 3: try device.run("plan", String(1 + random.below(run.titles.count + 1)), at: now, expect: nil)
+      case 4: try device.run("done", String(1 + random.below(run.titles.count + 1)), at: now, expect: nil)
       case 5:
-        let id = 1 + random.below(titles.count + 1)
+        let id = 1 + random.below(run.titles.count + 1)
         let shown = try device.run("show", String(id), at: now, expect: nil).stdout
         if try device.run("delete", String(id), at: now, expect: nil).status == 0,
-          let title = titles.first(where: { shown.contains($0 + "\n") || shown.contains($0 + " ") })
+          let title = run.titles.first(where: { shown.contains($0 + "\n") || shown.contains($0 + " ") })
         {
-          deleted.insert(title)
+          run.deleted.insert(title)
         }
       case 6: if random.below(3) == 0 { try device.run("new-day", String(8 + random.below(8)), at: now, expect: nil) }
       case 7: try device.run("undo", at: now, expect: nil)
-      case 8: try device.run("edit", String(1 + random.below(titles.count + 1)), "--note", "n\(step)", at: now, expect: nil)
-      case 9: replicator.replicate()
+      case 8: try device.run("edit", String(1 + random.below(run.titles.count + 1)), "--note", "n\(step)", at: now, expect: nil)
+      case 9: elsewhere()
       default: try device.run("sync", at: now)
       }
     }
-    now = now.plus(hours: 1)
-    try Self.syncEverywhere(d, &replicator, at: now)
-    let exports = try d.map { try $0.export(at: now) }
-    #expect(Set(exports).count == 1, "the devices differ")
+    run.end = run.end.plus(hours: 1)
+    return run
+  }
 
-    // A further round sends nothing.
+  /// Every device exports the same planner, a further round sends nothing, and every task
+  /// made is there once, unless it was deleted (or its add was undone).
+  static func expectConverged(_ d: [Device], _ run: RandomRun) throws {
+    let exports = try d.map { try $0.export(at: run.end) }
+    #expect(Set(exports).count == 1, "the devices differ")
     for device in d {
-      let again = try device.run("sync", at: now).stdout
+      let again = try device.run("sync", at: run.end).stdout
       #expect(again.contains("nothing to send, nothing new"), "\(device.name): \(again)")
     }
-    // Every task made is there once, unless it was deleted (or its add was undone).
     let export = exports[0]
-    for title in titles where !deleted.contains(title) {
+    for title in run.titles where !run.deleted.contains(title) {
       #expect(export.components(separatedBy: "\"\(title)\"").count <= 2, "\(title) twice")
     }
   }

@@ -2,12 +2,12 @@ import SpoonsCore
 import SpoonsStore
 
 extension Commands {
-  /// `sync`: the same planner on every device, through a shared folder.
+  /// `sync`: the same planner on every device, through a shared folder or a git remote.
   public struct Sync: SpoonsCommand {
     public static let info = CommandInfo(
-      name: "sync", aliases: [], usage: "sync [--init FOLDER | --status | --auto on|off]",
-      summary: "the same planner on every device, through a shared folder",
-      example: "sync --init ~/Sync/spoons", brief: "sync [--init FOLDER]")
+      name: "sync", aliases: [], usage: "sync [--init FOLDER|REMOTE | --status | --auto on|off]",
+      summary: "one planner on every device (folder or git)",
+      example: "sync --init ~/Sync/spoons", brief: "sync [--init FOLDER|REMOTE]")
 
     public enum Action: Equatable, Sendable {
       case sync
@@ -18,12 +18,15 @@ extension Commands {
 
     public var action: Action
 
+    static let needsTarget =
+      "--init needs the shared folder or git remote, e.g. sync --init ~/Sync/spoons"
+
     public init(_ action: Action = .sync) { self.action = action }
 
     public init(parsing args: inout Arguments) throws(ParseError) {
       let folder = try args.option(
         "--init",
-        missing: ParseError("--init needs the shared folder, e.g. sync --init ~/Sync/spoons"))
+        missing: ParseError(Self.needsTarget))
       let status = args.takeFlag("--status")
       let auto = try args.option(
         "--auto", missing: ParseError("--auto takes on or off, e.g. sync --auto on"))
@@ -44,7 +47,7 @@ extension Commands {
       switch (folder, status) {
       case (let folder?, false):
         guard !folder.isEmpty else {
-          throw ParseError("--init needs the shared folder, e.g. sync --init ~/Sync/spoons")
+          throw ParseError(Self.needsTarget)
         }
         action = .join(folder)
       case (nil, true): action = .status

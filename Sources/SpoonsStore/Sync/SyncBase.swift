@@ -132,8 +132,9 @@ public struct SyncSetup: Equatable, Sendable {
   static let format = FileFormat(name: "spoons-sync", version: 1)
   static let fileName = "sync.txt"
 
-  /// The shared folder, as an absolute path.
+  /// The shared folder, as an absolute path, or the git remote.
   public var target: String
+  public var kind: SyncTargetKind = .folder
   public var device: DeviceID
   /// What the other devices call this one: the host name.
   public var name: String
@@ -147,6 +148,7 @@ public struct SyncSetup: Equatable, Sendable {
     Self.format.encodeHeader(to: &out)
     out.append(contentsOf: "target".utf8)
     RecordCodec.field("path", target, to: &out, escape: true)
+    if kind != .folder { RecordCodec.field("kind", kind.rawValue, to: &out) }
     out.append(10)
     out.append(contentsOf: "device".utf8)
     RecordCodec.field("id", device.text, to: &out)
@@ -164,6 +166,7 @@ public struct SyncSetup: Equatable, Sendable {
 
   static func decode(_ bytes: [UInt8], file: String) throws(StoreError) -> SyncSetup {
     var target: String?
+    var kind = SyncTargetKind.folder
     var device: (DeviceID, String, String, String)?
     var auto = false
     do {
@@ -175,7 +178,14 @@ public struct SyncSetup: Equatable, Sendable {
           return
         }
         switch record.kind {
-        case "target": target = try record.string("path")
+        case "target":
+          target = try record.string("path")
+          if let text = try record.optionalString("kind") {
+            guard let known = SyncTargetKind(rawValue: text) else {
+              throw DecodeError(line: record.line, reason: "an unknown kind of target '\(text)'")
+            }
+            kind = known
+          }
         case "device":
           guard let id = DeviceID(try record.string("id")) else {
             throw DecodeError(line: record.line, reason: "a bad device id")
@@ -194,7 +204,15 @@ public struct SyncSetup: Equatable, Sendable {
       throw .corrupt(file: file, line: nil, reason: "the target or device line is missing")
     }
     return SyncSetup(
-      target: target, device: device.0, name: device.1, machine: device.2, directory: device.3,
-      auto: auto)
+      target: target, kind: kind, device: device.0, name: device.1, machine: device.2,
+      directory: device.3, auto: auto)
   }
+}
+
+/// What a planner syncs through. A `sync.txt` without a kind names a shared folder, and one
+/// naming a git remote reads, to a Spoons that knows only folders, as a folder it cannot
+/// reach: it refuses to sync and changes nothing.
+public enum SyncTargetKind: String, Equatable, Sendable {
+  case folder
+  case git
 }

@@ -12,7 +12,7 @@ import SpoonsCore
 /// TARGET/spoons-sync.txt                  says the folder is a sync target
 /// TARGET/devices/<device>/00000001.txt    that device's change files, never rewritten
 /// ```
-struct SyncFolder {
+struct SyncFolder: SyncTransport {
   static let markerName = "spoons-sync.txt"
   static let marker = FileFormat(name: "spoons-sync-target", version: 1)
 
@@ -64,41 +64,23 @@ struct SyncFolder {
     } catch { throw .store(error) }
   }
 
-  /// What the other devices' files hold that `seen` does not, and what could not be read yet.
-  struct Incoming {
-    var files: [(file: ChangeFile, sum: String)] = []
-    /// Devices (by folder name) with a file still arriving.
-    var arriving: Set<String> = []
-    /// Files from a newer Spoons, as (device folder, format version).
-    var newer: [(device: String, version: Int)] = []
-    /// Files whose checksum holds but whose contents are not Spoons's.
-    var damaged: [(path: String, reason: String)] = []
+  /// Nothing to fetch: the folder must only be there. Each device's own files are its own
+  /// folder's, which no other device writes.
+  func refresh(as device: DeviceID?, sent: Int) throws(SyncError) {
+    guard isReachable else { throw .unreachable(path) }
   }
 
-  func read(except device: DeviceID, seen: Set<String>) -> Incoming {
-    var incoming = Incoming()
+  func read(except device: DeviceID, seen: Set<String>) -> SyncIncoming {
+    var incoming = SyncIncoming()
     for folder in (FileSystem.names(in: devicesPath) ?? []).sorted() where folder != device.text {
       guard !folder.hasPrefix(".") else { continue }
       let directory = devicesPath + "/" + folder
       for name in (FileSystem.names(in: directory) ?? []).sorted() {
         guard ChangeFile.seq(ofFileNamed: name) != nil else { continue }
         let path = directory + "/" + name
-        guard let bytes = (try? FileSystem.read(path, limit: 256 << 20)) ?? nil else {
-          incoming.arriving.insert(folder)
-          continue
-        }
-        switch ChangeFile.read(bytes) {
-        case .whole(let file, let sum):
-          // A copy a tool made of a file already read (or of itself) is the same file.
-          let key = SyncBase.key(file.device, file.seq, sum)
-          guard file.device != device, !seen.contains(key),
-            !incoming.files.contains(where: { SyncBase.key($0.file.device, $0.file.seq, $0.sum) == key })
-          else { continue }
-          incoming.files.append((file, sum))
-        case .incomplete: incoming.arriving.insert(folder)
-        case .newer(let version): incoming.newer.append((folder, version))
-        case .damaged(let reason): incoming.damaged.append((path, reason))
-        }
+        incoming.take(
+          (try? FileSystem.read(path, limit: 256 << 20)) ?? nil, folder: folder, path: path,
+          except: device, seen: seen)
       }
     }
     return incoming
@@ -119,44 +101,5 @@ struct SyncFolder {
       path = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
     }
     return nil
-  }
-}
-
-/// Why a sync did nothing. Nothing was changed, here or in the shared folder.
-public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// `sync` before `sync --init`.
-  case notSetUp
-  /// The shared folder is missing or not a sync target (unmounted, not synced here yet).
-  case unreachable(String)
-  /// `sync --init` of a folder that holds other files.
-  case notEmpty(String)
-  /// `sync --init` of a folder inside the data directory, or the other way round.
-  case nested(target: String, data: String)
-  /// `sync --init` when this planner already syncs elsewhere.
-  case alreadySetUp(String)
-  /// A change file held a value no Spoons writes.
-  case unreadable(device: String, problem: String)
-  case store(StoreError)
-
-  public var description: String {
-    switch self {
-    case .notSetUp:
-      return "this planner does not sync yet; to start, name a shared folder: "
-        + "spoons sync --init ~/Sync/spoons"
-    case .unreachable(let path):
-      return "could not reach \(path) (is it mounted, or not synced to this machine yet?); "
-        + "your changes are safe here and nothing was changed"
-    case .notEmpty(let path):
-      return "\(path) already holds other files; name an empty folder (it is created if "
-        + "missing) or one Spoons syncs with; nothing was changed"
-    case .nested(let target, let data):
-      return "\(target) and the data directory \(data) must not be inside each other; "
-        + "name a folder elsewhere; nothing was changed"
-    case .alreadySetUp(let path):
-      return "this planner already syncs with \(path); nothing was changed"
-    case .unreadable(let device, let problem):
-      return "could not use the changes from \(device): \(problem); nothing was changed"
-    case .store(let error): return error.description
-    }
   }
 }

@@ -1,0 +1,253 @@
+import SpoonsCore
+
+/// A git remote devices sync through, without merges: each device writes only its own
+/// branch, which holds its change files as the shared folder would, and reads the others'.
+///
+/// ```
+/// REMOTE   refs/heads/spoons/<device>     devices/<device>/00000001.txt ... (that device's)
+/// DATA/sync-git/                          Spoons's own bare repository, a cache:
+///          refs/heads/spoons/<device>     this device's branch, as this directory wrote it
+///          refs/remotes/spoons/<device>   every device's branch, as last fetched
+/// ```
+///
+/// Nothing is ever checked out, merged or rebased, so nothing can conflict: a commit is made
+/// with plumbing (`hash-object`, `mktree`, `commit-tree`) on top of this device's last one,
+/// and pushed without force, so the branch only ever moves forward. A push the remote rejects
+/// as not a fast-forward, or a fetched branch that is not behind this directory's, means
+/// another directory writes as this device.
+struct GitTarget: SyncTransport {
+  static let cacheName = "sync-git"
+
+  let remote: String
+  /// The data directory, an absolute path.
+  let data: String
+  /// The cache repository in it.
+  let cache: String
+  let git: Git
+  /// When the sync runs, for the dates of its commit; nil where nothing is written.
+  let now: Timestamp?
+
+  init(remote: String, data: String, options: GitOptions, now: Timestamp?) throws(SyncError) {
+    self.remote = remote
+    self.data = data
+    self.cache = data + "/" + Self.cacheName
+    self.git = try Git(repository: cache, options: options, remote: remote)
+    self.now = now
+  }
+
+  static let branchPrefix = "refs/heads/spoons/"
+  static let fetchedPrefix = "refs/remotes/spoons/"
+
+  static func branch(_ device: DeviceID) -> String { branchPrefix + device.text }
+  static func fetched(_ device: DeviceID) -> String { fetchedPrefix + device.text }
+
+  /// Whether `path` looks like a bare repository: `HEAD` and `objects/`, and not a shared
+  /// folder's marker.
+  static func isBareRepository(_ path: String) -> Bool {
+    FileSystem.size(path + "/HEAD") != nil && FileSystem.names(in: path + "/objects") != nil
+      && FileSystem.size(path + "/" + SyncFolder.markerName) == nil
+  }
+
+  // MARK: - SyncTransport
+
+  /// Asks the remote for its branches, from outside any repository: nothing is written here.
+  func create() throws(SyncError) {
+    let result = try git.run(["ls-remote", "--heads", "--", remote], remote: remote, outside: true)
+    guard result.status == 0 else { throw unreachable(result) }
+  }
+
+  /// Fetches every device's branch into the cache (made when missing), then checks this
+  /// device's: the fetched one must be this directory's or behind it.
+  func refresh(as device: DeviceID?, sent: Int) throws(SyncError) {
+    if !Self.isBareRepository(cache) {
+      try git.succeed(["init", "--bare", "--quiet", "--template=", cache], outside: true)
+    }
+    let fetch = try git.run(
+      [
+        "fetch", "--quiet", "--no-tags", "--no-recurse-submodules", "--", remote,
+        "+" + Self.branchPrefix + "*:" + Self.fetchedPrefix + "*",
+      ], remote: remote)
+    guard fetch.status == 0 else { throw unreachable(fetch) }
+    guard let device else { return }
+    let refs = try self.refs()
+    guard let theirs = refs[Self.fetched(device)] else { return }
+    guard let ours = refs[Self.branch(device)] else {
+      // The cache was lost: the branch is taken back when nothing on it is newer than what
+      // the synced state says this device sent.
+      guard try highestSeq(in: theirs, of: device) <= sent else { throw otherWriter }
+      try git.succeed(["update-ref", Self.branch(device), theirs])
+      return
+    }
+    guard ours != theirs else { return }
+    let check = try git.run(["merge-base", "--is-ancestor", theirs, ours])
+    switch check.status {
+    case 0: return  // a commit this directory made whose push did not finish: sent next
+    case 1: throw otherWriter
+    default:
+      throw .gitFailed(
+        repository: cache, reason: "git merge-base failed: " + Git.reason(check.errors))
+    }
+  }
+
+  func highestSeq(of device: DeviceID) throws(SyncError) -> Int {
+    let refs = try self.refs()
+    var highest = 0
+    for ref in [Self.branch(device), Self.fetched(device)] {
+      if let commit = refs[ref] { highest = max(highest, try highestSeq(in: commit, of: device)) }
+    }
+    return highest
+  }
+
+  /// Commits the file on top of this device's branch and pushes the branch. The branch here
+  /// moves first, so a kill before the push ends leaves a commit that the next sync pushes
+  /// with its own; a remote that refuses it changes nothing there.
+  func write(_ file: ChangeFile) throws(SyncError) {
+    let branch = Self.branch(file.device)
+    let parent = try refs()[branch]
+    let folder = "devices/" + file.device.text
+    let blob = try text(git.succeed(["hash-object", "-w", "--stdin"], input: file.encode()))
+    var entries: [String: String] = [:]
+    if let parent {
+      for entry in try tree(parent, under: folder) {
+        entries[entry.name] = "100644 blob \(entry.object)\t\(entry.name)"
+      }
+    }
+    let name = ChangeFile.fileName(file.seq)
+    entries[name] = "100644 blob \(blob)\t\(name)"
+    let files = try makeTree(entries.keys.sorted().compactMap { entries[$0] })
+    let devices = try makeTree(["040000 tree \(files)\t\(file.device.text)"])
+    let root = try makeTree(["040000 tree \(devices)\tdevices"])
+    var identity = [
+      "GIT_AUTHOR_NAME": file.name.isEmpty ? "spoons" : file.name,
+      "GIT_AUTHOR_EMAIL": file.device.text + "@spoons.invalid",
+    ]
+    identity["GIT_COMMITTER_NAME"] = identity["GIT_AUTHOR_NAME"]
+    identity["GIT_COMMITTER_EMAIL"] = identity["GIT_AUTHOR_EMAIL"]
+    if let now {
+      identity["GIT_AUTHOR_DATE"] = "@\(now.seconds) +0000"
+      identity["GIT_COMMITTER_DATE"] = identity["GIT_AUTHOR_DATE"]
+    }
+    let commit = try text(
+      git.succeed(
+        ["commit-tree", "--no-gpg-sign", root] + (parent.map { ["-p", $0] } ?? [])
+          + ["-m", "spoons: change file \(file.seq) from \(file.name)"],
+        extra: identity))
+    try git.succeed(["update-ref", branch, commit])
+    let push = try git.run(
+      ["push", "--porcelain", "--", remote, commit + ":" + branch], remote: remote)
+    guard push.status != 0 else { return }
+    for line in Git.lines(push.output) where line.hasPrefix("!") {
+      if line.contains("[remote rejected]") {
+        let why = line.split(separator: "(", maxSplits: 1).last.map { "(" + $0 } ?? ""
+        throw .remoteUnreachable(remote: remote, reason: "it refused the changes \(why)")
+      }
+      throw otherWriter  // [rejected]: not a fast-forward of what this directory wrote
+    }
+    throw unreachable(push)
+  }
+
+  /// Reads every other device's fetched branch: its files, in one `cat-file` for all.
+  func read(except device: DeviceID, seen: Set<String>) throws(SyncError) -> SyncIncoming {
+    var wanted: [(folder: String, name: String, object: String)] = []
+    for (ref, commit) in try refs() where ref.hasPrefix(Self.fetchedPrefix) {
+      guard ref.dropFirst(Self.fetchedPrefix.count) != device.text else { continue }
+      for entry in try tree(commit, under: "devices") {
+        let parts = entry.name.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0] != device.text, !parts[0].hasPrefix("."),
+          ChangeFile.seq(ofFileNamed: String(parts[1])) != nil
+        else { continue }
+        wanted.append((String(parts[0]), String(parts[1]), entry.object))
+      }
+    }
+    wanted.sort { ($0.folder, $0.name) < ($1.folder, $1.name) }
+    let contents = try blobs(Set(wanted.map(\.object)))
+    var incoming = SyncIncoming()
+    for file in wanted {
+      incoming.take(
+        contents[file.object], folder: file.folder,
+        path: "devices/\(file.folder)/\(file.name) on \(remote)", except: device, seen: seen)
+    }
+    return incoming
+  }
+
+  // MARK: - Plumbing
+
+  private var otherWriter: SyncError { .otherWriter(remote: remote, data: data) }
+
+  private func unreachable(_ result: ChildProcess.Result) -> SyncError {
+    .remoteUnreachable(remote: remote, reason: Git.reason(result.errors))
+  }
+
+  /// The branches here, by name: this device's own and every fetched one.
+  private func refs() throws(SyncError) -> [String: String] {
+    let output = try git.succeed([
+      "for-each-ref", "--format=%(objectname) %(refname)", Self.branchPrefix, Self.fetchedPrefix,
+    ])
+    var refs: [String: String] = [:]
+    for line in Git.lines(output) {
+      let parts = line.split(separator: " ", maxSplits: 1)
+      if parts.count == 2 { refs[String(parts[1])] = String(parts[0]) }
+    }
+    return refs
+  }
+
+  /// The files under `folder` in `commit`'s tree, with their paths below it.
+  private func tree(_ commit: String, under folder: String) throws(SyncError)
+    -> [(name: String, object: String)]
+  {
+    let output = try git.succeed(["ls-tree", "-r", "-z", commit, "--", folder + "/"])
+    var entries: [(name: String, object: String)] = []
+    for record in output.split(separator: 0) {
+      // `100644 blob <object>\t<path>`: no quoting with -z.
+      guard let tab = record.firstIndex(of: 9) else { continue }
+      let fields = String(decoding: record[..<tab], as: UTF8.self).split(separator: " ")
+      let path = String(decoding: record[(tab + 1)...], as: UTF8.self)
+      guard fields.count == 3, fields[1] == "blob", path.hasPrefix(folder + "/") else { continue }
+      entries.append((String(path.dropFirst(folder.count + 1)), String(fields[2])))
+    }
+    return entries
+  }
+
+  private func highestSeq(in commit: String, of device: DeviceID) throws(SyncError) -> Int {
+    try tree(commit, under: "devices/" + device.text)
+      .compactMap { ChangeFile.seq(ofFileNamed: $0.name) }.max() ?? 0
+  }
+
+  private func makeTree(_ lines: [String]) throws(SyncError) -> String {
+    try text(git.succeed(["mktree"], input: Array(lines.map { $0 + "\n" }.joined().utf8)))
+  }
+
+  /// The contents of `objects`, by name, from one `git cat-file --batch`.
+  private func blobs(_ objects: Set<String>) throws(SyncError) -> [String: [UInt8]] {
+    guard !objects.isEmpty else { return [:] }
+    let names = objects.sorted()
+    let output = try git.succeed(
+      ["cat-file", "--batch"], input: Array(names.map { $0 + "\n" }.joined().utf8))
+    // Each: `<object> blob <size>\n<contents>\n`, or `<object> missing\n`.
+    var contents: [String: [UInt8]] = [:]
+    var at = 0
+    while at < output.count {
+      guard let end = output[at...].firstIndex(of: 10) else { break }
+      let header = String(decoding: output[at..<end], as: UTF8.self).split(separator: " ")
+      at = end + 1
+      guard header.count == 3, let size = Int(header[2]), at + size <= output.count else {
+        continue
+      }
+      if header[1] == "blob" { contents[String(header[0])] = Array(output[at..<(at + size)]) }
+      at += size + 1
+    }
+    return contents
+  }
+
+  private func text(_ output: [UInt8]) -> String {
+    String(decoding: output, as: UTF8.self).trimmingSuffix("\n")
+  }
+}
+
+extension String {
+  fileprivate func trimmingSuffix(_ suffix: String) -> String {
+    var text = self
+    while text.hasSuffix(suffix) { text.removeLast(suffix.count) }
+    return text
+  }
+}

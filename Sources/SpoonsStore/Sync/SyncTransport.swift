@@ -1,0 +1,60 @@
+import SpoonsCore
+
+/// Where devices leave their change files for each other: a shared folder (`SyncFolder`) or
+/// a git remote (`GitTarget`). Each device writes only its own files, numbered and never
+/// rewritten; what is read is the same either way, and `SyncIncoming` makes sense of it.
+protocol SyncTransport {
+  /// Makes the target ready for `sync --init`: a folder made a sync target, a remote asked
+  /// whether it answers. Writes nothing in the data directory.
+  func create() throws(SyncError)
+
+  /// Brings what the other devices wrote within reach, or throws when the target cannot be
+  /// reached: a folder must be mounted; git fetches. Runs under the exclusive lock, before
+  /// anything is written here. With `device`, also checks that this device's own files
+  /// there are all this data directory's (`sent`: its newest as the synced state says).
+  func refresh(as device: DeviceID?, sent: Int) throws(SyncError)
+
+  /// The newest number among this device's own files, so a number is never used twice.
+  func highestSeq(of device: DeviceID) throws(SyncError) -> Int
+
+  /// Writes this device's next change file where the others will find it.
+  func write(_ file: ChangeFile) throws(SyncError)
+
+  /// What the other devices' files hold that `seen` does not, and what could not be read yet.
+  func read(except device: DeviceID, seen: Set<String>) throws(SyncError) -> SyncIncoming
+}
+
+/// What the other devices' change files hold, file by file: the one place a change file
+/// found in a folder or on a remote is read, sorted out and told apart from copies of it.
+struct SyncIncoming {
+  var files: [(file: ChangeFile, sum: String)] = []
+  /// Devices (by folder name) with a file still arriving.
+  var arriving: Set<String> = []
+  /// Files from a newer Spoons, as (device folder, format version).
+  var newer: [(device: String, version: Int)] = []
+  /// Files whose checksum holds but whose contents are not Spoons's.
+  var damaged: [(path: String, reason: String)] = []
+
+  /// Takes in one file of the device folder `folder`: `bytes` nil when it could not be read
+  /// (still arriving). Skips this device's own files and those in `seen` or taken already.
+  mutating func take(
+    _ bytes: [UInt8]?, folder: String, path: String, except device: DeviceID, seen: Set<String>
+  ) {
+    guard let bytes else {
+      arriving.insert(folder)
+      return
+    }
+    switch ChangeFile.read(bytes) {
+    case .whole(let file, let sum):
+      // A copy a tool made of a file already read (or of itself) is the same file.
+      let key = SyncBase.key(file.device, file.seq, sum)
+      guard file.device != device, !seen.contains(key),
+        !files.contains(where: { SyncBase.key($0.file.device, $0.file.seq, $0.sum) == key })
+      else { return }
+      files.append((file, sum))
+    case .incomplete: arriving.insert(folder)
+    case .newer(let version): newer.append((folder, version))
+    case .damaged(let reason): damaged.append((path, reason))
+    }
+  }
+}
