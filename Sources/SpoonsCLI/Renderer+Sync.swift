@@ -11,7 +11,10 @@ extension Renderer {
     if let from = report.copiedFrom {
       lines.append(
         "This data directory was copied or moved (it was \(Text.visible(from))): it now syncs "
-          + "as a new device, so the two copies never write as one.")
+          + "as a new device, so the two copies never write as one."
+          + (report.previousDevice.map {
+            " If the old one is gone for good, stop waiting for it: spoons sync --forget \($0)"
+          } ?? ""))
     }
     var parts: [String] = []
     parts.append(report.sent == 0 ? "nothing to send" : "sent \(Self.count(report.sent, "change"))")
@@ -102,6 +105,11 @@ extension Renderer {
     }
     if let replicated { lines.append(replicatedWarning(replicated)) }
     return lines.map { $0 + "\n" }.joined()
+  }
+
+  public func forgot(_ name: String, id: String) -> String {
+    "Forgot \(Text.visible(name)) (\(id)): this device no longer waits for it before clearing "
+      + "its old change files. Its changes stay; if it syncs again, it catches up.\n"
   }
 
   public func autoSyncSet(_ on: Bool) -> String {

@@ -95,6 +95,9 @@ public enum SpoonsApp {
     var store = PlannerStore(directory: directory)
     if let timeout = limit("SPOONS_LOCK_TIMEOUT") { store.lockTimeout = timeout }
     store.git = GitOptions(environment: env.variables, timeout: limit("SPOONS_GIT_TIMEOUT") ?? 60)
+    if let after = env.variables["SPOONS_SYNC_COMPACT_AFTER"].flatMap(Int.init), after > 0 {
+      store.syncCompactAfter = after
+    }
     let seconds = Int(store.lockTimeout.rounded(.up))
     store.waiting = { holder in
       errors.sink.write(Renderer.waiting(for: holder, directory: directory, seconds: seconds))

@@ -22,6 +22,37 @@ extension PlannerStore {
     }
   }
 
+  /// `sync --forget`: a device gone for good, by name or id. Compaction stops waiting for it;
+  /// its changes stay, and if it ever syncs again it catches up from the snapshots.
+  public func forgetDevice(_ nameOrID: String) throws -> (id: String, name: String) {
+    try exclusively { lock throws -> (id: String, name: String) in
+      guard lock != nil else { throw WouldWrite() }
+      guard var setup = try syncSetup() else { throw SyncError.notSetUp }
+      let snapshot = try readSnapshot()
+      var names: [String: String] = [:]
+      if snapshot.journal.syncFile > 0 {
+        let path = directory + "/" + SyncBase.fileName(snapshot.journal.syncFile)
+        if let bytes = try FileSystem.read(path) { names = try SyncBase.decode(bytes, file: path).names }
+      }
+      names.removeValue(forKey: setup.device.text)
+      if nameOrID == setup.device.text { throw SyncError.forgettingItself }
+      let matches = names.keys.filter {
+        $0 == nameOrID || names[$0]!.lowercased() == nameOrID.lowercased()
+      }.sorted()
+      guard let id = matches.first else {
+        throw SyncError.unknownDevice(
+          nameOrID, known: names.sorted { $0.key < $1.key }.map { "\($0.value) (\($0.key))" })
+      }
+      guard matches.count == 1 || matches.contains(nameOrID) else {
+        throw SyncError.ambiguousDevice(nameOrID, ids: matches)
+      }
+      let chosen = matches.contains(nameOrID) ? nameOrID : id
+      setup.forget.insert(chosen)
+      try FileSystem.replace(syncSetupPath, with: setup.encode(), in: directory, backup: nil)
+      return (chosen, names[chosen] ?? chosen)
+    }
+  }
+
   /// Whether a changing command just left changes that `sync --auto on` should send now.
   public func autoSyncDue() -> Bool {
     guard FileSystem.size(syncSetupPath) != nil, (try? syncSetup())??.auto == true else {
@@ -141,6 +172,7 @@ extension PlannerStore {
       try target.refresh(as: copied ? nil : setup.device, sent: base.sent)
       if copied {
         report.copiedFrom = "\(setup.directory) on \(setup.machine)"
+        report.previousDevice = setup.device.text
         var random = SystemRandomNumberGenerator()
         setup.device = DeviceID.random(using: &random)
         setup.machine = machine
@@ -155,6 +187,9 @@ extension PlannerStore {
       report.newer = incoming.newer.map { (base.names[$0.device] ?? $0.device, $0.version) }
       report.damaged = incoming.damaged
       for (file, _) in incoming.files { base.names[file.device.text] = file.name }
+      for (folder, acks) in incoming.acks where base.names[folder] == nil {
+        base.names[folder] = acks.name
+      }
       let round: SyncRound
       do {
         round = try SyncRound(
@@ -169,7 +204,13 @@ extension PlannerStore {
       }
       // Counted as things changed (a task, a day, a setting), not fields.
       var things: [String: Set<String>] = [:]
-      for (file, _) in incoming.files { things[file.name, default: []].formUnion(file.changes.map(\.entity)) }
+      // Only what was new here: a snapshot, or a copy of a file, mostly repeats what is known.
+      for (file, _) in incoming.files {
+        for change in file.changes
+        where (base.document.entities[change.entity]?[change.field]?.stamp).map({ $0 < change.stamp }) ?? true {
+          things[file.name, default: []].insert(change.entity)
+        }
+      }
       report.received = things.sorted { $0.key < $1.key }.map { ($0.key, $0.value.count) }
       report.notes = round.notes
       report.names = base.names
@@ -177,19 +218,27 @@ extension PlannerStore {
       report.sent = Set(round.outgoing.map(\.entity)).count
       guard !round.outgoing.isEmpty || !incoming.files.isEmpty || report.copiedFrom != nil
         || snapshot.journal.syncFile == 0
-      else { return report }
-      // The change file first: once the planner says these changes are synced, they must be
-      // in the shared folder or on the remote. A kill between the two sends them again next
-      // time (the same values, newer stamps), which changes nothing; a push that fails
-      // commits nothing here.
+      else {
+        // Nothing new either way, but the others may have read more since: compact.
+        let own = ownUpdates(target, setup: setup, base: base, incoming: incoming)
+        if !own.writing.isEmpty || !own.removing.isEmpty {
+          try? target.updateOwn(
+            setup.device, name: setup.name, writing: own.writing, removing: own.removing)
+        }
+        return report
+      }
       var sent = max(base.sent, try target.highestSeq(of: setup.device))
+      var outgoing: ChangeFile?
       if !round.outgoing.isEmpty {
         sent += 1
-        try target.write(
-          ChangeFile(device: setup.device, name: setup.name, seq: sent, changes: round.outgoing))
+        outgoing = ChangeFile(device: setup.device, name: setup.name, seq: sent, changes: round.outgoing)
       }
       for (file, sum) in incoming.files {
-        base.seen.insert(SyncBase.key(file.device, file.seq, sum))
+        base.seen.insert(SyncBase.key(file, sum))
+        // A snapshot holds what its device had read of every device's files.
+        for (device, upto) in file.covers where device != setup.device.text {
+          base.covered[device] = max(base.covered[device] ?? 0, upto)
+        }
       }
       base.sent = sent
       base.clock = round.clock.last
@@ -200,9 +249,61 @@ extension PlannerStore {
         for moved in local.planner.renumbered { state.planner.noteRenumbered(moved) }
       }
       for moved in round.renumberedHere { state.planner.noteRenumbered(moved) }
+      // The shared folder or the remote first, in one step (one commit and push for git):
+      // the change file, what this device has read, and any compaction. Once the planner
+      // says these changes are synced, they must be there. A kill between the two sends them
+      // again next time (the same values, newer stamps), which changes nothing; a push that
+      // fails commits nothing here.
+      var own = ownUpdates(target, setup: setup, base: base, incoming: incoming)
+      if let outgoing { own.writing[outgoing.storedName] = outgoing.encode() }
+      if !own.writing.isEmpty || !own.removing.isEmpty {
+        try target.updateOwn(
+          setup.device, name: setup.name, writing: own.writing, removing: own.removing)
+      }
       try commitSync(&snapshot, state: state, archive: archive, base: base, lock: lock)
       return report
     }
+  }
+
+  /// What a sync writes of its own besides its change file: what this device has read (its
+  /// `acks.txt`, when that changed), and, once every device it knows of (but the forgotten)
+  /// has read its older change files, a snapshot of everything it knows that replaces them.
+  /// Nothing here can lose a change: every file removed has been read by every device known,
+  /// and is in the snapshot for any that joins later.
+  func ownUpdates(
+    _ target: any SyncTransport, setup: SyncSetup, base: SyncBase, incoming: SyncIncoming
+  ) -> (writing: [String: [UInt8]], removing: Set<String>) {
+    let me = setup.device
+    let others = incoming.devices.union(base.names.keys).subtracting([me.text])
+    var acks = AckFile(device: me, name: setup.name)
+    for other in others {
+      let upto = base.readUpTo(other)
+      if upto > 0 { acks.acks[other] = upto }
+    }
+    acks.forget = setup.forget
+    guard let own = try? target.ownNames(me) else { return ([:], []) }
+    var writing: [String: [UInt8]] = [:]
+    if !own.contains(AckFile.fileName) || !incoming.files.isEmpty || !setup.forget.isEmpty {
+      writing[AckFile.fileName] = acks.encode()
+    }
+    var removing = Set<String>()
+    let forgotten = incoming.acks.values.reduce(setup.forget) { $0.union($1.forget) }
+    let known = others.subtracting(forgotten)
+    if !known.isEmpty {
+      let everyoneRead = known.map { incoming.acks[$0]?.acks[me.text] ?? 0 }.min() ?? 0
+      let read = own.filter { (ChangeFile.seq(ofFileNamed: $0) ?? Int.max) <= everyoneRead }
+      if read.count >= syncCompactAfter {
+        var covers = acks.acks
+        covers[me.text] = base.sent
+        let snapshot = ChangeFile(
+          device: me, name: setup.name, seq: base.sent, changes: base.document.changes,
+          snapshot: true, covers: covers)
+        writing[snapshot.storedName] = snapshot.encode()
+        removing = Set(read).union(
+          own.filter { ChangeFile.seq(ofSnapshotNamed: $0) != nil && $0 != snapshot.storedName })
+      }
+    }
+    return (writing, removing)
   }
 
   /// Saves a sync's planner, archive and synced state as one commit, outside the undo
@@ -272,6 +373,8 @@ public struct SyncReport: Sendable {
   public var damaged: [(path: String, reason: String)] = []
   /// Where this data directory was before it was copied, when it was.
   public var copiedFrom: String?
+  /// The device it synced as there.
+  public var previousDevice: String?
   /// When this device synced before.
   public var lastSynced: Timestamp?
 

@@ -29,6 +29,9 @@ public struct PlannerStore: Sendable {
   public var waiting: (@Sendable (LockHolder?) -> Void)?
   /// How `sync` runs git when it syncs through a git remote.
   public var git = GitOptions()
+  /// How many of its own change files every other device has read before a device replaces
+  /// them with a snapshot (`SPOONS_SYNC_COMPACT_AFTER`, for tests).
+  public var syncCompactAfter = 100
 
   public init(
     directory: String, lockTimeout: Double = 30,

@@ -370,9 +370,10 @@ struct Replicator {
     try d[0].run("sync", at: morning)
     let copy = Device(name: "copy", data: dir.file("copy"), target: d[0].target)
     try FileManager.default.copyItem(atPath: d[0].data, toPath: copy.data)
+    let devices = try FileManager.default.contentsOfDirectory(atPath: d[0].target + "/devices")
     let synced = try copy.run("sync", at: morning.plus(minutes: 1))
     #expect(synced.stdout.contains("This data directory was copied or moved"), "\(synced.stdout)")
-    let devices = try FileManager.default.contentsOfDirectory(atPath: d[0].target + "/devices")
+    #expect(synced.stdout.contains("spoons sync --forget \(devices[0])"), "\(synced.stdout)")
     try copy.run("add", "3", "Only in the copy", at: morning.plus(minutes: 2))
     try copy.run("sync", at: morning.plus(minutes: 3))
     #expect(try FileManager.default.contentsOfDirectory(atPath: d[0].target + "/devices").count == devices.count + 1)
@@ -517,7 +518,8 @@ struct Replicator {
       #expect(try a.run("search", "Desktop \(trial)", at: morning).stdout.contains("Desktop \(trial)"))
       // No change file number ever gets a second content.
       for folder in try FileManager.default.contentsOfDirectory(atPath: shared + "/devices") {
-        for name in try FileManager.default.contentsOfDirectory(atPath: shared + "/devices/" + folder) {
+        for name in try FileManager.default.contentsOfDirectory(atPath: shared + "/devices/" + folder)
+        where name.first?.isNumber == true {  // acks.txt is the one file a device rewrites
           let path = "\(folder)/\(name)"
           let bytes = FileManager.default.contents(atPath: shared + "/devices/" + path)
           if let before = contents[path] {
@@ -532,5 +534,83 @@ struct Replicator {
     try a.run("sync", at: morning)
     try b.run("sync", at: morning)
     #expect(try a.export(at: morning) == b.export(at: morning))
+  }
+
+  /// The device id a data directory syncs as, from its `sync.txt`.
+  static func deviceID(_ device: Device) throws -> String {
+    let setup = try String(contentsOfFile: device.data + "/sync.txt", encoding: .utf8)
+    let line = try #require(setup.split(separator: "\n").first { $0.hasPrefix("device\t") })
+    let field = try #require(line.split(separator: "\t").first { $0.hasPrefix("id=") })
+    return String(field.dropFirst(3))
+  }
+
+  /// A device's own files in the shared folder: its change files, and its snapshots.
+  static func ownFiles(_ device: Device) throws -> (changes: [String], snapshots: [String]) {
+    let names = try FileManager.default.contentsOfDirectory(
+      atPath: device.target + "/devices/" + deviceID(device))
+    return (
+      names.filter { $0.first?.isNumber == true }.sorted(),
+      names.filter { $0.hasPrefix("snapshot-") }.sorted()
+    )
+  }
+
+  @Test func compactionWaitsForADeviceAwayForAMonthAndANewcomerCatchesUpFromTheSnapshots() throws {
+    let dir = TemporaryDirectory()
+    let shared = dir.file("shared")
+    func device(_ name: String) -> Device {
+      Device(name: name, data: dir.file(name), target: shared, environment: ["SPOONS_SYNC_COMPACT_AFTER": "3"])
+    }
+    let a = device("laptop"), b = device("desktop"), away = device("phone")
+    try a.run("add", "1", "First", at: morning)
+    for d in [a, b, away] { try d.run("sync", "--init", shared, at: morning) }
+    try a.run("sync", at: morning)
+    for day in 1...30 {
+      let now = morning.plus(days: day)
+      try a.run("add", "1", "Laptop \(day)", at: now)
+      try a.run("sync", at: now)
+      try b.run("add", "1", "Desktop \(day)", at: now)
+      try b.run("sync", at: now)
+    }
+    // The phone has read none of it: nothing it has not read goes.
+    #expect(try Self.ownFiles(a).changes.count >= 30)
+    #expect(try Self.ownFiles(a).snapshots.isEmpty)
+    let back = morning.plus(days: 31)
+    try away.run("sync", at: back)
+    let list = try away.run("list", at: back).stdout
+    #expect(list.contains("Laptop 30") && list.contains("Desktop 30") && list.contains("First"))
+    // Now everyone has read them: each device replaces its own with a snapshot.
+    for d in [a, b, a, b] { try d.run("sync", at: back) }
+    let compacted = try Self.ownFiles(a)
+    #expect(compacted.changes.count < 3, "\(compacted)")
+    #expect(compacted.snapshots.count == 1)
+    #expect(try Self.ownFiles(b).changes.count < 3)
+    // A device that joins afterwards finds everything in the snapshots.
+    let late = device("tablet")
+    try late.run("sync", "--init", shared, at: back)
+    for d in [away, a, b, late] { try d.run("sync", at: back) }
+    let exports = try [a, b, away, late].map { try $0.export(at: back) }
+    #expect(Set(exports).count == 1)
+    #expect(exports[0].contains("Laptop 17") && exports[0].contains("Desktop 4"))
+
+    // The phone goes silent for good: compaction waits for it until it is forgotten.
+    for day in 32...40 {
+      let now = morning.plus(days: day)
+      try a.run("add", "1", "Later \(day)", at: now)
+      for d in [a, b, late] { try d.run("sync", at: now) }
+    }
+    #expect(try Self.ownFiles(a).changes.count >= 9)
+    let end = morning.plus(days: 41)
+    let ambiguous = try a.run("sync", "--forget", "vm", at: end, expect: nil)
+    _ = ambiguous  // every test device shares this machine's name
+    let forgot = try a.run("sync", "--forget", Self.deviceID(away), at: end)
+    #expect(forgot.stdout.contains("Forgot"), "\(forgot.stdout)")
+    let unknown = try a.run("sync", "--forget", "nosuchdevice", at: end, expect: 1)
+    #expect(unknown.stderr.contains("no device called nosuchdevice"))
+    for d in [a, b, late, a] { try d.run("sync", at: end) }
+    let afterForgetting = try Self.ownFiles(a)
+    #expect(afterForgetting.changes.count < 3, "\(afterForgetting)")
+    // And if it comes back after all, it catches up.
+    try away.run("sync", at: end)
+    #expect(try away.export(at: end) == a.export(at: end))
   }
 }

@@ -5,7 +5,7 @@ extension Commands {
   /// `sync`: the same planner on every device, through a shared folder or a git remote.
   public struct Sync: SpoonsCommand {
     public static let info = CommandInfo(
-      name: "sync", aliases: [], usage: "sync [--init FOLDER|REMOTE | --status | --auto on|off]",
+      name: "sync", aliases: [], usage: "sync [--init FOLDER|REMOTE | --status | --auto on|off | --forget DEVICE]",
       summary: "one planner on every device (folder or git)",
       example: "sync --init ~/Sync/spoons", brief: "sync [--init FOLDER|REMOTE]")
 
@@ -14,6 +14,7 @@ extension Commands {
       case join(String)
       case status
       case auto(Bool)
+      case forget(String)
     }
 
     public var action: Action
@@ -30,7 +31,17 @@ extension Commands {
       let status = args.takeFlag("--status")
       let auto = try args.option(
         "--auto", missing: ParseError("--auto takes on or off, e.g. sync --auto on"))
+      let forget = try args.option(
+        "--forget",
+        missing: ParseError("--forget needs the device's name or id, e.g. sync --forget desktop"))
       try args.finish()
+      if let forget {
+        guard folder == nil, !status, auto == nil, !forget.isEmpty else {
+          throw ParseError("sync --forget takes only the device's name or id, e.g. sync --forget desktop")
+        }
+        action = .forget(forget)
+        return
+      }
       if let auto {
         guard folder == nil, !status else {
           throw ParseError("sync takes one of --init, --status and --auto; e.g. sync --auto on")
@@ -67,6 +78,9 @@ extension Commands {
         return Session.Result(
           output: r.syncStatus(
             status, replicated: session.store.replicatedFolderAround, home: home, at: now))
+      case .forget(let device):
+        let gone = try session.store.forgetDevice(device)
+        return Session.Result(output: r.forgot(gone.name, id: gone.id))
       case .auto(let on):
         try session.store.setAutoSync(on)
         return Session.Result(output: r.autoSyncSet(on))

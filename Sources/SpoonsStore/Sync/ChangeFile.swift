@@ -21,6 +21,36 @@ struct ChangeFile: Equatable {
   /// This file's number among the device's files: 1, 2, 3...
   var seq: Int
   var changes: [SyncChange]
+  /// A snapshot (`snapshot-<seq>.txt`): every field the device knew after its file `seq`,
+  /// written before it removes its own older files, so a device that joins later, or comes
+  /// back after being forgotten, still finds everything.
+  var snapshot = false
+  /// For a snapshot: each device's files it includes, as the number up to which it had read
+  /// them all (its own: `seq`).
+  var covers: [String: Int] = [:]
+
+  init(device: DeviceID, name: String, seq: Int, changes: [SyncChange], snapshot: Bool = false,
+    covers: [String: Int] = [:])
+  {
+    self.device = device
+    self.name = name
+    self.seq = seq
+    self.changes = changes
+    self.snapshot = snapshot
+    self.covers = covers
+  }
+
+  /// `snapshot-00000012.txt`.
+  static func snapshotName(_ seq: Int) -> String { "snapshot-" + fileName(seq) }
+
+  /// The number of a snapshot's file name (or of a copy a tool made of it).
+  static func seq(ofSnapshotNamed name: String) -> Int? {
+    guard name.hasPrefix("snapshot-") else { return nil }
+    return seq(ofFileNamed: String(name.dropFirst(9)))
+  }
+
+  /// This file's name where its device keeps it.
+  var storedName: String { snapshot ? Self.snapshotName(seq) : Self.fileName(seq) }
 
   /// `00000012.txt`: numbers sort as text, and a copy a tool makes of it
   /// (`00000012.sync-conflict-....txt`, `00000012 (conflicted copy).txt`) still starts so.
@@ -44,7 +74,14 @@ struct ChangeFile: Equatable {
     RecordCodec.field("device", device.text, to: &out)
     RecordCodec.field("name", name, to: &out, escape: true)
     RecordCodec.field("seq", String(seq), to: &out)
+    if snapshot { RecordCodec.field("snapshot", "1", to: &out) }
     out.append(10)
+    for (device, upto) in covers.sorted(by: { $0.key < $1.key }) {
+      out.append(contentsOf: "covers".utf8)
+      RecordCodec.field("device", device, to: &out)
+      RecordCodec.field("upto", String(upto), to: &out)
+      out.append(10)
+    }
     for change in changes { Self.encode(change, to: &out) }
     let sum = Self.checksum(out)
     out.append(contentsOf: "end".utf8)
@@ -121,7 +158,7 @@ struct ChangeFile: Equatable {
       try RecordCodec.forEachRecord(in: Array(bytes[..<start])) { record throws(DecodeError) in
         if record.line == 1 { return }
         if record.isKind("from") {
-          try record.expectOnly(["device", "name", "seq"])
+          try record.expectOnly(["device", "name", "seq", "snapshot"])
           guard !sawFrom, let device = DeviceID(try record.string("device")) else {
             throw DecodeError(line: record.line, reason: "a bad from line")
           }
@@ -129,6 +166,15 @@ struct ChangeFile: Equatable {
           file.device = device
           file.name = try record.string("name")
           file.seq = try record.int("seq", in: 1...99_999_999)
+          file.snapshot = try record.flag("snapshot")
+          return
+        }
+        if sawFrom, record.isKind("covers"), file.changes.isEmpty {
+          try record.expectOnly(["device", "upto"])
+          guard let device = DeviceID(try record.string("device")) else {
+            throw DecodeError(line: record.line, reason: "a bad device id")
+          }
+          file.covers[device.text] = try record.int("upto", in: 0...99_999_999)
           return
         }
         guard sawFrom, record.isKind("set") else {

@@ -98,28 +98,31 @@ struct GitTarget: SyncTransport {
     return highest
   }
 
-  /// Commits the file on top of this device's branch and pushes the branch. The branch here
-  /// moves first, so a kill before the push ends leaves a commit that the next sync pushes
-  /// with its own; a remote that refuses it changes nothing there.
-  func write(_ file: ChangeFile) throws(SyncError) {
-    let branch = Self.branch(file.device)
+  /// One commit on this device's branch that writes `files` and removes `removing` in its
+  /// folder, pushed without force.
+  private func commitOwn(
+    _ device: DeviceID, name deviceName: String, writing files: [String: [UInt8]],
+    removing: Set<String>, message: String
+  ) throws(SyncError) {
+    let branch = Self.branch(device)
     let parent = try refs()[branch]
-    let folder = "devices/" + file.device.text
-    let blob = try text(git.succeed(["hash-object", "-w", "--stdin"], input: file.encode()))
+    let folder = "devices/" + device.text
     var entries: [String: String] = [:]
     if let parent {
-      for entry in try tree(parent, under: folder) {
+      for entry in try tree(parent, under: folder) where !removing.contains(entry.name) {
         entries[entry.name] = "100644 blob \(entry.object)\t\(entry.name)"
       }
     }
-    let name = ChangeFile.fileName(file.seq)
-    entries[name] = "100644 blob \(blob)\t\(name)"
-    let files = try makeTree(entries.keys.sorted().compactMap { entries[$0] })
-    let devices = try makeTree(["040000 tree \(files)\t\(file.device.text)"])
+    for (name, bytes) in files {
+      let blob = try text(git.succeed(["hash-object", "-w", "--stdin"], input: bytes))
+      entries[name] = "100644 blob \(blob)\t\(name)"
+    }
+    let tree = try makeTree(entries.keys.sorted().compactMap { entries[$0] })
+    let devices = try makeTree(["040000 tree \(tree)\t\(device.text)"])
     let root = try makeTree(["040000 tree \(devices)\tdevices"])
     var identity = [
-      "GIT_AUTHOR_NAME": file.name.isEmpty ? "spoons" : file.name,
-      "GIT_AUTHOR_EMAIL": file.device.text + "@spoons.invalid",
+      "GIT_AUTHOR_NAME": deviceName.isEmpty ? "spoons" : deviceName,
+      "GIT_AUTHOR_EMAIL": device.text + "@spoons.invalid",
     ]
     identity["GIT_COMMITTER_NAME"] = identity["GIT_AUTHOR_NAME"]
     identity["GIT_COMMITTER_EMAIL"] = identity["GIT_AUTHOR_EMAIL"]
@@ -130,7 +133,7 @@ struct GitTarget: SyncTransport {
     let commit = try text(
       git.succeed(
         ["commit-tree", "--no-gpg-sign", root] + (parent.map { ["-p", $0] } ?? [])
-          + ["-m", "spoons: change file \(file.seq) from \(file.name)"],
+          + ["-m", message],
         extra: identity))
     try git.succeed(["update-ref", branch, commit])
     let push = try git.run(
@@ -154,7 +157,7 @@ struct GitTarget: SyncTransport {
       for entry in try tree(commit, under: "devices") {
         let parts = entry.name.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0] != device.text, !parts[0].hasPrefix("."),
-          ChangeFile.seq(ofFileNamed: String(parts[1])) != nil
+          SyncIncoming.isSyncFile(String(parts[1]))
         else { continue }
         wanted.append((String(parts[0]), String(parts[1]), entry.object))
       }
@@ -164,10 +167,32 @@ struct GitTarget: SyncTransport {
     var incoming = SyncIncoming()
     for file in wanted {
       incoming.take(
-        contents[file.object], folder: file.folder,
+        contents[file.object], folder: file.folder, name: file.name,
         path: "devices/\(file.folder)/\(file.name) on \(remote)", except: device, seen: seen)
     }
+    for (ref, _) in try refs() where ref.hasPrefix(Self.fetchedPrefix) {
+      let folder = String(ref.dropFirst(Self.fetchedPrefix.count))
+      if folder != device.text { incoming.devices.insert(folder) }
+    }
     return incoming
+  }
+
+  /// One commit on top of this device's branch, pushed. The branch here moves first, so a
+  /// kill before the push ends leaves a commit that the next sync pushes with its own; a
+  /// remote that refuses it changes nothing there.
+  func updateOwn(
+    _ device: DeviceID, name: String, writing files: [String: [UInt8]], removing: Set<String>
+  ) throws(SyncError) {
+    let changes = files.keys.compactMap(ChangeFile.seq(ofFileNamed:)).sorted()
+    let message =
+      changes.isEmpty
+      ? "spoons: what \(name) has read" : "spoons: change file \(changes[0]) from \(name)"
+    try commitOwn(device, name: name, writing: files, removing: removing, message: message)
+  }
+
+  func ownNames(_ device: DeviceID) throws(SyncError) -> [String] {
+    guard let commit = try refs()[Self.branch(device)] else { return [] }
+    return try tree(commit, under: "devices/" + device.text).map(\.name)
   }
 
   // MARK: - Plumbing

@@ -25,6 +25,8 @@ struct SyncBase: Equatable {
   var names: [String: String] = [:]
   /// When this device last synced.
   var syncedAt: Timestamp?
+  /// For each other device, the number up to which a snapshot read here covered its files.
+  var covered: [String: Int] = [:]
 
   static func fileName(_ number: Int) -> String { "sync-\(number).txt" }
 
@@ -34,6 +36,25 @@ struct SyncBase: Equatable {
 
   static func key(_ device: DeviceID, _ seq: Int, _ sum: String) -> String {
     "\(device) \(seq) \(sum)"
+  }
+
+  /// A file's key in `seen`: a snapshot's number is marked, so it never counts as that
+  /// change file.
+  static func key(_ file: ChangeFile, _ sum: String) -> String {
+    file.snapshot ? "\(file.device) s\(file.seq) \(sum)" : key(file.device, file.seq, sum)
+  }
+
+  /// Up to which number every change file of `device` has been read: what a snapshot read
+  /// covered, then each next file read.
+  func readUpTo(_ device: String) -> Int {
+    var seqs = Set<Int>()
+    for key in seen {
+      let parts = key.split(separator: " ")
+      if parts.count == 3, parts[0] == device, let seq = Int(parts[1]) { seqs.insert(seq) }
+    }
+    var upto = covered[device] ?? 0
+    while seqs.contains(upto + 1) { upto += 1 }
+    return upto
   }
 
   func encode() -> [UInt8] {
@@ -56,8 +77,18 @@ struct SyncBase: Equatable {
       let parts = key.split(separator: " ")
       out.append(contentsOf: "seen".utf8)
       RecordCodec.field("device", String(parts[0]), to: &out)
-      RecordCodec.field("seq", String(parts[1]), to: &out)
+      if parts[1].hasPrefix("s") {
+        RecordCodec.field("snapshot", String(parts[1].dropFirst()), to: &out)
+      } else {
+        RecordCodec.field("seq", String(parts[1]), to: &out)
+      }
       RecordCodec.field("sum", String(parts[2]), to: &out)
+      out.append(10)
+    }
+    for (device, upto) in covered.sorted(by: { $0.key < $1.key }) {
+      out.append(contentsOf: "covered".utf8)
+      RecordCodec.field("device", device, to: &out)
+      RecordCodec.field("upto", String(upto), to: &out)
       out.append(10)
     }
     let registers = document.changes
@@ -99,7 +130,13 @@ struct SyncBase: Equatable {
           guard let device = DeviceID(try record.string("device")) else {
             throw DecodeError(line: record.line, reason: "a bad device id")
           }
-          base.seen.insert(key(device, try record.int("seq"), try record.string("sum")))
+          if record.raw("snapshot") != nil {
+            base.seen.insert("\(device) s\(try record.int("snapshot")) \(try record.string("sum"))")
+          } else {
+            base.seen.insert(key(device, try record.int("seq"), try record.string("sum")))
+          }
+        case "covered":
+          base.covered[try record.string("device")] = try record.int("upto", in: 0...99_999_999)
         case "set":
           guard let stamp = SyncStamp(try record.string("stamp")) else {
             throw DecodeError(line: record.line, reason: "a bad stamp")
@@ -142,6 +179,8 @@ public struct SyncSetup: Equatable, Sendable {
   var directory: String
   /// Every changing command syncs afterwards (`sync --auto on`).
   public var auto = false
+  /// Devices gone for good (`sync --forget`): compaction no longer waits for them.
+  public var forget: Set<String> = []
 
   func encode() -> [UInt8] {
     var out: [UInt8] = []
@@ -161,6 +200,11 @@ public struct SyncSetup: Equatable, Sendable {
       RecordCodec.field("on", "1", to: &out)
       out.append(10)
     }
+    for device in forget.sorted() {
+      out.append(contentsOf: "forget".utf8)
+      RecordCodec.field("device", device, to: &out)
+      out.append(10)
+    }
     return out
   }
 
@@ -169,6 +213,7 @@ public struct SyncSetup: Equatable, Sendable {
     var kind = SyncTargetKind.folder
     var device: (DeviceID, String, String, String)?
     var auto = false
+    var forget: Set<String> = []
     do {
       var first = true
       try RecordCodec.forEachRecord(in: bytes) { record throws(DecodeError) in
@@ -194,6 +239,7 @@ public struct SyncSetup: Equatable, Sendable {
             id, try record.string("name"), try record.string("machine"), try record.string("dir")
           )
         case "auto": auto = try record.flag("on")
+        case "forget": forget.insert(try record.string("device"))
         default: throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
         }
       }
@@ -205,7 +251,7 @@ public struct SyncSetup: Equatable, Sendable {
     }
     return SyncSetup(
       target: target, kind: kind, device: device.0, name: device.1, machine: device.2,
-      directory: device.3, auto: auto)
+      directory: device.3, auto: auto, forget: forget)
   }
 }
 

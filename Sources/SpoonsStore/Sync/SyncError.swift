@@ -13,6 +13,12 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A change file held a value no Spoons writes.
   case unreadable(device: String, problem: String)
   case store(StoreError)
+  /// `sync --forget` of a name no known device has (`known`: "name (id)" of each).
+  case unknownDevice(String, known: [String])
+  /// `sync --forget` of a name several devices share.
+  case ambiguousDevice(String, ids: [String])
+  /// `sync --forget` of this device.
+  case forgettingItself
   /// git could not fetch from or push to the remote: `reason` is what git said.
   case remoteUnreachable(remote: String, reason: String)
   /// git had no answer from the remote in time (a password prompt, a host that does not
@@ -46,6 +52,15 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unreadable(let device, let problem):
       return "could not use the changes from \(device): \(problem); nothing was changed"
     case .store(let error): return error.description
+    case .unknownDevice(let name, let known):
+      return "no device called \(name) syncs with this planner"
+        + (known.isEmpty ? "" : " (the others: \(known.joined(separator: ", ")))")
+        + "; nothing was changed"
+    case .ambiguousDevice(let name, let ids):
+      return "more than one device is called \(name): name one by its id, e.g. spoons sync "
+        + "--forget \(ids[0]) (ids: \(ids.joined(separator: ", "))); nothing was changed"
+    case .forgettingItself:
+      return "that is this device; name another (see spoons sync --status); nothing was changed"
     case .remoteUnreachable(let remote, let reason):
       return "could not reach \(remote) (\(reason)); your changes are safe here and nothing "
         + "was changed"

@@ -51,18 +51,6 @@ struct SyncFolder: SyncTransport {
     (FileSystem.names(in: devicePath(device)) ?? []).compactMap(ChangeFile.seq(ofFileNamed:)).max() ?? 0
   }
 
-  /// Writes this device's next change file: whole under a temporary name, flushed, then
-  /// renamed, so no other device ever reads half of it from this machine.
-  func write(_ file: ChangeFile) throws(SyncError) {
-    let directory = devicePath(file.device)
-    do {
-      if FileSystem.names(in: devicesPath) == nil { try FileSystem.prepareDirectory(devicesPath) }
-      if FileSystem.names(in: directory) == nil { try FileSystem.prepareDirectory(directory) }
-      try FileSystem.replace(
-        directory + "/" + ChangeFile.fileName(file.seq), with: file.encode(), in: directory,
-        backup: nil)
-    } catch { throw .store(error) }
-  }
 
   /// Nothing to fetch: the folder must only be there. Each device's own files are its own
   /// folder's, which no other device writes.
@@ -76,15 +64,35 @@ struct SyncFolder: SyncTransport {
       guard !folder.hasPrefix(".") else { continue }
       let directory = devicesPath + "/" + folder
       for name in (FileSystem.names(in: directory) ?? []).sorted() {
-        guard ChangeFile.seq(ofFileNamed: name) != nil else { continue }
+        guard SyncIncoming.isSyncFile(name) else { continue }
         let path = directory + "/" + name
         incoming.take(
-          (try? FileSystem.read(path, limit: 256 << 20)) ?? nil, folder: folder, path: path,
-          except: device, seen: seen)
+          (try? FileSystem.read(path, limit: 256 << 20)) ?? nil, folder: folder, name: name,
+          path: path, except: device, seen: seen)
       }
+      incoming.devices.insert(folder)
     }
     return incoming
   }
+
+  /// Each file whole under a temporary name, flushed, then renamed (in name order, so a
+  /// change file comes before the acks that count it), so no other device ever reads half of
+  /// one from this machine; then the removals.
+  func updateOwn(
+    _ device: DeviceID, name: String, writing files: [String: [UInt8]], removing: Set<String>
+  ) throws(SyncError) {
+    let directory = devicePath(device)
+    do {
+      if FileSystem.names(in: devicesPath) == nil { try FileSystem.prepareDirectory(devicesPath) }
+      if FileSystem.names(in: directory) == nil { try FileSystem.prepareDirectory(directory) }
+      for (file, bytes) in files.sorted(by: { $0.key < $1.key }) {
+        try FileSystem.replace(directory + "/" + file, with: bytes, in: directory, backup: nil)
+      }
+    } catch { throw .store(error) }
+    FileSystem.removeFiles(in: directory) { removing.contains($0) }
+  }
+
+  func ownNames(_ device: DeviceID) -> [String] { FileSystem.names(in: devicePath(device)) ?? [] }
 
   /// Whether `directory` lies inside a folder a replicating tool manages (Dropbox, iCloud
   /// Drive, Syncthing): the data directory must not, since its lock holds on one machine only.

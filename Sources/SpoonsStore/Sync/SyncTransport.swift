@@ -17,11 +17,18 @@ protocol SyncTransport {
   /// The newest number among this device's own files, so a number is never used twice.
   func highestSeq(of device: DeviceID) throws(SyncError) -> Int
 
-  /// Writes this device's next change file where the others will find it.
-  func write(_ file: ChangeFile) throws(SyncError)
-
   /// What the other devices' files hold that `seen` does not, and what could not be read yet.
   func read(except device: DeviceID, seen: Set<String>) throws(SyncError) -> SyncIncoming
+
+  /// Writes or replaces one of this device's own files that is not a change file (its
+  /// `acks.txt`, a snapshot) and removes others of its own (change files every device has
+  /// read), as one step.
+  func updateOwn(
+    _ device: DeviceID, name: String, writing files: [String: [UInt8]], removing: Set<String>
+  ) throws(SyncError)
+
+  /// The names of this device's own files.
+  func ownNames(_ device: DeviceID) throws(SyncError) -> [String]
 }
 
 /// What the other devices' change files hold, file by file: the one place a change file
@@ -34,12 +41,34 @@ struct SyncIncoming {
   var newer: [(device: String, version: Int)] = []
   /// Files whose checksum holds but whose contents are not Spoons's.
   var damaged: [(path: String, reason: String)] = []
+  /// Every other device found (by folder name), whether or not it had anything new.
+  var devices: Set<String> = []
+  /// What each other device has read (its `acks.txt`), by device folder.
+  var acks: [String: AckFile] = [:]
+
+  /// Whether a file in a device's folder is one sync reads: change files, snapshots, the
+  /// acks file, and the copies tools make of them.
+  static func isSyncFile(_ name: String) -> Bool {
+    ChangeFile.seq(ofFileNamed: name) != nil || ChangeFile.seq(ofSnapshotNamed: name) != nil
+      || AckFile.isAckFileName(name)
+  }
 
   /// Takes in one file of the device folder `folder`: `bytes` nil when it could not be read
   /// (still arriving). Skips this device's own files and those in `seen` or taken already.
   mutating func take(
-    _ bytes: [UInt8]?, folder: String, path: String, except device: DeviceID, seen: Set<String>
+    _ bytes: [UInt8]?, folder: String, name: String, path: String, except device: DeviceID,
+    seen: Set<String>
   ) {
+    devices.insert(folder)
+    if AckFile.isAckFileName(name) {
+      // Copies of an older acks file only ever say less: the most read wins.
+      guard let bytes, let file = AckFile.read(bytes), file.device.text == folder else { return }
+      var merged = acks[folder] ?? file
+      for (other, upto) in file.acks { merged.acks[other] = max(merged.acks[other] ?? 0, upto) }
+      merged.forget.formUnion(file.forget)
+      acks[folder] = merged
+      return
+    }
     guard let bytes else {
       arriving.insert(folder)
       return
@@ -47,9 +76,9 @@ struct SyncIncoming {
     switch ChangeFile.read(bytes) {
     case .whole(let file, let sum):
       // A copy a tool made of a file already read (or of itself) is the same file.
-      let key = SyncBase.key(file.device, file.seq, sum)
+      let key = SyncBase.key(file, sum)
       guard file.device != device, !seen.contains(key),
-        !files.contains(where: { SyncBase.key($0.file.device, $0.file.seq, $0.sum) == key })
+        !files.contains(where: { SyncBase.key($0.file, $0.sum) == key })
       else { return }
       files.append((file, sum))
     case .incomplete: arriving.insert(folder)
