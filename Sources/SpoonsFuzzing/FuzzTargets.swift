@@ -95,6 +95,12 @@ public enum FuzzTargets {
   /// planner or be refused with a `SyncProblem`; and a second sync with nothing new must
   /// send nothing and change nothing (the first one settled everything it decided).
   public static func changes(_ bytes: [UInt8]) {
+    // The same bytes as a device's acks file: whole, it must read back the same.
+    if let (acks, again) = ChangeFileProbe.readAcks(bytes),
+      ChangeFileProbe.readAcks(again)?.acks != acks
+    {
+      fail("an acks file did not read back the same once written again")
+    }
     guard let (changes, again) = ChangeFileProbe.read(bytes) else { return }
     guard ChangeFileProbe.read(again)?.changes == changes else {
       fail("a change file did not read back the same once written again")

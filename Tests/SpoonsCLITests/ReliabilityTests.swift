@@ -9,11 +9,13 @@ import Testing
 @Suite("Reliability of the real binary", .serialized)
 struct ReliabilityTests {
   /// Starts the binary as a writer running `lines` from stdin, stdout to a file.
-  static func startWriter(data: String, lines: [String], out: String) throws -> Process {
+  static func startWriter(
+    data: String, lines: [String], out: String, environment: [String: String] = [:]
+  ) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: spoonsBinary)
     process.arguments = ["--data", data]
-    var env = ProcessInfo.processInfo.environment
+    var env = ProcessInfo.processInfo.environment.merging(environment) { _, extra in extra }
     env["SPOONS_NOW"] = morning.description
     process.environment = env
     let input = out + ".in"

@@ -207,6 +207,12 @@ public enum ChangeFileProbe {
     return (file.changes, file.encode())
   }
 
+  /// The same bytes read as a device's `acks.txt`, written again when whole: nil otherwise.
+  public static func readAcks(_ bytes: [UInt8]) -> (acks: [String: Int], again: [UInt8])? {
+    guard let file = AckFile.read(bytes) else { return nil }
+    return (file.acks, file.encode())
+  }
+
   /// A whole change file holding `changes`, for seeds and tests.
   public static func encode(_ changes: [SyncChange], device: DeviceID, seq: Int) -> [UInt8] {
     ChangeFile(device: device, name: device.text, seq: seq, changes: changes).encode()
