@@ -39,8 +39,14 @@ public final class Session {
   /// such (`doneEarlier`), saying what still reaches it, rather than as no task at all.
   public func execute(_ command: any SpoonsCommand, ask: Ask? = nil) throws -> Result {
     do {
-      var result = try command.run(in: self, ask: ask)
-      if !(command is Commands.Sync), store.autoSyncDue() { result.output += autoSync() }
+      let mark = command is Commands.Sync ? nil : store.autoSyncMark()
+      let result = try command.run(in: self, ask: ask)
+      // What `sync --auto on` says goes to standard error: the command's own output stays
+      // what scripts read (JSON, CSV), whatever happens to the sync.
+      if let mark, store.autoSyncMark() != mark {
+        environment.errors.write(autoSync())
+        environment.errors.flush()
+      }
       return result
     } catch PlannerError.unknownTask(let id) {
       // Read only now that an id is missing: everyday commands never read the archive.

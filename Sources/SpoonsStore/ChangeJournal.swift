@@ -17,16 +17,24 @@ public struct JournalState: Hashable, Sendable {
   /// this line because undo leaves it alone: undoing a change never takes the planner back
   /// to an older sync's state.
   public var syncFile: Int
+  /// `records` when that sync was made: an undo or redo since (which takes no new change
+  /// number) still leaves something to send.
+  public var syncRecords: Int
 
   public init(
-    generation: Int = 1, bytes: Int = 0, records: Int = 0, lastSeq: Int = 0, syncFile: Int = 0
+    generation: Int = 1, bytes: Int = 0, records: Int = 0, lastSeq: Int = 0, syncFile: Int = 0,
+    syncRecords: Int = 0
   ) {
     self.generation = generation
     self.bytes = bytes
     self.records = records
     self.lastSeq = lastSeq
     self.syncFile = syncFile
+    self.syncRecords = syncRecords
   }
+
+  /// Whether the planner has changed (a change, an undo, a redo) since its last sync.
+  public var changedSinceSync: Bool { lastSeq > syncFile || records != syncRecords }
 
   var fileName: String { "undo-\(generation).txt" }
 }

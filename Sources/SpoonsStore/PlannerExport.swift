@@ -67,7 +67,7 @@ public enum ExportFormat {
   /// and a day's `budget` became the budget asked for, as `status --json` says it (the files
   /// keep what the day started with: version 1 exports still import as they are). Version 3
   /// added `settings.daystart`.
-  static let version = 3
+  static let version = 4
   /// Fields written as JSON numbers and flags; every other field is a string.
   static let numbers: Set<String> = [
     "id", "spoons", "budget", "borrowed", "repaid", "reserve", "routine", "planned", "spent",

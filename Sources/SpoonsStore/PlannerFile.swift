@@ -53,8 +53,8 @@ enum PlannerFile {
   /// Version 2 added routines, the reserve, borrowing and rests (`next routine=`, `settings`,
   /// `routine` records, `day borrowed= repaid=`, `task rest= from=routine`); version 3 the
   /// `journal` line (undo); version 4 `task back=` (what a done rest gave back); version 5
-  /// `settings daystart=` (when the day begins); version 6 `journal sync=` (the state
-  /// of the last sync). Older files load as they are: every
+  /// `settings daystart=` (when the day begins); version 6, for sync, `journal sync=
+  /// syncrecords=`, `renumbered` and `day started=`. Older files load as they are: every
   /// addition is optional.
   static let format = FileFormat(name: "spoons-planner", version: 6)
 
@@ -73,7 +73,10 @@ enum PlannerFile {
     RecordCodec.field("bytes", String(journal.bytes), to: &out)
     RecordCodec.field("records", String(journal.records), to: &out)
     RecordCodec.field("seq", String(journal.lastSeq), to: &out)
-    if journal.syncFile > 0 { RecordCodec.field("sync", String(journal.syncFile), to: &out) }
+    if journal.syncFile > 0 {
+      RecordCodec.field("sync", String(journal.syncFile), to: &out)
+      RecordCodec.field("syncrecords", String(journal.syncRecords), to: &out)
+    }
     out.append(UInt8(ascii: "\n"))
     return out
   }
@@ -116,6 +119,7 @@ enum PlannerFile {
       RecordCodec.field("budget", String(day.budget - day.repaid), to: &out)
       if day.borrowed > 0 { RecordCodec.field("borrowed", String(day.borrowed), to: &out) }
       if day.repaid > 0 { RecordCodec.field("repaid", String(day.repaid), to: &out) }
+      if let started = day.started { RecordCodec.field("started", started.description, to: &out) }
       out.append(UInt8(ascii: "\n"))
     }
     for routine in planner.routines { encode(routine, to: &out) }
@@ -222,14 +226,16 @@ enum PlannerFile {
           nextID = try record.int("id")
           nextRoutineID = try record.optionalInt("routine", absent: 1, in: 1...Int.max)
         case "journal":
-          try record.expectOnly(["generation", "bytes", "records", "seq", "sync"])
+          try record.expectOnly(["generation", "bytes", "records", "seq", "sync", "syncrecords"])
           guard journal == nil else {
             throw DecodeError(line: record.line, reason: "journal twice")
           }
           journal = JournalState(
             generation: try record.int("generation"), bytes: try record.int("bytes"),
             records: try record.int("records"), lastSeq: try record.int("seq"),
-            syncFile: try record.optionalInt("sync", in: 0...Int.max))
+            syncFile: try record.optionalInt("sync", in: 0...Int.max),
+            syncRecords: try record.optionalInt(
+              "syncrecords", absent: try record.int("records"), in: 0...Int.max))
         case "settings":
           try record.expectOnly(["reserve", "daystart"])
           guard reserve == nil else {
@@ -257,16 +263,19 @@ enum PlannerFile {
           }
           archive = try Self.archive(record)
         case "day":
-          try record.expectOnly(["date", "budget", "borrowed", "repaid"])
+          try record.expectOnly(["date", "budget", "borrowed", "repaid", "started"])
           guard day == nil else { throw DecodeError(line: record.line, reason: "day twice") }
           let (date, budget) = (try record.date("date"), try record.unchecked("budget"))
           let borrowed = try record.unchecked("borrowed", absent: 0)
           let repaid = try record.unchecked("repaid", absent: 0)
+          let started = record.raw("started") == nil ? nil : try record.timestamp("started")
           day = try valid(record.line) { () throws(PlannerError) in
             guard repaid >= 0, repaid <= Limits.spoonsPerDay.upperBound else {
               throw .invalidRepaid(repaid, budget: budget)
             }
-            return try Day(date: date, budget: budget + repaid, borrowed: borrowed, repaid: repaid)
+            return try Day(
+              date: date, budget: budget + repaid, borrowed: borrowed, repaid: repaid,
+              started: started)
           }
         case "end":
           try record.expectOnly(["tasks"])

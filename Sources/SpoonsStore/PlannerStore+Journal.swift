@@ -38,7 +38,8 @@ extension PlannerStore {
       // Shorter than committed (a power cut): the history is lost; start a new one rather
       // than fill the gap with zeros.
       journal = JournalState(
-        generation: journal.generation + 1, lastSeq: journal.lastSeq, syncFile: journal.syncFile)
+        generation: journal.generation + 1, lastSeq: journal.lastSeq, syncFile: journal.syncFile,
+        syncRecords: journal.syncRecords)
     }
     if journal.bytes == 0 { ChangeJournal.format.encodeHeader(to: &out) }
     ChangeJournal.encode(entry, to: &out)

@@ -53,12 +53,15 @@ extension PlannerStore {
     }
   }
 
-  /// Whether a changing command just left changes that `sync --auto on` should send now.
-  public func autoSyncDue() -> Bool {
+  /// With `sync --auto on`, where the planner's history stands (changes, undos and redos
+  /// made); nil when it does not auto-sync. A command that moved it changed something, and
+  /// the sync after it sends that: a command that changed nothing never syncs.
+  public func autoSyncMark() -> [Int]? {
     guard FileSystem.size(syncSetupPath) != nil, (try? syncSetup())??.auto == true else {
-      return false
+      return nil
     }
-    return (try? changesWaitingToSync()) ?? false
+    let journal = try? shared(or: JournalState()) { () throws(StoreError) in try readSnapshot().journal }
+    return journal.map { [$0.generation, $0.lastSeq, $0.records] }
   }
 
   /// Whether this planner syncs and was changed since its last sync: one look at `sync.txt`
@@ -66,7 +69,7 @@ extension PlannerStore {
   public func changesWaitingToSync() throws -> Bool {
     guard FileSystem.size(syncSetupPath) != nil else { return false }
     let journal = try shared(or: JournalState()) { () throws(StoreError) in try readSnapshot().journal }
-    return journal.lastSeq > journal.syncFile
+    return journal.changedSinceSync
   }
 
   /// A data directory inside a folder that Dropbox, iCloud Drive or Syncthing replicates, if
@@ -130,12 +133,21 @@ extension PlannerStore {
     return nil
   }
 
+  var pendingPath: String { directory + "/sync-pending.txt" }
+
+  /// The number of the change file a sync was writing when it was stopped, if one was.
+  func pendingSeq() -> Int {
+    guard let bytes = try? FileSystem.read(pendingPath, limit: 64) else { return 0 }
+    return Int(String(decoding: bytes, as: UTF8.self).dropFirst(4).prefix { $0.isNumber }) ?? 0
+  }
+
   /// Where a planner syncs: the folder, or the remote with the cache in the data directory.
   func transport(_ kind: SyncTargetKind, _ target: String, at now: Timestamp?)
     throws(SyncError) -> any SyncTransport
   {
     switch kind {
-    case .folder: return SyncFolder(path: target)
+    case .folder:
+      return SyncFolder(path: target, data: FileSystem.realPath(directory) ?? directory)
     case .git:
       let data = FileSystem.realPath(directory) ?? Self.absolute(directory) ?? directory
       return try GitTarget(remote: target, data: data, options: git, now: now)
@@ -169,16 +181,18 @@ extension PlannerStore {
       let copied = setup.machine != machine || setup.directory != data
       // Before anything is written here, so a target out of reach changes nothing. This
       // device's own files there are checked, unless it is about to become a new device.
-      try target.refresh(as: copied ? nil : setup.device, sent: base.sent)
+      try target.refresh(as: copied ? nil : setup.device, sent: max(base.sent, pendingSeq()))
       if copied {
         report.copiedFrom = "\(setup.directory) on \(setup.machine)"
         report.previousDevice = setup.device.text
         var random = SystemRandomNumberGenerator()
         setup.device = DeviceID.random(using: &random)
+        // Named after its machine unless the person named it otherwise.
+        if setup.name == setup.machine || setup.name.isEmpty { setup.name = machine }
         setup.machine = machine
         setup.directory = data
-        if setup.name == machine || setup.name.isEmpty { setup.name = machine }
-        try FileSystem.replace(syncSetupPath, with: setup.encode(), in: directory, backup: nil)
+        // Saved once this sync has got as far as writing (below), so a sync that stops
+        // before then finds the copy again and says so.
       }
       let archive = try readArchive(snapshot.archive, live: snapshot.planner)
       let local = SyncedState(planner: snapshot.planner, done: archive.doneTasks, days: archive.days)
@@ -194,7 +208,8 @@ extension PlannerStore {
       do {
         round = try SyncRound(
           base: base.document, local: local, incoming: incoming.files.flatMap(\.file.changes),
-          clock: HybridClock(device: setup.device, last: base.clock), now: now)
+          clock: HybridClock(device: setup.device, last: base.clock), now: now,
+          copiedFrom: report.previousDevice.flatMap { DeviceID($0) })
       } catch let problem as SyncProblem {
         let from = incoming.files.first { file in
           file.file.changes.contains { $0.entity == problem.entity }
@@ -254,13 +269,24 @@ extension PlannerStore {
       // says these changes are synced, they must be there. A kill between the two sends them
       // again next time (the same values, newer stamps), which changes nothing; a push that
       // fails commits nothing here.
-      var own = ownUpdates(target, setup: setup, base: base, incoming: incoming)
-      if let outgoing { own.writing[outgoing.storedName] = outgoing.encode() }
+      var own = ownUpdates(
+        target, setup: setup, base: base, incoming: incoming, sending: outgoing?.seq)
+      if copied {
+        try FileSystem.replace(syncSetupPath, with: setup.encode(), in: directory, backup: nil)
+      }
+      if let outgoing {
+        own.writing[outgoing.storedName] = outgoing.encode()
+        // Noted first, so a file left by a sync killed before it committed is known for
+        // this directory's own, not another one writing as this device.
+        try FileSystem.replace(
+          pendingPath, with: Array("seq=\(outgoing.seq)\n".utf8), in: directory, backup: nil)
+      }
       if !own.writing.isEmpty || !own.removing.isEmpty {
         try target.updateOwn(
           setup.device, name: setup.name, writing: own.writing, removing: own.removing)
       }
       try commitSync(&snapshot, state: state, archive: archive, base: base, lock: lock)
+      FileSystem.removeFiles(in: directory) { $0 == "sync-pending.txt" }
       return report
     }
   }
@@ -271,18 +297,28 @@ extension PlannerStore {
   /// Nothing here can lose a change: every file removed has been read by every device known,
   /// and is in the snapshot for any that joins later.
   func ownUpdates(
-    _ target: any SyncTransport, setup: SyncSetup, base: SyncBase, incoming: SyncIncoming
+    _ target: any SyncTransport, setup: SyncSetup, base: SyncBase, incoming: SyncIncoming,
+    sending: Int? = nil
   ) -> (writing: [String: [UInt8]], removing: Set<String>) {
     let me = setup.device
     let others = incoming.devices.union(base.names.keys).subtracting([me.text])
     var acks = AckFile(device: me, name: setup.name)
-    for other in others {
-      let upto = base.readUpTo(other)
-      if upto > 0 { acks.acks[other] = upto }
-    }
+    acks.acks = self.acks(of: base, others: others)
     acks.forget = setup.forget
     guard let own = try? target.ownNames(me) else { return ([:], []) }
     var writing: [String: [UInt8]] = [:]
+    // This device's files gone from the shared place (emptied by hand, or by a tool): what
+    // they held is published again, as a snapshot, so the others still get it.
+    let snapshotted = own.compactMap(ChangeFile.seq(ofSnapshotNamed:)).max() ?? 0
+    let present = Set(own.compactMap(ChangeFile.seq(ofFileNamed:)) + (sending.map { [$0] } ?? []))
+    if base.sent > snapshotted, !(snapshotted + 1...base.sent).allSatisfy(present.contains) {
+      var covers = acks.acks
+      covers[me.text] = base.sent
+      let snapshot = ChangeFile(
+        device: me, name: setup.name, seq: base.sent, changes: base.document.changes,
+        snapshot: true, covers: covers)
+      writing[snapshot.storedName] = snapshot.encode()
+    }
     if !own.contains(AckFile.fileName) || !incoming.files.isEmpty || !setup.forget.isEmpty {
       writing[AckFile.fileName] = acks.encode()
     }
@@ -304,6 +340,16 @@ extension PlannerStore {
       }
     }
     return (writing, removing)
+  }
+
+  /// Up to which number this device has read every change file of each of `others`.
+  func acks(of base: SyncBase, others: Set<String>) -> [String: Int] {
+    var acks: [String: Int] = [:]
+    for other in others {
+      let upto = base.readUpTo(other)
+      if upto > 0 { acks[other] = upto }
+    }
+    return acks
   }
 
   /// Saves a sync's planner, archive and synced state as one commit, outside the undo
@@ -335,10 +381,14 @@ extension PlannerStore {
     writes.append(
       PendingWrite(path: directory + "/" + SyncBase.fileName(number), bytes: base.encode(), at: 0))
     snapshot.journal.syncFile = number
+    snapshot.journal.syncRecords = snapshot.journal.records
     snapshot.planner = state.planner
     try save(PlannerFile.head(snapshot.journal) + PlannerFile.body(snapshot), after: writes, lock: lock)
+    // The one before stays too: `planner.txt.bak`, which the README tells people to put back
+    // after a mishap, names it.
     if previous > 0 {
-      FileSystem.removeFiles(in: directory) { SyncBase.isFileName($0) && $0 != SyncBase.fileName(number) }
+      let keep = [SyncBase.fileName(number), SyncBase.fileName(previous)]
+      FileSystem.removeFiles(in: directory) { SyncBase.isFileName($0) && !keep.contains($0) }
     }
   }
 
@@ -455,7 +505,7 @@ extension PlannerStore {
     }
     return SyncStatus(
       setup: setup, reachable: unreachable == nil, problem: problem, lastSynced: base.syncedAt,
-      changedSince: snapshot.journal.lastSeq > snapshot.journal.syncFile,
+      changedSince: snapshot.journal.changedSinceSync,
       devices: devices, waiting: waiting.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
   }
 }

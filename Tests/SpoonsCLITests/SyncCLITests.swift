@@ -200,11 +200,15 @@ struct Replicator {
     try FileManager.default.moveItem(atPath: d[0].target, toPath: d[0].target + "-away")
     let offline = try d[0].run("add", "1", "Made offline", at: morning)
     #expect(offline.stdout.contains("Added #2 Made offline"))
-    #expect(offline.stdout.contains("Not synced: could not reach"), "\(offline.stdout)")
+    #expect(offline.stderr.contains("Not synced: could not reach"), "\(offline.stderr)")
+    // A command that changes nothing does not sync, and scripts read clean output.
+    let json = try d[0].run("todo", "--json", at: morning)
+    #expect(json.stdout == "[]\n" && json.stderr.isEmpty, "\(json)")
     #expect(try d[0].run("status", at: morning).stdout.contains("wait to be synced"))
     try d[0].run("sync", "--auto", "off", at: morning)
     try FileManager.default.moveItem(atPath: d[0].target + "-away", toPath: d[0].target)
-    #expect(!(try d[0].run("add", "1", "Not sent", at: morning).stdout.contains("synced")))
+    let off = try d[0].run("add", "1", "Not sent", at: morning)
+    #expect(!off.stdout.contains("synced") && !off.stderr.contains("synced"))
     let usage = try d[0].run("sync", "--auto", "maybe", at: morning, expect: 64)
     #expect(usage.stderr.contains("--auto takes on or off"))
   }
@@ -628,5 +632,152 @@ struct Replicator {
     // And if it comes back after all, it catches up.
     try away.run("sync", at: end)
     #expect(try away.export(at: end) == a.export(at: end))
+  }
+
+  // MARK: - Found by trying it, and by review
+
+  @Test func aRoutineCheckedOffOnOneDeviceStaysCheckedOffWhenBothStartedTheDay() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 2, at: morning)
+    var replicator = Replicator(random: SeededGenerator(seed: 31), devices: d)
+    try d[0].run("routine", "add", "1", "Take meds", at: morning)
+    try Self.syncEverywhere(d, &replicator, at: morning)
+    try d[1].run("new-day", "10", at: nextMorning)  // started first, synced last
+    try d[0].run("new-day", "10", at: nextMorning.plus(minutes: 10))
+    try d[0].run("done", "1", at: nextMorning.plus(minutes: 20))
+    try d[0].run("sync", at: nextMorning.plus(minutes: 30))
+    replicator.replicate(all: true)
+    try d[1].run("sync", at: nextMorning.plus(hours: 2))
+    try Self.syncEverywhere(d, &replicator, at: nextMorning.plus(hours: 3))
+    for device in d {
+      let todo = try device.run("todo", at: nextMorning.plus(hours: 3)).stdout
+      #expect(todo.contains("[✓] #1  Take meds"), "\(device.name): \(todo)")
+    }
+  }
+
+  @Test func theDeviceWhoseTaskMovedIsToldAndGuardedWhoeverDecided() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 2, at: morning)
+    var replicator = Replicator(random: SeededGenerator(seed: 32), devices: d)
+    try d[1].run("add", "1", "Desktop's, made first", at: morning.plus(hours: 1))
+    try d[0].run("add", "1", "Laptop's, made later", at: morning.plus(hours: 2))
+    try d[0].run("sync", at: morning.plus(hours: 3))
+    replicator.replicate(all: true)
+    try d[1].run("sync", at: morning.plus(hours: 3))  // decides: the laptop's task moves
+    replicator.replicate(all: true)
+    let told = try d[0].run("sync", at: morning.plus(hours: 4))
+    #expect(told.stdout.contains("#1 from "), "\(told.stdout)")
+    #expect(told.stdout.contains("is now #2 (Laptop's, made later)"), "\(told.stdout)")
+    let refused = try d[0].run("plan", "1", at: morning.plus(hours: 4), expect: nil)
+    #expect(refused.status != 0 && refused.stderr.contains("renumbered by a sync"), "\(refused)")
+  }
+
+  @Test func ofTwoStartsOfOneDateTheLaterBudgetIsKeptWhicheverSyncsFirst() throws {
+    for laptopFirst in [true, false] {
+      let dir = TemporaryDirectory()
+      let d = try Self.devices(dir, count: 2, at: morning)
+      var replicator = Replicator(random: SeededGenerator(seed: 33), devices: d)
+      try d[0].run("new-day", "10", at: nextMorning)  // the laptop at 08:00
+      try d[1].run("new-day", "8", at: nextMorning.plus(hours: 1))  // the desktop, later
+      for device in laptopFirst ? d : d.reversed() {
+        try device.run("sync", at: nextMorning.plus(hours: 2))
+        replicator.replicate(all: true)
+      }
+      try Self.syncEverywhere(d, &replicator, at: nextMorning.plus(hours: 3))
+      for device in d {
+        let status = try device.run("status", at: nextMorning.plus(hours: 3)).stdout
+        #expect(status.contains("budget 8"), "\(laptopFirst) \(device.name): \(status)")
+      }
+    }
+  }
+
+  @Test func aDataDirectoryPutBackFromABackupIsToldToSyncAsANewDevice() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 1, at: morning)
+    try d[0].run("sync", at: morning)
+    try FileManager.default.copyItem(atPath: d[0].data, toPath: dir.file("backup"))
+    try d[0].run("add", "2", "Pay rent", at: morning)
+    try d[0].run("sync", at: morning)
+    try FileManager.default.removeItem(atPath: d[0].data)
+    try FileManager.default.moveItem(atPath: dir.file("backup"), toPath: d[0].data)
+    try d[0].run("add", "1", "Water plants", at: morning.plus(minutes: 5))
+    let refused = try d[0].run("sync", at: morning.plus(minutes: 6), expect: 1)
+    #expect(refused.stderr.contains("another data directory already syncs with"), "\(refused.stderr)")
+    #expect(refused.stderr.contains("nothing was changed"))
+  }
+
+  @Test func aCopiedDataDirectoryKeepsTheTasksItWasCopiedWithOnce() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 1, at: morning)
+    try d[0].run("add", "1", "Synced before", at: morning)
+    try d[0].run("sync", at: morning)
+    try d[0].run("add", "2", "Unsynced call", at: morning.plus(minutes: 1))
+    let copy = Device(name: "copy", data: dir.file("copy"), target: d[0].target)
+    try FileManager.default.copyItem(atPath: d[0].data, toPath: copy.data)
+    for device in [d[0], copy, d[0], copy] { try device.run("sync", at: morning.plus(minutes: 2)) }
+    let export = try d[0].export(at: morning)
+    #expect(export.components(separatedBy: "\"Unsynced call\"").count == 2, "\(export)")
+    #expect(try copy.export(at: morning) == export)
+  }
+
+  @Test func aDoneTaskKeepsItsCheckOffWhenItsDayIsUndoneElsewhere() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 2, at: morning)
+    var replicator = Replicator(random: SeededGenerator(seed: 34), devices: d)
+    try d[0].run("add", "2", "Alpha", at: morning)
+    try d[0].run("new-day", "10", at: morning)
+    try d[0].run("plan", "1", at: morning)
+    try Self.syncEverywhere(d, &replicator, at: morning)
+    try d[1].run("done", "1", at: morning.plus(hours: 1))
+    try d[0].run("undo", "2", at: morning.plus(hours: 2))  // the plan and the new day
+    try d[0].run("sync", at: morning.plus(hours: 2))
+    replicator.replicate(all: true)
+    try Self.syncEverywhere(d, &replicator, at: morning.plus(hours: 3))
+    for device in d {
+      let shown = try device.run("show", "1", at: morning.plus(hours: 3), expect: nil)
+      #expect(shown.stdout.contains("done") || shown.stdout.contains("checked off"), "\(device.name): \(shown)")
+    }
+  }
+
+  @Test func aRoutinesTaskThatArrivesBeforeItsRoutineWaitsForIt() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 2, at: morning)
+    var replicator = Replicator(random: SeededGenerator(seed: 35), devices: d)
+    try d[0].run("routine", "add", "1", "Take meds", at: morning)
+    try d[0].run("sync", at: morning)
+    try d[0].run("new-day", "10", at: nextMorning)
+    try d[0].run("sync", at: nextMorning)
+    // Only the second file reaches the desktop at first.
+    let files = replicator.files(in: d[0].target).filter { $0.name.hasPrefix("0000000") }.sorted { $0.name < $1.name }
+    let later = try #require(files.last)
+    replicator.put(later.bytes, later.folder, later.name, in: d[1].target)
+    let waiting = try d[1].run("sync", at: nextMorning)
+    #expect(!waiting.stdout.contains("Take meds"))
+    replicator.replicate(all: true)
+    try d[1].run("sync", at: nextMorning)
+    #expect(try d[1].run("todo", at: nextMorning).stdout.contains("Take meds"))
+  }
+
+  @Test func anUndoAfterASyncWaitsToBeSentLikeAnyChange() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 1, at: morning)
+    try d[0].run("add", "1", "Tea", at: morning)
+    try d[0].run("sync", at: morning)
+    try d[0].run("undo", at: morning)
+    #expect(try d[0].run("sync", "--status", at: morning).stdout.contains("wait to be sent"))
+    #expect(try d[0].run("sync", at: morning).stdout.contains("sent 1 change"))
+  }
+
+  @Test func puttingPlannerBakBackAfterASyncStillSyncs() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 1, at: morning)
+    try d[0].run("add", "1", "Tea", at: morning)
+    try d[0].run("sync", at: morning)
+    try d[0].run("add", "1", "Coffee", at: morning)
+    try d[0].run("sync", at: morning)
+    let planner = d[0].data + "/planner.txt"
+    try FileManager.default.removeItem(atPath: planner)
+    try FileManager.default.copyItem(atPath: planner + ".bak", toPath: planner)
+    try d[0].run("sync", at: morning)
   }
 }

@@ -308,6 +308,22 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     #expect(stamp.seconds == morning.seconds + HybridClock.furthestJump)
   }
 
+  @Test func aRankNoSpoonsWritesIsReadAsNoneAndNothingOverflows() throws {
+    var laptop = SyncDevice("laptop")
+    try laptop.change { try $0.add("T", spoons: 1, at: morning) }
+    try laptop.sync([], at: morning)
+    let forged = laptop.files[0].map { c in
+      c.field == "rank"
+        ? SyncChange(entity: c.entity, field: "rank", value: "9223372036854775000", stamp: c.stamp)
+        : c
+    }
+    var desktop = SyncDevice("desktop")
+    try desktop.sync([forged], at: morning)
+    try desktop.change { try $0.add("U", spoons: 1, at: morning.plus(minutes: 1)) }
+    try desktop.sync([], at: morning.plus(minutes: 2))
+    #expect(desktop.state.planner.category(try SpoonCost(1)).map(\.title.text) == ["T", "U"])
+  }
+
   @Test func aMoveOnOneDeviceAndAnAddOnAnotherBothKeepTheirPlace() throws {
     var laptop = SyncDevice("laptop")
     try laptop.change { p in for n in 1...4 { try p.add("T\(n)", spoons: 2, at: morning) } }

@@ -13,7 +13,7 @@ struct CodecTests {
     let text = String(decoding: bytes, as: UTF8.self)
     #expect(text.hasPrefix("format\tname=spoons-planner\tversion=\(PlannerFile.format.version)\njournal\t"))
     #expect(text.contains("\nsettings\treserve=1\tdaystart=04:00\n"))
-    #expect(text.contains("\nday\tdate=2026-11-22\tbudget=10\trepaid=2\n"))
+    #expect(text.contains("\nday\tdate=2026-11-22\tbudget=10\trepaid=2\tstarted=2026-11-22T07:45:00+01:00\n"))
     #expect(text.contains("\troutine=2\tpaused=1\t") == false)  // ids are not mixed up
     #expect(text.contains("routine\tid=2\tspoons=2\tdays=mon,tue,wed,thu,fri\tpaused=1\t"))
     #expect(text.contains("\tat=todo\tfrom=routine\troutine=3\trest=1\t"))

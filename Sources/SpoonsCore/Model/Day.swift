@@ -15,9 +15,13 @@ public struct Day: Hashable, Sendable {
   public let repaid: Int
   /// Today's to-do list, in the order the tasks were planned (done ones included).
   public internal(set) var todo: [TaskID]
+  /// When `new-day` started it (nil for days started before this was kept): of two devices
+  /// that started the same date apart, the later start's budget is the one kept.
+  public let started: Timestamp?
 
   public init(
-    date: CivilDate, budget: Int, borrowed: Int = 0, repaid: Int = 0, todo: [TaskID] = []
+    date: CivilDate, budget: Int, borrowed: Int = 0, repaid: Int = 0, todo: [TaskID] = [],
+    started: Timestamp? = nil
   ) throws(PlannerError) {
     guard Limits.spoonsPerDay.contains(budget) else { throw .invalidBudget(budget) }
     guard (0...budget).contains(repaid) else { throw .invalidRepaid(repaid, budget: budget) }
@@ -30,5 +34,6 @@ public struct Day: Hashable, Sendable {
     self.borrowed = borrowed
     self.repaid = repaid
     self.todo = todo
+    self.started = started
   }
 }

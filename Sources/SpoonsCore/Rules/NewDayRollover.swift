@@ -39,7 +39,7 @@ extension Planner {
     }
     let owed = day?.borrowed ?? 0
     let repaid = SpoonLedger.repayment(of: owed, budget: asked)
-    let newDay = try Day(date: today, budget: asked, repaid: repaid)
+    let newDay = try Day(date: today, budget: asked, repaid: repaid, started: now)
 
     var finished: FinishedDay?
     var rolled: [SpoonTask] = []

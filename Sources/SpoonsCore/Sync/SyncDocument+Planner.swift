@@ -67,7 +67,9 @@ extension SyncDocument {
     func claims(_ kind: String) throws(SyncProblem) -> [Claim] {
       var claims: [Claim] = []
       for (entity, fields) in entities
-      where entity.hasPrefix(kind) && SyncIndex.isWhole(entity, fields) && SyncIndex.isLive(fields) {
+      where entity.hasPrefix(kind) && SyncIndex.isWhole(entity, fields, in: self)
+        && SyncIndex.isLive(fields)
+      {
         guard let created = Timestamp(iso: text(fields, "created")), let stamp = fields["created"]?.stamp
         else { throw problem(entity, "created") }
         claims.append(
@@ -115,7 +117,7 @@ extension SyncDocument {
       let routine = Routine(
         id: id, title: title, spoons: try! SpoonCost(spoons), days: days,
         isRest: text(f, "rest") == "1", isPaused: text(f, "paused") == "1", created: claim.created)
-      routines.append((Int64(text(f, "rank")) ?? 0, e, routine))
+      routines.append((SyncRanks.parse(text(f, "rank")) ?? 0, e, routine))
     }
     routines.sort { ($0.rank, $0.entity) < ($1.rank, $1.entity) }
     func routineID(_ uid: Substring) -> RoutineID? {
@@ -213,8 +215,11 @@ extension SyncDocument {
         updated: updated, note: text(f, "note").isEmpty ? nil : text(f, "note"),
         location: text(f, "where").isEmpty ? nil : text(f, "where"), due: due, isRest: isRest,
         gaveBack: back)
-      let placed = Placed(rank: Int64(text(f, "rank")) ?? 0, entity: e, task: task, date: date)
-      if let date, let today, date < today, !placement.isOpen {
+      let placed = Placed(
+        rank: SyncRanks.parse(text(f, "rank")) ?? 0, entity: e, task: task, date: date)
+      if let date, today.map({ date < $0 }) ?? true, !placement.isOpen {
+        // Done on a day that has ended, or on one no longer there (its start was undone on
+        // another device): kept in the history either way, never sent back to the list.
         archived.append(placed)
       } else if date != nil, today == nil {
         // Planned for a day this document never saw start: waits in the backlog.
@@ -250,7 +255,9 @@ extension SyncDocument {
         try int(entity, f, "borrowed", 0...Limits.spoonsPerDay.upperBound),
         SpoonLedger.borrowLimit(startingWith: budget - repaid))
       if date == today {
-        day = try! Day(date: date, budget: budget, borrowed: borrowed, repaid: repaid)
+        day = try! Day(
+          date: date, budget: budget, borrowed: borrowed, repaid: repaid,
+          started: Timestamp(iso: text(f, "started")))
         continue
       }
       let done = doneOn[date] ?? []

@@ -7,6 +7,15 @@
 /// and additions on another.
 enum SyncRanks {
   static let gap: Int64 = 1 << 20
+  /// Ranks beyond this are not Spoons's (a list of a billion tasks stays far below it) and
+  /// read as none, so no arithmetic on them can overflow.
+  static let largest: Int64 = 1 << 52
+
+  /// A stored rank, or nil when there is none or it is out of range.
+  static func parse(_ text: String?) -> Int64? {
+    guard let text, let rank = Int64(text), (1...largest).contains(rank) else { return nil }
+    return rank
+  }
 
   /// Strictly increasing ranks for a list whose tasks had `old` ranks (nil for none).
   static func assign(_ old: [Int64?]) -> [Int64] {
@@ -32,7 +41,7 @@ enum SyncRanks {
       } else {
         step = gap
       }
-      if step < 1 {
+      if step < 1 || previous + step * count > largest {
         // No room left between the neighbours: number the whole list afresh.
         return (1...old.count).map { Int64($0) * gap }
       }

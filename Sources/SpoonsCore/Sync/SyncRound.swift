@@ -24,19 +24,24 @@ public struct SyncRound: Sendable {
 
   public init(
     base: SyncDocument, local: SyncedState, incoming: [SyncChange], clock: HybridClock,
-    now: Timestamp
+    now: Timestamp, copiedFrom: DeviceID? = nil
   ) throws(SyncProblem) {
     var clock = clock
+    let device = clock.device
+    var document = base
+    // This device's changes were made before it saw what comes in now: they are stamped
+    // first, each task's at the time it was last changed (never behind anything seen before
+    // it), so of two changes made apart the later one wins, whichever device syncs first.
+    let view = SyncView(of: local, against: base, device: device, namingDevice: copiedFrom)
+    var outgoing = view.changes(from: base) { entity in
+      clock.tick(now: view.changedAt[entity].map { min($0, now) } ?? now)
+    }
     var ahead: [DeviceID: Int64] = [:]
     for change in incoming {
       clock.observe(change.stamp, now: now)
       let skew = change.stamp.seconds - now.seconds
       if skew > Self.noticeableSkew { ahead[change.stamp.device] = max(ahead[change.stamp.device] ?? 0, skew) }
     }
-    let device = clock.device
-    var document = base
-    var outgoing = SyncView(of: local, against: base, device: device)
-      .changes(from: base, stamp: clock.tick(now: now))
     document.apply(outgoing)
     let before = document
     document.apply(incoming)
@@ -45,9 +50,10 @@ public struct SyncRound: Sendable {
     // What making the planner decided goes out too; twice is enough for it to settle (the
     // second pass only records the first's numbers and ranks), the third is a safety margin.
     for _ in 0..<3 {
+      let stamp = clock.tick(now: now)
       let settled = SyncView(
         of: made.state, against: document, device: device, known: made.identities)
-        .changes(from: document, stamp: clock.tick(now: now))
+        .changes(from: document) { _ in stamp }
       if settled.isEmpty { break }
       outgoing += settled
       document.apply(settled)
@@ -56,9 +62,22 @@ public struct SyncRound: Sendable {
     }
     // Each decision once; a delete undone by an unseen edit is said below, when it happens.
     var notes: [SyncNote] = []
+    // A number that moved here, however it was decided (by this device, or by another that
+    // saw both tasks first): the local task's number before and after.
+    var final: [String: TaskID] = [:]
+    for (id, uid) in made.identities.tasks { final[uid] = id }
+    var here: [Renumbering] = []
+    for (old, uid) in view.taskUIDs.sorted(by: { $0.key < $1.key }) {
+      guard let new = final[uid], new != old,
+        let title = (made.state.planner.task(new) ?? made.state.done.first { $0.id == new })?.title.text
+      else { continue }
+      here.append(Renumbering(old: old, new: new, title: title))
+      let decider = document.entities["task:" + uid]?["n"]?.stamp.device ?? device
+      notes.append(.renumbered(old: old, new: new, title: title, device: decider))
+    }
     for note in decided where !notes.contains(note) {
       switch note {
-      case .keptAfterDelete, .overBudget: continue
+      case .keptAfterDelete, .overBudget, .renumbered: continue
       default: notes.append(note)
       }
     }
@@ -77,14 +96,6 @@ public struct SyncRound: Sendable {
     self.state = made.state
     self.notes = notes
     self.clock = clock
-    var here: [Renumbering] = []
-    for note in notes {
-      guard case .renumbered(let old, let new, let title, _) = note,
-        local.planner.task(old)?.title.text == title
-          || local.done.contains(where: { $0.id == old && $0.title.text == title })
-      else { continue }
-      here.append(Renumbering(old: old, new: new, title: title))
-    }
     renumberedHere = here
   }
 

@@ -15,21 +15,29 @@ public struct SyncView: Sendable {
   public var routineUIDs: [RoutineID: String] = [:]
   /// The open day's date, if a day has started.
   public var today: CivilDate?
+  /// When each task was last changed here: its changes are stamped from then.
+  public var changedAt: [String: Timestamp] = [:]
 
   /// - Parameter known: the entity of each number, when the planner was just made from the
   ///   document (its numbers may have moved); otherwise found by number and creation time.
+  ///   `namingDevice`: the device new tasks are named after, when not `device` (the one this
+  ///   data directory was copied from, at its first sync as a new device).
   public init(
     of state: SyncedState, against document: SyncDocument, device: DeviceID,
-    known: SyncIdentities = SyncIdentities()
+    known: SyncIdentities = SyncIdentities(), namingDevice: DeviceID? = nil
   ) {
     let index = SyncIndex(document)
     var taken = Set(document.entities.keys)
-    func newUID(_ kind: String, _ number: Int) -> String {
-      var uid = "\(device).\(number)"
+    // The device that made it, its number there and when: a data directory copied before
+    // its tasks were synced names them as the original does (`naming`), so the copy and the
+    // original send each such task as one, while tasks made apart never share a name.
+    let naming = namingDevice ?? device
+    func newUID(_ kind: String, _ number: Int, _ created: Timestamp) -> String {
+      var uid = "\(naming).\(number).\(created.seconds)"
       var suffix = 1
       while taken.contains("\(kind):\(uid)") {
         suffix += 1
-        uid = "\(device).\(number)~\(suffix)"
+        uid = "\(naming).\(number).\(created.seconds)~\(suffix)"
       }
       taken.insert("\(kind):\(uid)")
       return uid
@@ -41,7 +49,7 @@ public struct SyncView: Sendable {
     for routine in planner.routines {
       let uid =
         known.routines[routine.id] ?? index.routine[SyncIndex.key(routine.id.rawValue, routine.created)]
-        ?? newUID("routine", routine.id.rawValue)
+        ?? newUID("routine", routine.id.rawValue, routine.created)
       routineUIDs[routine.id] = uid
       routineList.append("routine:" + uid)
       entities["routine:" + uid] = [
@@ -68,8 +76,9 @@ public struct SyncView: Sendable {
         uid = "\(ruid)@\(date)"
         taken.insert("task:" + uid!)
       }
-      let name = "task:" + (uid ?? newUID("task", task.id.rawValue))
+      let name = "task:" + (uid ?? newUID("task", task.id.rawValue, task.created))
       taskUIDs[task.id] = String(name.dropFirst(5))
+      changedAt[name] = task.updated
       let list: String
       let place: String
       switch task.placement {
@@ -115,7 +124,7 @@ public struct SyncView: Sendable {
     listOrder.append("routines")
     for list in listOrder {
       let names = lists[list]!
-      let ranks = SyncRanks.assign(names.map { document.value($0, "rank").flatMap { Int64($0) } })
+      let ranks = SyncRanks.assign(names.map { SyncRanks.parse(document.value($0, "rank")) })
       for (name, rank) in zip(names, ranks) { entities[name]!["rank"] = String(rank) }
     }
     // Days.
@@ -130,7 +139,9 @@ public struct SyncView: Sendable {
       entities["day:\(day.date)"] = [
         "budget": String(day.budget), "repaid": String(day.repaid),
         "borrowed": String(day.borrowed), "record": "", "gone": "",
+        "started": day.started.map { "\($0)" } ?? "",
       ]
+      if let started = day.started { changedAt["day:\(day.date)"] = started }
     }
     // Defaults read as empty, so a device that never changed a setting never overrides one.
     entities["settings"] = [
@@ -159,27 +170,35 @@ public struct SyncView: Sendable {
     return date < today
   }
 
-  /// The changes that take `document` to this view, all with `stamp`: fields that differ,
-  /// and a `gone` for every live task, routine and day the view no longer holds.
-  public func changes(from document: SyncDocument, stamp: SyncStamp) -> [SyncChange] {
+  /// The changes that take `document` to this view: fields that differ, and a `gone` for
+  /// every live task, routine and day the view no longer holds. `stamp` gives each changed
+  /// entity's stamp, called once per entity, the tasks in the order they were changed.
+  public func changes(from document: SyncDocument, stamp: (String) -> SyncStamp) -> [SyncChange]
+  {
     var changes: [SyncChange] = []
-    for entity in entities.keys.sorted() {
+    let order = entities.keys.sorted {
+      (changedAt[$0]?.seconds ?? .max, $0) < (changedAt[$1]?.seconds ?? .max, $1)
+    }
+    for entity in order {
       let fields = entities[entity]!
       let known = document.entities[entity]
+      var entityStamp: SyncStamp?
       for field in fields.keys.sorted() {
         let value = fields[field]!
         let current = known?[field]?.value
         // A field the document never had reads as empty, so an empty one says nothing new.
         guard current != value, current != nil || !value.isEmpty else { continue }
-        changes.append(SyncChange(entity: entity, field: field, value: value, stamp: stamp))
+        if entityStamp == nil { entityStamp = stamp(entity) }
+        changes.append(SyncChange(entity: entity, field: field, value: value, stamp: entityStamp!))
       }
     }
     for (entity, fields) in document.entities.sorted(by: { $0.key < $1.key })
-    where entities[entity] == nil && SyncIndex.isWhole(entity, fields)
+    where entities[entity] == nil && SyncIndex.isWhole(entity, fields, in: document)
       && SyncIndex.isLive(fields) && !isSettledAway(fields)
     {
       let seen = fields.values.map(\.stamp).max()!
-      changes.append(SyncChange(entity: entity, field: "gone", value: seen.description, stamp: stamp))
+      changes.append(
+        SyncChange(entity: entity, field: "gone", value: seen.description, stamp: stamp(entity)))
     }
     return changes
   }
@@ -217,6 +236,19 @@ struct SyncIndex {
 
   /// Whether every field a thing needs has arrived: changes of one entity can come from
   /// several files, and a thing is made (or deleted) only once its creation is here.
+  /// `isWhole`, and for a routine's task, the routine has arrived too (its files may come
+  /// after the task's).
+  static func isWhole(
+    _ entity: String, _ fields: [String: SyncRegister], in document: SyncDocument
+  ) -> Bool {
+    guard isWhole(entity, fields) else { return false }
+    guard entity.hasPrefix("task:"), let place = fields["place"]?.value,
+      let from = place.split(separator: " ").first(where: { $0.hasPrefix("routine:") })
+    else { return true }
+    let uid = from.dropFirst(8)
+    return uid.hasPrefix("#") || document.entities["routine:" + uid] != nil
+  }
+
   static func isWhole(_ entity: String, _ fields: [String: SyncRegister]) -> Bool {
     let needs: [String]
     if entity.hasPrefix("task:") {

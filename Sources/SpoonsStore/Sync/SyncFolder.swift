@@ -17,6 +17,8 @@ struct SyncFolder: SyncTransport {
   static let marker = FileFormat(name: "spoons-sync-target", version: 1)
 
   let path: String
+  /// The data directory syncing here, for the message when another one writes as it.
+  var data = ""
 
   var devicesPath: String { path + "/devices" }
   func devicePath(_ device: DeviceID) -> String { devicesPath + "/" + device.text }
@@ -56,6 +58,9 @@ struct SyncFolder: SyncTransport {
   /// folder's, which no other device writes.
   func refresh(as device: DeviceID?, sent: Int) throws(SyncError) {
     guard isReachable else { throw .unreachable(path) }
+    // A change file of this device that this directory did not write (it is a copy, or was
+    // put back from a backup): going on would give its numbers a second meaning.
+    if let device, highestSeq(of: device) > sent { throw .otherWriter(remote: path, data: data) }
   }
 
   func read(except device: DeviceID, seen: Set<String>) -> SyncIncoming {
