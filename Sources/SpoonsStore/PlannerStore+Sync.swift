@@ -133,21 +133,12 @@ extension PlannerStore {
     return nil
   }
 
-  var pendingPath: String { directory + "/sync-pending.txt" }
-
-  /// The number of the change file a sync was writing when it was stopped, if one was.
-  func pendingSeq() -> Int {
-    guard let bytes = try? FileSystem.read(pendingPath, limit: 64) else { return 0 }
-    return Int(String(decoding: bytes, as: UTF8.self).dropFirst(4).prefix { $0.isNumber }) ?? 0
-  }
-
   /// Where a planner syncs: the folder, or the remote with the cache in the data directory.
   func transport(_ kind: SyncTargetKind, _ target: String, at now: Timestamp?)
     throws(SyncError) -> any SyncTransport
   {
     switch kind {
-    case .folder:
-      return SyncFolder(path: target, data: FileSystem.realPath(directory) ?? directory)
+    case .folder: return SyncFolder(path: target)
     case .git:
       let data = FileSystem.realPath(directory) ?? Self.absolute(directory) ?? directory
       return try GitTarget(remote: target, data: data, options: git, now: now)
@@ -181,7 +172,7 @@ extension PlannerStore {
       let copied = setup.machine != machine || setup.directory != data
       // Before anything is written here, so a target out of reach changes nothing. This
       // device's own files there are checked, unless it is about to become a new device.
-      try target.refresh(as: copied ? nil : setup.device, sent: max(base.sent, pendingSeq()))
+      try target.refresh(as: copied ? nil : setup.device, sent: base.sent)
       if copied {
         report.copiedFrom = "\(setup.directory) on \(setup.machine)"
         report.previousDevice = setup.device.text
@@ -196,7 +187,10 @@ extension PlannerStore {
       }
       let archive = try readArchive(snapshot.archive, live: snapshot.planner)
       let local = SyncedState(planner: snapshot.planner, done: archive.doneTasks, days: archive.days)
-      let incoming = try target.read(except: setup.device, seen: base.seen)
+      var incoming = try target.read(except: setup.device, seen: base.seen)
+      if !copied {
+        incoming.files += target.ownFiles(after: base.sent, of: setup.device, seen: base.seen)
+      }
       report.arriving = incoming.arriving.map { base.names[$0] ?? $0 }.sorted()
       report.newer = incoming.newer.map { (base.names[$0.device] ?? $0.device, $0.version) }
       report.damaged = incoming.damaged
@@ -220,7 +214,7 @@ extension PlannerStore {
       // Counted as things changed (a task, a day, a setting), not fields.
       var things: [String: Set<String>] = [:]
       // Only what was new here: a snapshot, or a copy of a file, mostly repeats what is known.
-      for (file, _) in incoming.files {
+      for (file, _) in incoming.files where file.device != setup.device {
         for change in file.changes
         where (base.document.entities[change.entity]?[change.field]?.stamp).map({ $0 < change.stamp }) ?? true {
           things[file.name, default: []].insert(change.entity)
@@ -274,19 +268,12 @@ extension PlannerStore {
       if copied {
         try FileSystem.replace(syncSetupPath, with: setup.encode(), in: directory, backup: nil)
       }
-      if let outgoing {
-        own.writing[outgoing.storedName] = outgoing.encode()
-        // Noted first, so a file left by a sync killed before it committed is known for
-        // this directory's own, not another one writing as this device.
-        try FileSystem.replace(
-          pendingPath, with: Array("seq=\(outgoing.seq)\n".utf8), in: directory, backup: nil)
-      }
+      if let outgoing { own.writing[outgoing.storedName] = outgoing.encode() }
       if !own.writing.isEmpty || !own.removing.isEmpty {
         try target.updateOwn(
           setup.device, name: setup.name, writing: own.writing, removing: own.removing)
       }
       try commitSync(&snapshot, state: state, archive: archive, base: base, lock: lock)
-      FileSystem.removeFiles(in: directory) { $0 == "sync-pending.txt" }
       return report
     }
   }

@@ -17,8 +17,6 @@ struct SyncFolder: SyncTransport {
   static let marker = FileFormat(name: "spoons-sync-target", version: 1)
 
   let path: String
-  /// The data directory syncing here, for the message when another one writes as it.
-  var data = ""
 
   var devicesPath: String { path + "/devices" }
   func devicePath(_ device: DeviceID) -> String { devicesPath + "/" + device.text }
@@ -58,9 +56,21 @@ struct SyncFolder: SyncTransport {
   /// folder's, which no other device writes.
   func refresh(as device: DeviceID?, sent: Int) throws(SyncError) {
     guard isReachable else { throw .unreachable(path) }
-    // A change file of this device that this directory did not write (it is a copy, or was
-    // put back from a backup): going on would give its numbers a second meaning.
-    if let device, highestSeq(of: device) > sent { throw .otherWriter(remote: path, data: data) }
+  }
+
+  func ownFiles(after sent: Int, of device: DeviceID, seen: Set<String>)
+    -> [(file: ChangeFile, sum: String)]
+  {
+    var files: [(file: ChangeFile, sum: String)] = []
+    for name in (FileSystem.names(in: devicePath(device)) ?? []).sorted()
+    where (ChangeFile.seq(ofFileNamed: name) ?? 0) > sent {
+      guard let bytes = (try? FileSystem.read(devicePath(device) + "/" + name, limit: 256 << 20)) ?? nil,
+        case .whole(let file, let sum) = ChangeFile.read(bytes), file.device == device,
+        !seen.contains(SyncBase.key(file, sum))
+      else { continue }
+      files.append((file, sum))
+    }
+    return files
   }
 
   func read(except device: DeviceID, seen: Set<String>) -> SyncIncoming {

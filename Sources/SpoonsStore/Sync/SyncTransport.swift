@@ -29,6 +29,15 @@ protocol SyncTransport {
 
   /// The names of this device's own files.
   func ownNames(_ device: DeviceID) throws(SyncError) -> [String]
+
+  /// This device's own change files numbered after `sent`: written by a sync of this
+  /// directory that was stopped before it committed, or by this directory before it was put
+  /// back from a backup. Taken in like any other device's, nothing they hold is lost.
+  func ownFiles(after sent: Int, of device: DeviceID, seen: Set<String>) -> [(file: ChangeFile, sum: String)]
+}
+
+extension SyncTransport {
+  func ownFiles(after sent: Int, of device: DeviceID, seen: Set<String>) -> [(file: ChangeFile, sum: String)] { [] }
 }
 
 /// What the other devices' change files hold, file by file: the one place a change file
