@@ -84,6 +84,9 @@ extension PlannerStore {
     }
     if let setup = try syncSetup() {
       guard setup.target == location else { throw SyncError.alreadySetUp(setup.target) }
+      // The same folder again: one that lost everything, its mark included, is made a sync
+      // target again (an emptied folder deletes nothing), and the sync sends it all anew.
+      try transport(setup.kind, location, at: now).create()
       return try sync(at: now)
     }
     let data = FileSystem.realPath(directory) ?? Self.absolute(directory) ?? directory

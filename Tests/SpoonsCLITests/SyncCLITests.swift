@@ -338,6 +338,15 @@ struct Replicator {
       atPath: d[0].target + "-unmounted/spoons-sync.txt", toPath: d[0].target + "/spoons-sync.txt")
     try d[0].run("sync", at: morning.plus(hours: 2))
     #expect(try d[0].run("show", "1", at: morning.plus(hours: 2)).stdout.contains("Keep me"))
+    // Emptied of everything, its mark too: joining it again publishes everything anew, and a
+    // device that joins afterwards finds it.
+    try FileManager.default.removeItem(atPath: d[0].target)
+    try FileManager.default.createDirectory(atPath: d[0].target, withIntermediateDirectories: true)
+    try d[0].run("sync", at: morning.plus(hours: 3), expect: 1)
+    try d[0].run("sync", "--init", d[0].target, at: morning.plus(hours: 3))
+    let late = Device(name: "late", data: dir.file("late"), target: d[0].target)
+    try late.run("sync", "--init", d[0].target, at: morning.plus(hours: 3))
+    #expect(try late.run("show", "1", at: morning.plus(hours: 3)).stdout.contains("Keep me"))
   }
 
   @Test func aChangeFileFromANewerSpoonsIsLeftAloneAndAHalfCopiedOneWaits() throws {
