@@ -114,13 +114,21 @@ extension String {
 }
 
 extension Session {
+  /// How long the sync after a change may wait for git or for the planner's lock.
+  static let autoSyncSeconds: Double = 10
+
   /// `sync --auto on`: the sync after a change. Its failure is one line, never the change's:
   /// the change is saved here whatever happens to the sync.
   func autoSync() -> String {
     let now = environment.now()
     let home = environment.variables["HOME"]
+    // Short waits: a change must not hang on a slow remote or a busy planner; what is not
+    // sent now goes with the next change or sync.
+    var quick = store
+    quick.git.timeout = min(quick.git.timeout, Self.autoSyncSeconds)
+    quick.lockTimeout = min(quick.lockTimeout, Self.autoSyncSeconds)
     do {
-      return renderer.autoSynced(try store.sync(at: now), home: home, at: now)
+      return renderer.autoSynced(try quick.sync(at: now), home: home, at: now)
     } catch SyncError.unreachable(let path) {
       return renderer.autoSyncFailed("could not reach \(Text.visible(path))")
     } catch {

@@ -284,6 +284,19 @@ struct GitSyncCLITests {
     #expect(status.contains("The remote cannot be reached now (no answer within 2 s)"), "\(status)")
     try FileManager.default.removeItem(atPath: hang)
     try d[0].run("sync", at: morning.plus(minutes: 4))
+
+    // With --auto on, the sync after a change waits at most 10 s, whatever the git timeout:
+    // the change is made and one line says it was not synced.
+    var patient = d[0]
+    patient.environment["SPOONS_GIT_TIMEOUT"] = "60"
+    try patient.run("sync", "--auto", "on", at: morning.plus(minutes: 5))
+    FileManager.default.createFile(atPath: hang, contents: nil)
+    let start = Date()
+    let added = try patient.run("add", "1", "Made while it hangs", at: morning.plus(minutes: 6))
+    #expect(Date().timeIntervalSince(start) < 30, "the change waited for the remote")
+    #expect(added.stdout.contains("Added"), "\(added.stdout)")
+    #expect(added.stderr.contains("Not synced"), "\(added.stderr)")
+    try FileManager.default.removeItem(atPath: hang)
   }
 
   @Test func withoutGitOnThePathSyncSaysWhatToInstall() throws {
