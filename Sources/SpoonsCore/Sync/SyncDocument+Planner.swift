@@ -34,6 +34,12 @@ extension SyncDocument {
     func text(_ fields: [String: SyncRegister], _ field: String) -> String {
       fields[field]?.value ?? ""
     }
+    func cost(_ entity: String, _ fields: [String: SyncRegister]) throws(SyncProblem) -> SpoonCost {
+      guard let value = Int(text(fields, "spoons")), let cost = try? SpoonCost(value) else {
+        throw problem(entity, "spoons")
+      }
+      return cost
+    }
     func int(_ entity: String, _ fields: [String: SyncRegister], _ field: String, _ range: ClosedRange<Int>)
       throws(SyncProblem) -> Int
     {
@@ -47,8 +53,13 @@ extension SyncDocument {
     var highestRoutine = 0
     for (entity, fields) in entities {
       if entity.hasPrefix("next:") {
-        highestTask = max(highestTask, (Int(text(fields, "task")) ?? 1) - 1)
-        highestRoutine = max(highestRoutine, (Int(text(fields, "routine")) ?? 1) - 1)
+        // Numbers out of range are not Spoons's and count for nothing.
+        func next(_ field: String) -> Int {
+          guard let n = Int(text(fields, field)), (1...Self.largestNumber).contains(n) else { return 0 }
+          return n - 1
+        }
+        highestTask = max(highestTask, next("task"))
+        highestRoutine = max(highestRoutine, next("routine"))
       } else if let n = Int(text(fields, "n")), n > 0, n <= Self.largestNumber {
         if entity.hasPrefix("task:") { highestTask = max(highestTask, n) }
         if entity.hasPrefix("routine:") { highestRoutine = max(highestRoutine, n) }
@@ -106,7 +117,7 @@ extension SyncDocument {
       let e = claim.entity
       let f = entities[e]!
       guard let title = try? Title(text(f, "title")) else { throw problem(e, "title") }
-      let spoons = try int(e, f, "spoons", SpoonCost.range)
+      let spoons = try cost(e, f)
       let days = Weekdays(mask: UInt8(try int(e, f, "days", 1...127)))
       let id = RoutineID(routineNumbers[e]!)
       if id.rawValue != claim.wanted {
@@ -115,7 +126,7 @@ extension SyncDocument {
             old: RoutineID(claim.wanted), new: id, title: title.text, device: claim.stamp.device))
       }
       let routine = Routine(
-        id: id, title: title, spoons: try! SpoonCost(spoons), days: days,
+        id: id, title: title, spoons: spoons, days: days,
         isRest: text(f, "rest") == "1", isPaused: text(f, "paused") == "1", created: claim.created)
       routines.append((SyncRanks.parse(text(f, "rank")) ?? 0, e, routine))
     }
@@ -149,7 +160,7 @@ extension SyncDocument {
       let e = claim.entity
       let f = entities[e]!
       guard let title = try? Title(text(f, "title")) else { throw problem(e, "title") }
-      let spoons = try! SpoonCost(try int(e, f, "spoons", SpoonCost.range))
+      let spoons = try cost(e, f)
       let id = TaskID(taskNumbers[e]!)
       if id.rawValue != claim.wanted {
         notes.append(
@@ -255,7 +266,8 @@ extension SyncDocument {
         try int(entity, f, "borrowed", 0...Limits.spoonsPerDay.upperBound),
         SpoonLedger.borrowLimit(startingWith: budget - repaid))
       if date == today {
-        day = try! Day(
+        // Within every limit by now (clamped above), so this cannot refuse.
+        day = try? Day(
           date: date, budget: budget, borrowed: borrowed, repaid: repaid,
           started: Timestamp(iso: text(f, "started")))
         continue
@@ -269,7 +281,9 @@ extension SyncDocument {
         rested += task.gaveBack ?? 0
       }
       planned = spent
+      // A day's numbers are two digits at most; anything larger is not Spoons's.
       let record = text(f, "record").split(separator: " ").compactMap { Int($0) }
+        .filter { (0...Limits.spoonsPerDay.upperBound * 100).contains($0) }
       if record.count == 3 {
         planned = max(planned, record[0])
         spent = max(spent, record[1])

@@ -21,13 +21,19 @@ public struct SyncStamp: Hashable, Comparable, Sendable, CustomStringConvertible
     (lhs.seconds, lhs.counter, lhs.device.text) < (rhs.seconds, rhs.counter, rhs.device.text)
   }
 
+  /// Far past any clock (the year 33658), and the most stamps one second may hold.
+  static let largestSeconds: Int64 = 1 << 40
+  static let largestCounter = 1 << 40
+
   /// `1795340000.3.k3v9q2`: what the change files hold.
   public var description: String { "\(seconds).\(counter).\(device)" }
 
   public init?(_ text: some StringProtocol) {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 3, let seconds = Int64(parts[0]), seconds >= 0,
-      let counter = Int(parts[1]), counter >= 0, let device = DeviceID(parts[2])
+    // Bounded so that no clock arithmetic on a stamp from a file can overflow.
+    guard parts.count == 3, let seconds = Int64(parts[0]), (0...Self.largestSeconds).contains(seconds),
+      let counter = Int(parts[1]), (0...Self.largestCounter).contains(counter),
+      let device = DeviceID(parts[2])
     else { return nil }
     self.init(seconds: seconds, counter: counter, device: device)
   }
