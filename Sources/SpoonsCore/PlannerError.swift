@@ -21,7 +21,8 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
   /// No task has this id (never had, or it was deleted).
   case unknownTask(TaskID)
   /// A number a sync just gave to another device's task; the task it was is now `movedTo`.
-  case renumberedBySync(TaskID, movedTo: TaskID, title: String)
+  /// `other`: the title of the task that has the number now, when it is held.
+  case renumberedBySync(TaskID, movedTo: TaskID, title: String, other: String?)
   /// The task was checked off on an earlier day (`on`), so only `show`, `undone` and
   /// `delete` reach it; `today` words the date.
   case doneEarlier(TaskID, on: CivilDate, today: CivilDate)
@@ -98,10 +99,11 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
         + "start today first with 'spoons new-day \(budget)' (nothing was changed)"
     case .noDayStarted: return "no day started yet: start one with 'new-day N'"
     case .unknownTask(let id): return "there is no task \(id) (see 'list', 'backlog' and 'todo' for ids)"
-    case .renumberedBySync(let old, let new, let title):
+    case .renumberedBySync(let old, let new, let title, let other):
       return "\(old) was renumbered by a sync: your '\(title)' is now \(new), and \(old) "
-        + "is another device's task; use \(new.rawValue) for '\(title)' (\(old) works "
-        + "again after the next new day); nothing was changed"
+        + "is another device's task" + (other.map { " ('\($0)')" } ?? "")
+        + "; use \(new.rawValue) for '\(title)' (\(old) works again after the next new day); "
+        + "nothing was changed"
     case .doneEarlier(let id, let date, let today):
       return "\(id) was done on \(date.named(relativeTo: today)); 'undone \(id.rawValue)' brings "
         + "it back to its category"

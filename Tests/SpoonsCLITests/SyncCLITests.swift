@@ -151,7 +151,7 @@ struct Replicator {
     let refused = try d[1].run("edit", "1", "--note", "x", at: morning.plus(minutes: 3), expect: 1)
     #expect(
       refused.stderr.contains(
-        "#1 was renumbered by a sync: your 'Desktop's' is now #2, and #1 is another device's task"),
+        "#1 was renumbered by a sync: your 'Desktop's' is now #2, and #1 is another device's task ('Laptop's')"),
       "\(refused.stderr)")
     try d[1].run("edit", "2", "--note", "mine", at: morning.plus(minutes: 3))
     try d[1].run("new-day", "10", at: nextMorning)

@@ -167,11 +167,11 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     var p = round.state.planner
     for moved in round.renumberedHere { p.noteRenumbered(moved) }
     #expect(
-      expectRefusal(p, .renumberedBySync(id(1), movedTo: id(2), title: "Desktop's")) {
+      expectRefusal(p, .renumberedBySync(id(1), movedTo: id(2), title: "Desktop's", other: "Laptop's")) {
         try $0.edit(id(1), TaskEdit(note: "meant mine"), at: morning)
       })
     #expect(
-      expectRefusal(p, .renumberedBySync(id(1), movedTo: id(2), title: "Desktop's")) {
+      expectRefusal(p, .renumberedBySync(id(1), movedTo: id(2), title: "Desktop's", other: "Laptop's")) {
         try $0.delete([id(1)])
       })
     try p.edit(id(2), TaskEdit(note: "mine"), at: morning)

@@ -27,7 +27,8 @@ extension Planner {
   /// Refuses a number a sync has just given to another task.
   func checkNotRenumbered(_ id: TaskID) throws(PlannerError) {
     if let moved = renumbered.first(where: { $0.old == id }) {
-      throw .renumberedBySync(moved.old, movedTo: moved.new, title: moved.title)
+      throw .renumberedBySync(
+        moved.old, movedTo: moved.new, title: moved.title, other: tasks[id]?.title.text)
     }
   }
 }
