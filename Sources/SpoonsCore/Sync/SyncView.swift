@@ -222,7 +222,14 @@ struct SyncIndex {
       (SyncIndex.isLive(a.value) ? 1 : 0, b.key) < (SyncIndex.isLive(b.value) ? 1 : 0, a.key)
     }) {
       guard let n = fields["n"]?.value, let created = fields["created"]?.value else { continue }
-      let number = Int(n) ?? 0
+      // Numbers out of range are not Spoons's: they count for nothing.
+      let number = Int(n).flatMap { (1...SyncDocument.largestNumber).contains($0) ? $0 : nil } ?? 0
+      // A planner holds only whole things, so a local task is never one still arriving:
+      // matching it to one would take a number from the thing it is.
+      guard SyncIndex.isWhole(entity, fields, in: document) else {
+        if entity.hasPrefix("task:") { highestTask = max(highestTask, number) }
+        continue
+      }
       if entity.hasPrefix("task:") {
         highestTask = max(highestTask, number)
         task["\(n) \(created)"] = String(entity.dropFirst(5))
