@@ -28,12 +28,7 @@ extension PlannerStore {
     try exclusively { lock throws -> (id: String, name: String) in
       guard lock != nil else { throw WouldWrite() }
       guard var setup = try syncSetup() else { throw SyncError.notSetUp }
-      let snapshot = try readSnapshot()
-      var names: [String: String] = [:]
-      if snapshot.journal.syncFile > 0 {
-        let path = directory + "/" + SyncBase.fileName(snapshot.journal.syncFile)
-        if let bytes = try FileSystem.read(path) { names = try SyncBase.decode(bytes, file: path).names }
-      }
+      var names = try syncBase(of: readSnapshot().journal)?.names ?? [:]
       names.removeValue(forKey: setup.device.text)
       if nameOrID == setup.device.text { throw SyncError.forgettingItself }
       let matches = names.keys.filter {
@@ -70,6 +65,15 @@ extension PlannerStore {
     guard FileSystem.size(syncSetupPath) != nil else { return false }
     let journal = try shared(or: JournalState()) { () throws(StoreError) in try readSnapshot().journal }
     return journal.changedSinceSync
+  }
+
+  /// What this device had seen at its last sync, as the planner names it: empty before the
+  /// first sync; nil when the file it names is missing.
+  func syncBase(of journal: JournalState) throws(StoreError) -> SyncBase? {
+    guard journal.syncFile > 0 else { return SyncBase() }
+    let path = directory + "/" + SyncBase.fileName(journal.syncFile)
+    guard let bytes = try FileSystem.read(path) else { return nil }
+    return try SyncBase.decode(bytes, file: path)
   }
 
   /// A data directory inside a folder that Dropbox, iCloud Drive or Syncthing replicates, if
@@ -159,13 +163,9 @@ extension PlannerStore {
       // here: it runs locked or not at all, never as a trial run.
       guard lock != nil else { throw WouldWrite() }
       var snapshot = try readSnapshot()
-      var base = SyncBase()
-      if snapshot.journal.syncFile > 0 {
-        let path = directory + "/" + SyncBase.fileName(snapshot.journal.syncFile)
-        guard let bytes = try FileSystem.read(path) else {
-          throw StoreError.missing(file: path, archive: SyncBase.fileName(snapshot.journal.syncFile))
-        }
-        base = try SyncBase.decode(bytes, file: path)
+      guard var base = try syncBase(of: snapshot.journal) else {
+        let name = SyncBase.fileName(snapshot.journal.syncFile)
+        throw StoreError.missing(file: directory + "/" + name, archive: name)
       }
       var report = SyncReport(target: setup.target, device: setup.name)
       report.lastSynced = base.syncedAt
@@ -299,15 +299,19 @@ extension PlannerStore {
     var writing: [String: [UInt8]] = [:]
     // This device's files gone from the shared place (emptied by hand, or by a tool): what
     // they held is published again, as a snapshot, so the others still get it.
-    let snapshotted = own.compactMap(ChangeFile.seq(ofSnapshotNamed:)).max() ?? 0
-    let present = Set(own.compactMap(ChangeFile.seq(ofFileNamed:)) + (sending.map { [$0] } ?? []))
-    if base.sent > snapshotted, !(snapshotted + 1...base.sent).allSatisfy(present.contains) {
+    // Everything this device knows, and what of each device's files that includes.
+    func snapshot() -> ChangeFile {
       var covers = acks.acks
       covers[me.text] = base.sent
-      let snapshot = ChangeFile(
+      return ChangeFile(
         device: me, name: setup.name, seq: base.sent, changes: base.document.changes,
         snapshot: true, covers: covers)
-      writing[snapshot.storedName] = snapshot.encode()
+    }
+    let snapshotted = own.compactMap(ChangeFile.seq(ofSnapshotNamed:)).max() ?? 0
+    let present = Set(own.compactMap(ChangeFile.seq(ofFileNamed:)) + (sending.map { [$0] } ?? []))
+    var published: ChangeFile?
+    if base.sent > snapshotted, !(snapshotted + 1...base.sent).allSatisfy(present.contains) {
+      published = snapshot()
     }
     if !own.contains(AckFile.fileName) || !incoming.files.isEmpty || !setup.forget.isEmpty {
       writing[AckFile.fileName] = acks.encode()
@@ -319,16 +323,13 @@ extension PlannerStore {
       let everyoneRead = known.map { incoming.acks[$0]?.acks[me.text] ?? 0 }.min() ?? 0
       let read = own.filter { (ChangeFile.seq(ofFileNamed: $0) ?? Int.max) <= everyoneRead }
       if read.count >= syncCompactAfter {
-        var covers = acks.acks
-        covers[me.text] = base.sent
-        let snapshot = ChangeFile(
-          device: me, name: setup.name, seq: base.sent, changes: base.document.changes,
-          snapshot: true, covers: covers)
-        writing[snapshot.storedName] = snapshot.encode()
+        let replacing = published ?? snapshot()
+        published = replacing
         removing = Set(read).union(
-          own.filter { ChangeFile.seq(ofSnapshotNamed: $0) != nil && $0 != snapshot.storedName })
+          own.filter { ChangeFile.seq(ofSnapshotNamed: $0) != nil && $0 != replacing.storedName })
       }
     }
+    if let published { writing[published.storedName] = published.encode() }
     return (writing, removing)
   }
 
@@ -446,11 +447,7 @@ extension PlannerStore {
     guard let setup = try syncSetup() else { throw SyncError.notSetUp }
     let target = try transport(setup.kind, setup.target, at: nil)
     let snapshot = try readSnapshot()
-    var base = SyncBase()
-    if snapshot.journal.syncFile > 0 {
-      let path = directory + "/" + SyncBase.fileName(snapshot.journal.syncFile)
-      if let bytes = try FileSystem.read(path) { base = try SyncBase.decode(bytes, file: path) }
-    }
+    var base = try syncBase(of: snapshot.journal) ?? SyncBase()
     var newest: [String: Int64] = [:]
     for fields in base.document.entities.values {
       for register in fields.values {

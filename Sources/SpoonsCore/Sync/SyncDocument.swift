@@ -45,9 +45,4 @@ public struct SyncDocument: Hashable, Sendable {
     }
     return all
   }
-
-  /// The newest stamp anywhere in the document.
-  public var newestStamp: SyncStamp? {
-    entities.values.lazy.flatMap(\.values).map(\.stamp).max()
-  }
 }

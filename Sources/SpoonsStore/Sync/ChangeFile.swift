@@ -212,9 +212,4 @@ public enum ChangeFileProbe {
     guard let file = AckFile.read(bytes) else { return nil }
     return (file.acks, file.encode())
   }
-
-  /// A whole change file holding `changes`, for seeds and tests.
-  public static func encode(_ changes: [SyncChange], device: DeviceID, seq: Int) -> [UInt8] {
-    ChangeFile(device: device, name: device.text, seq: seq, changes: changes).encode()
-  }
 }

@@ -152,12 +152,13 @@ struct GitTarget: SyncTransport {
   /// Reads every other device's fetched branch: its files, in one `cat-file` for all.
   func read(except device: DeviceID, seen: Set<String>) throws(SyncError) -> SyncIncoming {
     var wanted: [(folder: String, name: String, object: String)] = []
+    let read = SyncIncoming.namesRead(seen)
     for (ref, commit) in try refs() where ref.hasPrefix(Self.fetchedPrefix) {
       guard ref.dropFirst(Self.fetchedPrefix.count) != device.text else { continue }
       for entry in try tree(commit, under: "devices") {
         let parts = entry.name.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0] != device.text, !parts[0].hasPrefix("."),
-          SyncIncoming.isSyncFile(String(parts[1]))
+          SyncIncoming.isSyncFile(String(parts[1])), !read.contains(entry.name)
         else { continue }
         wanted.append((String(parts[0]), String(parts[1]), entry.object))
       }

@@ -103,55 +103,47 @@ struct SyncBase: Equatable {
     var base = SyncBase()
     var end: Int?
     var count = 0
-    do {
-      var first = true
-      try RecordCodec.forEachRecord(in: bytes) { record throws(DecodeError) in
-        if first {
-          first = false
-          _ = try format.checkHeader(record)
-          return
-        }
-        guard end == nil else { throw DecodeError(line: record.line, reason: "a record after the end line") }
-        switch record.kind {
-        case "clock":
-          let text = try record.string("last")
-          if !text.isEmpty {
-            guard let stamp = SyncStamp(text) else {
-              throw DecodeError(line: record.line, reason: "a bad stamp")
-            }
-            base.clock = stamp
-          }
-        case "sent":
-          base.sent = try record.int("seq", in: 0...99_999_999)
-          if record.raw("at") != nil { base.syncedAt = try record.timestamp("at") }
-        case "name":
-          base.names[try record.string("device")] = try record.string("name")
-        case "seen":
-          guard let device = DeviceID(try record.string("device")) else {
-            throw DecodeError(line: record.line, reason: "a bad device id")
-          }
-          if record.raw("snapshot") != nil {
-            base.seen.insert("\(device) s\(try record.int("snapshot")) \(try record.string("sum"))")
-          } else {
-            base.seen.insert(key(device, try record.int("seq"), try record.string("sum")))
-          }
-        case "covered":
-          base.covered[try record.string("device")] = try record.int("upto", in: 0...99_999_999)
-        case "set":
-          guard let stamp = SyncStamp(try record.string("stamp")) else {
+    // The format line, a file that is something else, a newer version: checked as for every
+    // data file.
+    try format.decodeRecords(bytes, file: file) { record throws(DecodeError) in
+      guard end == nil else { throw DecodeError(line: record.line, reason: "a record after the end line") }
+      switch record.kind {
+      case "clock":
+        let text = try record.string("last")
+        if !text.isEmpty {
+          guard let stamp = SyncStamp(text) else {
             throw DecodeError(line: record.line, reason: "a bad stamp")
           }
-          base.document.apply(
-            SyncChange(
-              entity: try record.string("entity"), field: try record.string("field"),
-              value: try record.string("value"), stamp: stamp))
-          count += 1
-        case "end": end = try record.int("registers")
-        default: throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
+          base.clock = stamp
         }
+      case "sent":
+        base.sent = try record.int("seq", in: 0...99_999_999)
+        if record.raw("at") != nil { base.syncedAt = try record.timestamp("at") }
+      case "name":
+        base.names[try record.string("device")] = try record.string("name")
+      case "seen":
+        guard let device = DeviceID(try record.string("device")) else {
+          throw DecodeError(line: record.line, reason: "a bad device id")
+        }
+        if record.raw("snapshot") != nil {
+          base.seen.insert("\(device) s\(try record.int("snapshot")) \(try record.string("sum"))")
+        } else {
+          base.seen.insert(key(device, try record.int("seq"), try record.string("sum")))
+        }
+      case "covered":
+        base.covered[try record.string("device")] = try record.int("upto", in: 0...99_999_999)
+      case "set":
+        guard let stamp = SyncStamp(try record.string("stamp")) else {
+          throw DecodeError(line: record.line, reason: "a bad stamp")
+        }
+        base.document.apply(
+          SyncChange(
+            entity: try record.string("entity"), field: try record.string("field"),
+            value: try record.string("value"), stamp: stamp))
+        count += 1
+      case "end": end = try record.int("registers")
+      default: throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
       }
-    } catch {
-      throw error.inFile(file, supported: format.version)
     }
     guard end == count else {
       throw .corrupt(file: file, line: nil, reason: "the file is cut short")
@@ -214,37 +206,29 @@ public struct SyncSetup: Equatable, Sendable {
     var device: (DeviceID, String, String, String)?
     var auto = false
     var forget: Set<String> = []
-    do {
-      var first = true
-      try RecordCodec.forEachRecord(in: bytes) { record throws(DecodeError) in
-        if first {
-          first = false
-          _ = try format.checkHeader(record)
-          return
-        }
-        switch record.kind {
-        case "target":
-          target = try record.string("path")
-          if let text = try record.optionalString("kind") {
-            guard let known = SyncTargetKind(rawValue: text) else {
-              throw DecodeError(line: record.line, reason: "an unknown kind of target '\(text)'")
-            }
-            kind = known
+    // The format line, a file that is something else, a newer version: checked as for every
+    // data file.
+    try format.decodeRecords(bytes, file: file) { record throws(DecodeError) in
+      switch record.kind {
+      case "target":
+        target = try record.string("path")
+        if let text = try record.optionalString("kind") {
+          guard let known = SyncTargetKind(rawValue: text) else {
+            throw DecodeError(line: record.line, reason: "an unknown kind of target '\(text)'")
           }
-        case "device":
-          guard let id = DeviceID(try record.string("id")) else {
-            throw DecodeError(line: record.line, reason: "a bad device id")
-          }
-          device = (
-            id, try record.string("name"), try record.string("machine"), try record.string("dir")
-          )
-        case "auto": auto = try record.flag("on")
-        case "forget": forget.insert(try record.string("device"))
-        default: throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
+          kind = known
         }
+      case "device":
+        guard let id = DeviceID(try record.string("id")) else {
+          throw DecodeError(line: record.line, reason: "a bad device id")
+        }
+        device = (
+          id, try record.string("name"), try record.string("machine"), try record.string("dir")
+        )
+      case "auto": auto = try record.flag("on")
+      case "forget": forget.insert(try record.string("device"))
+      default: throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
       }
-    } catch {
-      throw error.inFile(file, supported: format.version)
     }
     guard let target, let device else {
       throw .corrupt(file: file, line: nil, reason: "the target or device line is missing")

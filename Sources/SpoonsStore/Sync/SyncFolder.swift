@@ -75,11 +75,12 @@ struct SyncFolder: SyncTransport {
 
   func read(except device: DeviceID, seen: Set<String>) -> SyncIncoming {
     var incoming = SyncIncoming()
+    let read = SyncIncoming.namesRead(seen)
     for folder in (FileSystem.names(in: devicesPath) ?? []).sorted() where folder != device.text {
       guard !folder.hasPrefix(".") else { continue }
       let directory = devicesPath + "/" + folder
       for name in (FileSystem.names(in: directory) ?? []).sorted() {
-        guard SyncIncoming.isSyncFile(name) else { continue }
+        guard SyncIncoming.isSyncFile(name), !read.contains(folder + "/" + name) else { continue }
         let path = directory + "/" + name
         incoming.take(
           (try? FileSystem.read(path, limit: 256 << 20)) ?? nil, folder: folder, name: name,

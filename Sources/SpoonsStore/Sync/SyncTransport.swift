@@ -55,6 +55,23 @@ struct SyncIncoming {
   /// What each other device has read (its `acks.txt`), by device folder.
   var acks: [String: AckFile] = [:]
 
+  /// Keys of the files taken in so far, to tell a copy of one from a new file.
+  private var taken = Set<String>()
+
+  /// The change files `seen` holds, as `<device>/<file name>`: never rewritten, so a sync
+  /// need not read again one it has taken in (copies a tool made, under other names, still
+  /// are, and are told apart by their checksum).
+  static func namesRead(_ seen: Set<String>) -> Set<String> {
+    var names = Set<String>()
+    for key in seen {
+      let parts = key.split(separator: " ")
+      if parts.count == 3, let seq = Int(parts[1]) {
+        names.insert("\(parts[0])/\(ChangeFile.fileName(seq))")
+      }
+    }
+    return names
+  }
+
   /// Whether a file in a device's folder is one sync reads: change files, snapshots, the
   /// acks file, and the copies tools make of them.
   static func isSyncFile(_ name: String) -> Bool {
@@ -86,9 +103,7 @@ struct SyncIncoming {
     case .whole(let file, let sum):
       // A copy a tool made of a file already read (or of itself) is the same file.
       let key = SyncBase.key(file, sum)
-      guard file.device != device, !seen.contains(key),
-        !files.contains(where: { SyncBase.key($0.file, $0.sum) == key })
-      else { return }
+      guard file.device != device, !seen.contains(key), taken.insert(key).inserted else { return }
       files.append((file, sum))
     case .incomplete: arriving.insert(folder)
     case .newer(let version): newer.append((folder, version))
