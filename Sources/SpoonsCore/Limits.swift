@@ -7,6 +7,14 @@ public enum Limits {
   /// A day's budget and the reserve: two digits, more than any day has.
   public static let spoonsPerDay = 0...99
 
+  /// What a task may be noted to have taken (`done ID --took N`): nothing at all, up to a
+  /// whole day's most. A task can take far more than it was planned at; a guess past a day's
+  /// budget is a typo.
+  public static let spoonsTaken = 0...99
+
+  /// How a person felt at the check-in: 1 (very low) to 5 (very good).
+  public static let mood = 1...5
+
   /// How far back `completed`, `history`, `stats`, `chart` and `report` look: ten years.
   public static let lookBackDays = 1...3_660
 

@@ -67,13 +67,22 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
   case routineNotPaused(RoutineID)
   /// A routine must run on at least one day of the week.
   case noRoutineDays
+  /// `done --took N` past `Limits.spoonsTaken`.
+  case invalidTook(Int)
+  /// `--took` on a rest: a rest gives spoons back rather than taking them.
+  case tookOnRest(TaskID)
+  /// `--took` with more than one task: what one task took says nothing of another.
+  case tookNeedsOneTask
+  /// A mood outside `Limits.mood`.
+  case invalidMood(Int)
 
   /// True when the words given were wrong (a number out of range, an empty title), rather
   /// than a sound request that the planner refuses: the exit status (64 or 1) asks this.
   public var isUsageMistake: Bool {
     switch self {
     case .invalidTitle, .invalidSpoons, .invalidBudget, .invalidBorrow, .invalidReserve,
-      .invalidDetail, .nothingSelected, .repeatedTask, .noRoutineDays, .invalidPosition:
+      .invalidDetail, .nothingSelected, .repeatedTask, .noRoutineDays, .invalidPosition,
+      .invalidTook, .invalidMood, .tookNeedsOneTask:
       return true
     default:
       return false
@@ -154,6 +163,14 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
     case .routineAlreadyPaused(let id): return "routine \(id) is already paused"
     case .routineNotPaused(let id): return "routine \(id) is not paused"
     case .noRoutineDays: return "a routine needs at least one day of the week"
+    case .invalidTook(let n):
+      return "--took needs the spoons the task really took, a whole number from 0 to 99, not \(n)"
+    case .tookOnRest(let id):
+      return "\(id) is a rest: it gives spoons back, so there is nothing to note with --took"
+    case .tookNeedsOneTask:
+      return "--took goes with one task at a time, e.g. done 12 --took 5"
+    case .invalidMood(let n):
+      return "how you feel is a number from 1 (very low) to 5 (very good), not \(n)"
     }
   }
 

@@ -71,6 +71,12 @@ enum ArchiveFiles {
     if ledger.borrowed > 0 { RecordCodec.field("borrowed", String(ledger.borrowed), to: &out) }
     if ledger.rested > 0 { RecordCodec.field("rested", String(ledger.rested), to: &out) }
     if ledger.repaid > 0 { RecordCodec.field("repaid", String(ledger.repaid), to: &out) }
+    // Added with planner format 7: `checked=` only when a task took other than planned (it
+    // is `spent=` otherwise), `mood=` only when the person said.
+    if ledger.checked != ledger.spent {
+      RecordCodec.field("checked", String(ledger.checked), to: &out)
+    }
+    if let mood = record.mood { RecordCodec.field("mood", String(mood), to: &out) }
     out.append(UInt8(ascii: "\n"))
   }
 
@@ -106,7 +112,10 @@ enum ArchiveFiles {
         throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
       }
       try record.expectOnly(
-        ["date", "budget", "planned", "spent", "done", "borrowed", "rested", "repaid"])
+        [
+          "date", "budget", "planned", "spent", "done", "borrowed", "rested", "repaid", "checked",
+          "mood",
+        ])
       guard let rawDone = record.raw("done") else { throw record.missing("done") }
       var done: [TaskID] = []
       for part in rawDone.split(separator: UInt8(ascii: ",")) {
@@ -123,8 +132,12 @@ enum ArchiveFiles {
         borrowed: try record.optionalInt("borrowed", in: 0...Limits.spoonsPerDay.upperBound),
         rested: try record.optionalInt("rested", in: 0...Self.maxSpoons),
         planned: try record.int("planned", in: 0...Self.maxSpoons),
-        spent: try record.int("spent", in: 0...Self.maxSpoons))
-      days.append(DayRecord(date: try record.date("date"), ledger: ledger, done: done))
+        spent: try record.int("spent", in: 0...Self.maxSpoons),
+        checked: record.raw("checked") == nil
+          ? nil : try record.int("checked", in: 0...Self.maxSpoons))
+      let mood = record.raw("mood") == nil ? nil : try record.int("mood", in: Limits.mood)
+      days.append(
+        DayRecord(date: try record.date("date"), ledger: ledger, done: done, mood: mood))
     }
     return days
   }

@@ -66,12 +66,13 @@ public enum ExportFormat {
   /// Version 2 added `back` (what a done rest gave back) and a day's `repaid` in the archive,
   /// and a day's `budget` became the budget asked for, as `status --json` says it (the files
   /// keep what the day started with: version 1 exports still import as they are). Version 3
-  /// added `settings.daystart`.
-  static let version = 4
+  /// added `settings.daystart`; version 4 a day's `started`; version 5, for pacing, a done
+  /// task's `took`, a day's `checked` and `mood`, and `settings.mood` and `settings.pacehint`.
+  static let version = 5
   /// Fields written as JSON numbers and flags; every other field is a string.
   static let numbers: Set<String> = [
     "id", "spoons", "budget", "borrowed", "repaid", "reserve", "routine", "planned", "spent",
-    "rested", "back",
+    "rested", "back", "took", "checked", "mood",
   ]
   static let flags: Set<String> = ["rest", "paused"]
 
@@ -260,8 +261,8 @@ public enum ExportFormat {
 
   static let csvColumns = [
     "type", "id", "title", "spoons", "at", "from", "since", "due", "created", "updated",
-    "completed", "rest", "back", "note", "where", "date", "budget", "repaid", "planned", "spent",
-    "borrowed", "rested", "done",
+    "completed", "rest", "back", "took", "note", "where", "date", "budget", "repaid", "planned",
+    "spent", "checked", "borrowed", "rested", "mood", "done",
   ]
 
   /// One table for spreadsheets: a row per task (open, today's and archived; `type` task)

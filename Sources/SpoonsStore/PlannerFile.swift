@@ -54,9 +54,10 @@ enum PlannerFile {
   /// `routine` records, `day borrowed= repaid=`, `task rest= from=routine`); version 3 the
   /// `journal` line (undo); version 4 `task back=` (what a done rest gave back); version 5
   /// `settings daystart=` (when the day begins); version 6, for sync, `journal sync=
-  /// syncrecords=`, `renumbered` and `day started=`. Older files load as they are: every
+  /// syncrecords=`, `renumbered` and `day started=`; version 7, for pacing, `day mood=`,
+  /// `settings mood= pacehint=` and `task took=`. Older files load as they are: every
   /// addition is optional.
-  static let format = FileFormat(name: "spoons-planner", version: 6)
+  static let format = FileFormat(name: "spoons-planner", version: 7)
 
   static func encode(_ snapshot: PlannerSnapshot) -> [UInt8] {
     head(snapshot.journal) + body(snapshot)
@@ -103,6 +104,9 @@ enum PlannerFile {
     out.append(contentsOf: "settings".utf8)
     RecordCodec.field("reserve", String(planner.reserve), to: &out)
     RecordCodec.field("daystart", planner.dayStart.description, to: &out)
+    // Left out when on (the default), so a planner that never turned them off reads the same.
+    if !planner.asksMood { RecordCodec.field("mood", "off", to: &out) }
+    if !planner.paceHints { RecordCodec.field("pacehint", "off", to: &out) }
     out.append(UInt8(ascii: "\n"))
     for moved in planner.renumbered {
       out.append(contentsOf: "renumbered".utf8)
@@ -120,6 +124,7 @@ enum PlannerFile {
       if day.borrowed > 0 { RecordCodec.field("borrowed", String(day.borrowed), to: &out) }
       if day.repaid > 0 { RecordCodec.field("repaid", String(day.repaid), to: &out) }
       if let started = day.started { RecordCodec.field("started", started.description, to: &out) }
+      if let mood = day.mood { RecordCodec.field("mood", String(mood), to: &out) }
       out.append(UInt8(ascii: "\n"))
     }
     for routine in planner.routines { encode(routine, to: &out) }
@@ -184,6 +189,16 @@ enum PlannerFile {
     do { return try body() } catch { throw DecodeError(line: line, reason: error.description) }
   }
 
+  /// A setting written `off` when turned off, and left out when on.
+  private static func onOff(_ record: RecordCodec.Record, _ key: StaticString) throws(DecodeError)
+    -> Bool
+  {
+    guard let value = record.raw(key) else { return true }
+    if RecordCodec.equal(value, "off") { return false }
+    if RecordCodec.equal(value, "on") { return true }
+    throw DecodeError(line: record.line, reason: "\(key) must be on or off")
+  }
+
   static func decode(_ bytes: [UInt8], file: String = name) throws(StoreError) -> PlannerSnapshot {
     if let foreign = format.foreign(bytes, file: file) { throw foreign }
     var nextID: Int?
@@ -192,6 +207,8 @@ enum PlannerFile {
     var journal: JournalState?
     var reserve: Int?
     var dayStart = DayStart.standard
+    var asksMood = true
+    var paceHints = true
     var routines: [Routine] = []
     var renumbered: [Renumbering] = []
     var day: Day?
@@ -237,7 +254,7 @@ enum PlannerFile {
             syncRecords: try record.optionalInt(
               "syncrecords", absent: try record.int("records"), in: 0...Int.max))
         case "settings":
-          try record.expectOnly(["reserve", "daystart"])
+          try record.expectOnly(["reserve", "daystart", "mood", "pacehint"])
           guard reserve == nil else {
             throw DecodeError(line: record.line, reason: "settings twice")
           }
@@ -249,6 +266,8 @@ enum PlannerFile {
             }
             dayStart = start
           }
+          asksMood = try onOff(record, "mood")
+          paceHints = try onOff(record, "pacehint")
         case "routine":
           routines.append(try decodeRoutine(record))
         case "renumbered":
@@ -263,19 +282,20 @@ enum PlannerFile {
           }
           archive = try Self.archive(record)
         case "day":
-          try record.expectOnly(["date", "budget", "borrowed", "repaid", "started"])
+          try record.expectOnly(["date", "budget", "borrowed", "repaid", "started", "mood"])
           guard day == nil else { throw DecodeError(line: record.line, reason: "day twice") }
           let (date, budget) = (try record.date("date"), try record.unchecked("budget"))
           let borrowed = try record.unchecked("borrowed", absent: 0)
           let repaid = try record.unchecked("repaid", absent: 0)
           let started = record.raw("started") == nil ? nil : try record.timestamp("started")
+          let mood = record.raw("mood") == nil ? nil : try record.int("mood", in: Limits.mood)
           day = try valid(record.line) { () throws(PlannerError) in
             guard repaid >= 0, repaid <= Limits.spoonsPerDay.upperBound else {
               throw .invalidRepaid(repaid, budget: budget)
             }
             return try Day(
               date: date, budget: budget + repaid, borrowed: borrowed, repaid: repaid,
-              started: started)
+              started: started, mood: mood)
           }
         case "end":
           try record.expectOnly(["tasks"])
@@ -303,6 +323,8 @@ enum PlannerFile {
         nextID: TaskID(nextID), day: day, routines: routines,
         nextRoutineID: RoutineID(nextRoutineID), reserve: reserve ?? 0)
       planner.setDayStart(dayStart)
+      planner.setAsksMood(asksMood)
+      planner.setPaceHints(paceHints)
       for moved in renumbered { planner.noteRenumbered(moved) }
       return PlannerSnapshot(
         planner: planner, archive: archive, journal: journal ?? JournalState())

@@ -9,8 +9,8 @@ import SpoonsCore
 /// (the archive).
 enum TaskRecord {
   static let keys: [StaticString] = [
-    "id", "spoons", "at", "from", "since", "routine", "rest", "back", "completed", "created",
-    "updated", "due", "title", "note", "where",
+    "id", "spoons", "at", "from", "since", "routine", "rest", "back", "took", "completed",
+    "created", "updated", "due", "title", "note", "where",
   ]
 
   static func encode(_ task: SpoonTask, to out: inout [UInt8]) {
@@ -43,6 +43,7 @@ enum TaskRecord {
     }
     if task.isRest { RecordCodec.field("rest", "1", to: &out) }
     if let back = task.gaveBack { RecordCodec.field("back", String(back), to: &out) }
+    if let took = task.took { RecordCodec.field("took", String(took), to: &out) }
     RecordCodec.field("created", task.created.description, to: &out)
     RecordCodec.field("updated", task.updated.description, to: &out)
     if let due = task.due { RecordCodec.field("due", due.description, to: &out) }
@@ -95,6 +96,16 @@ enum TaskRecord {
           line: line, reason: "back= belongs to a done rest, from 0 to its spoons")
       }
     }
+    // `took=` (format 7): only on a done task that is not a rest.
+    let took = record.raw("took") == nil ? nil : try record.int("took")
+    if let took {
+      guard !isRest, RecordCodec.equal(record.raw("at") ?? [], "done"),
+        Limits.spoonsTaken.contains(took)
+      else {
+        throw DecodeError(
+          line: line, reason: "took= belongs to a done task that is not a rest, from 0 to 99")
+      }
+    }
     guard let at = record.raw("at") else { throw record.missing("at") }
     let placement: Placement
     if RecordCodec.equal(at, "category") {
@@ -113,7 +124,7 @@ enum TaskRecord {
       id: TaskID(id), title: title, spoons: spoons, placement: placement,
       created: try record.timestamp("created"), updated: try record.timestamp("updated"),
       note: try record.optionalString("note"), location: try record.optionalString("where"),
-      due: try record.optionalDate("due"), isRest: isRest, gaveBack: gaveBack)
+      due: try record.optionalDate("due"), isRest: isRest, gaveBack: gaveBack, took: took)
   }
 
   /// A task line: quickly when it has the common shape, else through the general decoder.
@@ -133,7 +144,7 @@ enum TaskRecord {
     let buffer = line.buffer
     guard let base = buffer.baseAddress else { return nil }
     var seen: UInt16 = 0
-    var id = 0, spoons = 0, routine = 0, rest = 0, back: Int?
+    var id = 0, spoons = 0, routine = 0, rest = 0, back: Int?, took: Int?
     var at: Place?, from: Place?
     var since: CivilDate?, due: CivilDate?
     var completed: Timestamp?, created: Timestamp?, updated: Timestamp?
@@ -172,6 +183,7 @@ enum TaskRecord {
       case .routine: guard let n = RecordCodec.parseInt(value) else { return nil }; routine = n
       case .rest: guard let n = RecordCodec.parseInt(value) else { return nil }; rest = n
       case .back: guard let n = RecordCodec.parseInt(value) else { return nil }; back = n
+      case .took: guard let n = RecordCodec.parseInt(value) else { return nil }; took = n
       case .at: guard let place = Place(value) else { return nil }; at = place
       case .from: guard let place = Place(value) else { return nil }; from = place
       case .since: guard let date = CivilDate(isoBytes: value) else { return nil }; since = date
@@ -212,10 +224,11 @@ enum TaskRecord {
     }
     // What `decode(_:)` would refuse, it is left to refuse with its words.
     if let back, rest != 1 || at != .done || !(0...cost.value).contains(back) { return nil }
+    if let took, rest == 1 || at != .done || !Limits.spoonsTaken.contains(took) { return nil }
     return SpoonTask(
       id: TaskID(id), title: title, spoons: cost, placement: placement, created: created,
       updated: updated, note: note, location: location, due: due, isRest: rest == 1,
-      gaveBack: back)
+      gaveBack: back, took: took)
   }
 
   /// A text value with no escapes in it, as a String; nil for an escape or invalid UTF-8.
@@ -232,7 +245,7 @@ enum TaskRecord {
   /// The fields of a task record, as bits of a mask of those seen.
   private enum Field: UInt16 {
     case id, spoons, at, from, since, routine, rest, completed, created, updated, due, title
-    case note, location, back
+    case note, location, back, took
 
     init?(_ key: UnsafeBufferPointer<UInt8>) {
       let equal: (UnsafeBufferPointer<UInt8>, StaticString) -> Bool = RecordCodec.equal
@@ -244,6 +257,7 @@ enum TaskRecord {
         else if equal(key, "rest") { self = .rest }
         else if equal(key, "note") { self = .note }
         else if equal(key, "back") { self = .back }
+        else if equal(key, "took") { self = .took }
         else { return nil }
       case 5:
         if equal(key, "title") { self = .title }

@@ -18,11 +18,15 @@ public struct Day: Hashable, Sendable {
   /// When `new-day` started it (nil for days started before this was kept): of two devices
   /// that started the same date apart, the later start's budget is the one kept.
   public let started: Timestamp?
+  /// How the person felt at the check-in (`Limits.mood`), if they said: `pace` sets it
+  /// beside the days before.
+  public internal(set) var mood: Int?
 
   public init(
     date: CivilDate, budget: Int, borrowed: Int = 0, repaid: Int = 0, todo: [TaskID] = [],
-    started: Timestamp? = nil
+    started: Timestamp? = nil, mood: Int? = nil
   ) throws(PlannerError) {
+    if let mood, !Limits.mood.contains(mood) { throw .invalidMood(mood) }
     guard Limits.spoonsPerDay.contains(budget) else { throw .invalidBudget(budget) }
     guard (0...budget).contains(repaid) else { throw .invalidRepaid(repaid, budget: budget) }
     let limit = SpoonLedger.borrowLimit(startingWith: budget - repaid)
@@ -35,5 +39,6 @@ public struct Day: Hashable, Sendable {
     self.repaid = repaid
     self.todo = todo
     self.started = started
+    self.mood = mood
   }
 }

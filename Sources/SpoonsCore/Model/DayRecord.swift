@@ -6,13 +6,17 @@ public struct DayRecord: Hashable, Sendable {
   public let ledger: SpoonLedger
   /// The tasks checked off that day, in the order they were planned.
   public let done: [TaskID]
+  /// How the person felt that morning (`Limits.mood`), if they said.
+  public let mood: Int?
 
-  public init(date: CivilDate, ledger: SpoonLedger, done: [TaskID]) {
+  public init(date: CivilDate, ledger: SpoonLedger, done: [TaskID], mood: Int? = nil) {
     self.date = date
     self.ledger = SpoonLedger(
       budget: ledger.budget, repaid: ledger.repaid, borrowed: ledger.borrowed,
-      rested: ledger.rested, planned: ledger.planned, spent: ledger.spent)
+      rested: ledger.rested, planned: ledger.planned, spent: ledger.spent,
+      checked: ledger.checked)
     self.done = done
+    self.mood = mood
   }
 }
 

@@ -10,22 +10,30 @@ public struct EnergyDay: Hashable, Sendable {
   public let tasksDone: Int
   /// False for the day being lived: its numbers can still change.
   public let isFinished: Bool
+  /// How the person felt that morning, if they said (`Limits.mood`).
+  public let mood: Int?
 
-  public init(date: CivilDate, ledger: SpoonLedger, tasksDone: Int = 0, isFinished: Bool = true) {
+  public init(
+    date: CivilDate, ledger: SpoonLedger, tasksDone: Int = 0, isFinished: Bool = true,
+    mood: Int? = nil
+  ) {
     self.date = date
     self.ledger = ledger
     self.tasksDone = tasksDone
     self.isFinished = isFinished
+    self.mood = mood
   }
 
   /// A finished day, from the archive.
   public init(_ record: DayRecord) {
-    self.init(date: record.date, ledger: record.ledger, tasksDone: record.done.count)
+    self.init(
+      date: record.date, ledger: record.ledger, tasksDone: record.done.count, mood: record.mood)
   }
 
   public var budget: Int { ledger.budget }
   public var planned: Int { ledger.planned }
   public var spent: Int { ledger.spent }
+  public var checked: Int { ledger.checked }
   public var rested: Int { ledger.rested }
   public var borrowed: Int { ledger.borrowed }
   public var isWithinBudget: Bool { ledger.isWithinBudget }
@@ -37,6 +45,7 @@ extension Planner {
   public var energyToday: EnergyDay? {
     guard let day, let ledger else { return nil }
     return EnergyDay(
-      date: day.date, ledger: ledger, tasksDone: todo.filter(\.isDone).count, isFinished: false)
+      date: day.date, ledger: ledger, tasksDone: todo.filter(\.isDone).count, isFinished: false,
+      mood: day.mood)
   }
 }

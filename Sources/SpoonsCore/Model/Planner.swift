@@ -18,6 +18,11 @@ public struct Planner: Equatable, Sendable {
   public internal(set) var dayStart: DayStart
   /// Numbers the last syncs moved on this device, refused until the next new day.
   public internal(set) var renumbered: [Renumbering]
+  /// Whether the morning check-in asks how the person feels (`settings mood`).
+  public internal(set) var asksMood: Bool
+  /// Whether the morning check-in may mention a boom-and-bust run of days (`settings
+  /// pace-hint`).
+  public internal(set) var paceHints: Bool
 
   var tasks: TaskTable
   /// Index 0 holds the 1-spoon category; each in the user's order.
@@ -34,6 +39,8 @@ public struct Planner: Equatable, Sendable {
     reserve = 0
     dayStart = .standard
     renumbered = []
+    asksMood = true
+    paceHints = true
     tasks = TaskTable()
     categoryOrder = Array(repeating: [], count: SpoonCost.range.count)
     backlogOrder = []
@@ -88,17 +95,18 @@ public struct Planner: Equatable, Sendable {
   /// `new-day`. Everything that reads or checks the day's arithmetic goes through it.
   public var ledger: SpoonLedger? {
     guard let day else { return nil }
-    var planned = 0, spent = 0, rested = 0
+    var planned = 0, spent = 0, checked = 0, rested = 0
     for id in day.todo {
       guard let task = tasks[id] else { continue }
       planned += task.cost
       if task.isDone {
-        spent += task.cost
+        spent += task.spent
+        checked += task.cost
         rested += task.gaveBack ?? 0
       }
     }
     return SpoonLedger(
       budget: day.budget, repaid: day.repaid, borrowed: day.borrowed, rested: rested,
-      reserve: reserve, planned: planned, spent: spent)
+      reserve: reserve, planned: planned, spent: spent, checked: checked)
   }
 }

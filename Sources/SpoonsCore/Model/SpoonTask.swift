@@ -9,7 +9,12 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
   /// Leaving `done` (undone today, or reopened from the archive) forgets what a rest gave
   /// back: only a done rest has given anything, and the files refuse `back=` elsewhere.
   public internal(set) var placement: Placement {
-    didSet { if placement.isOpen { storedGaveBack = -1 } }
+    didSet {
+      if placement.isOpen {
+        storedGaveBack = -1
+        storedTook = -1
+      }
+    }
   }
   public let created: Timestamp
   public internal(set) var updated: Timestamp
@@ -32,11 +37,20 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
   /// `gaveBack` in one byte (at most a cost, 10; -1 for none) beside `isRest`, so that a
   /// task of the 100,000 a planner may hold stays the size it was.
   private var storedGaveBack: Int8
+  /// For a task checked off with `done ID --took N`: what it really took, when that was not
+  /// what it was planned at. Nil means "as planned", and for anything not done. Kept beside
+  /// its planned cost, never instead of it, so `stats` and `pace` can learn from the two.
+  public internal(set) var took: Int? {
+    get { storedTook < 0 ? nil : Int(storedTook) }
+    set { storedTook = newValue.map { Int8(clamping: $0) } ?? -1 }
+  }
+  /// `took` in one byte (at most `Limits.spoonsTaken`, 99; -1 for none).
+  private var storedTook: Int8
 
   public init(
     id: TaskID, title: Title, spoons: SpoonCost, placement: Placement, created: Timestamp,
     updated: Timestamp, note: String? = nil, location: String? = nil, due: CivilDate? = nil,
-    isRest: Bool = false, gaveBack: Int? = nil
+    isRest: Bool = false, gaveBack: Int? = nil, took: Int? = nil
   ) {
     self.id = id
     self.title = title
@@ -49,13 +63,18 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
     self.due = due
     self.isRest = isRest
     self.storedGaveBack = -1
+    self.storedTook = -1
     self.gaveBack = gaveBack
+    self.took = took
   }
 
   public var isDone: Bool { !placement.isOpen }
 
   /// What planning it takes from the day: its spoons, or nothing for a rest.
   public var cost: Int { isRest ? 0 : spoons.value }
+
+  /// What it took once checked off: what `--took` noted, else its cost. What `spent` counts.
+  public var spent: Int { isRest ? 0 : took ?? spoons.value }
 
   /// The routine that made it, for a task `new-day` put on the list.
   public var routine: RoutineID? {

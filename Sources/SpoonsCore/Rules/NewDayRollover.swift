@@ -29,17 +29,20 @@ extension Planner {
   /// list in their order, each one only if it fits above the reserve; the rest are reported
   /// as skipped. Allowed any time, also twice on one date: the user decides when a day starts.
   @discardableResult
-  public mutating func startNewDay(budget asked: Int, at now: Timestamp) throws(PlannerError)
-    -> NewDayOutcome
+  ///
+  /// `mood`: how the person feels this morning (`Limits.mood`), kept with the day if given.
+  public mutating func startNewDay(budget asked: Int, mood: Int? = nil, at now: Timestamp)
+    throws(PlannerError) -> NewDayOutcome
   {
     guard Limits.spoonsPerDay.contains(asked) else { throw .invalidBudget(asked) }
+    if let mood, !Limits.mood.contains(mood) { throw .invalidMood(mood) }
     let today = today(at: now)
     if let open = day?.date, today < open {
       throw .dayBeforeCurrent(today: today, open: open)
     }
     let owed = day?.borrowed ?? 0
     let repaid = SpoonLedger.repayment(of: owed, budget: asked)
-    let newDay = try Day(date: today, budget: asked, repaid: repaid, started: now)
+    let newDay = try Day(date: today, budget: asked, repaid: repaid, started: now, mood: mood)
 
     var finished: FinishedDay?
     var rolled: [SpoonTask] = []
@@ -62,7 +65,7 @@ extension Planner {
           rolled.append(task)
         }
       }
-      let record = DayRecord(date: old.date, ledger: then, done: done.map(\.id))
+      let record = DayRecord(date: old.date, ledger: then, done: done.map(\.id), mood: old.mood)
       finished = FinishedDay(record: record, doneTasks: done)
     }
     day = newDay

@@ -1,15 +1,23 @@
 extension Planner {
   /// Checks off tasks on today's list: `spent` rises, `planned` stays. All or nothing.
+  ///
+  /// `took`: what the task really took (one task; not a rest), noted beside its planned cost.
+  /// The same as planned notes nothing: the task reads as done as planned.
   @discardableResult
-  public mutating func markDone(_ ids: [TaskID], at now: Timestamp) throws(PlannerError)
-    -> [SpoonTask]
+  public mutating func markDone(_ ids: [TaskID], took: Int? = nil, at now: Timestamp)
+    throws(PlannerError) -> [SpoonTask]
   {
+    if let took {
+      guard Limits.spoonsTaken.contains(took) else { throw .invalidTook(took) }
+      guard ids.count == 1 else { throw .tookNeedsOneTask }
+    }
     try validateSelection(ids) { task throws(PlannerError) in
       switch task.placement {
       case .todo: break
       case .done: throw .alreadyDone(task.id)
       default: throw .notOnTodayList(task.id)
       }
+      if took != nil, task.isRest { throw .tookOnRest(task.id) }
     }
     // Work first, then rests: a rest gives back what has been spent by the time it is
     // checked off, and `done 4 9` should not depend on the order the ids were typed in.
@@ -20,6 +28,7 @@ extension Planner {
       guard var task = tasks[id], case .todo(let origin) = task.placement else { continue }
       if task.isRest { task.gaveBack = ledger?.giveBack(forRestOf: task.spoons.value) ?? 0 }
       task.placement = .done(from: origin, at: now)
+      if let took, took != task.spoons.value { task.took = took }
       task.updated = now
       tasks[id] = task
       checked[id] = task

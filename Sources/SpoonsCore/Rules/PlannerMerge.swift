@@ -78,6 +78,8 @@ public struct PlannerMerge: Equatable, Sendable {
         nextRoutineID: max(current.nextRoutineID, incoming.nextRoutineID),
         reserve: current.reserve == 0 ? incoming.reserve : current.reserve)
       planner.setDayStart(current.dayStart)  // a setting of this device's, like the reserve
+      planner.setAsksMood(current.asksMood)
+      planner.setPaceHints(current.paceHints)
       return PlannerMerge(
         planner: planner, newDone: newDone, newDays: newDays.sorted { $0.date < $1.date })
     } catch {

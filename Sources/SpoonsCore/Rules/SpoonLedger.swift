@@ -13,7 +13,11 @@
 /// - **total**: `budget - repaid + borrowed + rested`, everything the day has to plan with.
 /// - **reserve**: kept back from planning unless asked for.
 /// - **planned**: every task on today's list, done or not; rests cost nothing to plan.
-/// - **spent**: the tasks checked off.
+/// - **spent**: what the tasks checked off took: each one's cost, or what `done --took`
+///   noted it really took.
+/// - **checked**: the same tasks at what they were planned at; `spent - checked` is how far
+///   the day's guesses were off, and `checked` against `planned` says whether the plan was
+///   done.
 /// - **left**: `total - planned`, what is not planned yet (below 0 only after an import or a
 ///   hand edit planned past the total).
 /// - **room**: `left - reserve` (never below 0), what `plan` may still take.
@@ -25,10 +29,12 @@ public struct SpoonLedger: Hashable, Sendable {
   public let reserve: Int
   public let planned: Int
   public let spent: Int
+  public let checked: Int
 
+  /// - Parameter checked: nil when every task took what it was planned at: then `spent`.
   public init(
     budget: Int, repaid: Int = 0, borrowed: Int = 0, rested: Int = 0, reserve: Int = 0,
-    planned: Int = 0, spent: Int = 0
+    planned: Int = 0, spent: Int = 0, checked: Int? = nil
   ) {
     self.budget = budget
     self.repaid = repaid
@@ -37,6 +43,7 @@ public struct SpoonLedger: Hashable, Sendable {
     self.reserve = reserve
     self.planned = planned
     self.spent = spent
+    self.checked = checked ?? spent
   }
 
   // MARK: - Limits
@@ -81,8 +88,17 @@ public struct SpoonLedger: Hashable, Sendable {
   /// count against the day; borrowing does, because tomorrow pays.
   public var isWithinBudget: Bool { borrowed == 0 && planned <= total }
 
-  /// Everything planned was checked off, and something was planned.
-  public var isFullyDone: Bool { planned > 0 && spent >= planned }
+  /// Everything planned was checked off, and something was planned: counted at what the
+  /// tasks were planned at, so one task that took more never makes an unfinished plan look
+  /// done.
+  public var isFullyDone: Bool { planned > 0 && checked >= planned }
+
+  /// The planned spoons still open on the list.
+  public var open: Int { Swift.max(0, planned - checked) }
+
+  /// The day went past its own spoons: it borrowed, or spent more than it started with
+  /// (through rests, or tasks that took more than planned). What `pace` calls a heavy day.
+  public var wentPastItsSpoons: Bool { borrowed > 0 || spent > startedWith }
 
   // MARK: - The max-spoon rule
 

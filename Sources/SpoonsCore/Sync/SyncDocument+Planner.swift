@@ -221,11 +221,14 @@ extension SyncDocument {
       }
       let isRest = text(f, "rest") == "1"
       if !isRest { back = nil }
+      // What a done task really took; anything else, or out of range, is not Spoons's.
+      let took = placement.isOpen || isRest ? nil : Int(text(f, "took"))
+        .flatMap { Limits.spoonsTaken.contains($0) ? $0 : nil }
       let task = SpoonTask(
         id: id, title: title, spoons: spoons, placement: placement, created: claim.created,
         updated: updated, note: text(f, "note").isEmpty ? nil : text(f, "note"),
         location: text(f, "where").isEmpty ? nil : text(f, "where"), due: due, isRest: isRest,
-        gaveBack: back)
+        gaveBack: back, took: took)
       let placed = Placed(
         rank: SyncRanks.parse(text(f, "rank")) ?? 0, entity: e, task: task, date: date)
       if let date, today.map({ date < $0 }) ?? true, !placement.isOpen {
@@ -265,37 +268,43 @@ extension SyncDocument {
       let borrowed = min(
         try int(entity, f, "borrowed", 0...Limits.spoonsPerDay.upperBound),
         SpoonLedger.borrowLimit(startingWith: budget - repaid))
+      // A mood out of range is not Spoons's: read as not said.
+      let mood = Int(text(f, "mood")).flatMap { Limits.mood.contains($0) ? $0 : nil }
       if date == today {
         // Within every limit by now (clamped above), so this cannot refuse.
         day = try? Day(
           date: date, budget: budget, borrowed: borrowed, repaid: repaid,
-          started: Timestamp(iso: text(f, "started")))
+          started: Timestamp(iso: text(f, "started")), mood: mood)
         continue
       }
       let done = doneOn[date] ?? []
       var planned = 0
       var spent = 0
+      var checked = 0
       var rested = 0
       for task in done {
-        spent += task.cost
+        spent += task.spent
+        checked += task.cost
         rested += task.gaveBack ?? 0
       }
-      planned = spent
-      // A day's numbers are two digits at most; anything larger is not Spoons's.
+      planned = checked
+      // A day's numbers are two digits at most; anything larger is not Spoons's. `checked`,
+      // the fourth, came with pacing: a record without it took what it planned.
       let record = text(f, "record").split(separator: " ").compactMap { Int($0) }
         .filter { (0...Limits.spoonsPerDay.upperBound * 100).contains($0) }
-      if record.count == 3 {
+      if record.count == 3 || record.count == 4 {
         planned = max(planned, record[0])
         spent = max(spent, record[1])
         rested = max(rested, record[2])
+        checked = max(checked, record.count == 4 ? record[3] : record[1])
       }
       records.append(
         DayRecord(
           date: date,
           ledger: SpoonLedger(
             budget: budget, repaid: repaid, borrowed: borrowed, rested: rested, planned: planned,
-            spent: spent),
-          done: done.map(\.id)))
+            spent: spent, checked: checked),
+          done: done.map(\.id), mood: mood))
     }
 
     // Settings and the planner.
@@ -319,6 +328,8 @@ extension SyncDocument {
       throw SyncProblem(entity: "planner", field: "", value: error.reason)
     }
     planner.dayStart = dayStart
+    planner.asksMood = text(settings, "mood") != "off"
+    planner.paceHints = text(settings, "pacehint") != "off"
     if let over = planner.ledger?.over, over > 0 { notes.append(.overBudget(by: over)) }
     var identities = SyncIdentities()
     for (entity, n) in taskNumbers { identities.tasks[TaskID(n)] = String(entity.dropFirst(5)) }

@@ -2,7 +2,7 @@
 /// entity with text fields, named by stable ids instead of the numbers people type.
 ///
 /// The fields of a task are `n` (its number), `spoons`, `title`, `note`, `where`, `due`,
-/// `rest`, `created`, `updated`, `place`, `rank` and `gone`. `place` holds where it is and
+/// `rest`, `created`, `updated`, `place`, `took`, `rank` and `gone`. `place` holds where it is and
 /// the date it was planned for (`todo 2026-11-23 category`, `done 2026-11-23 backlog:2026-11-20
 /// 2026-11-23T10:00:00+00:00 -`), so a day's list merges as that day's list. `rank` orders
 /// each list. `gone` is empty for a live task and, once deleted, the newest stamp the deleting
@@ -110,7 +110,7 @@ public struct SyncView: Sendable {
         "title": task.title.text, "note": task.note ?? "", "where": task.location ?? "",
         "due": task.due.map { "\($0)" } ?? "", "rest": task.isRest ? "1" : "",
         "created": task.created.description, "updated": task.updated.description,
-        "place": place, "gone": "",
+        "place": place, "took": task.took.map(String.init) ?? "", "gone": "",
       ]
     }
     var dateOfDone: [TaskID: CivilDate] = [:]
@@ -132,14 +132,15 @@ public struct SyncView: Sendable {
       let l = record.ledger
       entities["day:\(record.date)"] = [
         "budget": String(l.budget), "repaid": String(l.repaid), "borrowed": String(l.borrowed),
-        "record": "\(l.planned) \(l.spent) \(l.rested)", "gone": "",
+        "record": "\(l.planned) \(l.spent) \(l.rested) \(l.checked)", "gone": "",
+        "mood": record.mood.map(String.init) ?? "",
       ]
     }
     if let day = planner.day {
       entities["day:\(day.date)"] = [
         "budget": String(day.budget), "repaid": String(day.repaid),
         "borrowed": String(day.borrowed), "record": "", "gone": "",
-        "started": day.started.map { "\($0)" } ?? "",
+        "started": day.started.map { "\($0)" } ?? "", "mood": day.mood.map(String.init) ?? "",
       ]
       if let started = day.started { changedAt["day:\(day.date)"] = started }
     }
@@ -147,6 +148,7 @@ public struct SyncView: Sendable {
     entities["settings"] = [
       "reserve": planner.reserve == 0 ? "" : String(planner.reserve),
       "daystart": planner.dayStart == .standard ? "" : String(planner.dayStart.minutes),
+      "mood": planner.asksMood ? "" : "off", "pacehint": planner.paceHints ? "" : "off",
     ]
     // Numbers this device handed out to tasks the others never saw (made and deleted between
     // syncs), so nobody hands them out again.
