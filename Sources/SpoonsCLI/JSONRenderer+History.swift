@@ -11,7 +11,7 @@ extension JSONRenderer {
   }
 
   /// One object; averages are numbers with one decimal, `null` with no finished days.
-  public static func stats(_ s: EnergyStats) -> String {
+  public static func stats(_ s: EnergyStats, costs: CostAccuracy) -> String {
     func average(_ total: Int) -> String { s.tenths(total).map(Renderer.decimal) ?? "null" }
     func date(_ d: CivilDate?) -> String { d.map { string($0.description) } ?? "null" }
     let categories = SpoonCost.all.map { "{\"spoons\":\($0.value),\"tasks\":\(s.tasks(at: $0))}" }
@@ -22,6 +22,6 @@ extension JSONRenderer {
       + "\"borrowed\":\(s.borrowed),\"daysResting\":\(s.daysResting),\"rested\":\(s.rested),"
       + "\"categories\":[\(categories.joined(separator: ","))],"
       + "\"streak\":{\"days\":\(s.streak.days),\"since\":\(date(s.streak.since)),"
-      + "\"through\":\(date(s.streak.through))}}\n"
+      + "\"through\":\(date(s.streak.through))},\"costs\":\(Self.costs(costs))}\n"
   }
 }

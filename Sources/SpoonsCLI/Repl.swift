@@ -132,7 +132,13 @@ public struct Repl {
         env.output.write(outcome.output)
         env.output.flush()
         if outcome.quit { return true }
-        if command is Commands.NewDay { return false }
+        if command is Commands.NewDay {
+          if let hint = session.paceHint() {
+            env.output.write(hint)
+            env.output.flush()
+          }
+          return false
+        }
       } catch {
         _ = report(error, line: 0)
       }

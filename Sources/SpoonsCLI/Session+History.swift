@@ -16,6 +16,14 @@ extension Session {
       days: days, records: whole.archive.days, archived: whole.archive.doneTasks, today: today)
   }
 
+  /// How well the costs were guessed over the same window as `stats`.
+  static func costs(_ whole: PlannerExport, stats: EnergyStats) -> CostAccuracy {
+    let p = whole.planner
+    return CostAccuracy(
+      done: whole.archive.doneTasks + p.todo.filter(\.isDone), from: stats.from,
+      through: stats.through, planner: p, dayStart: p.dayStart)
+  }
+
   /// How wide the chart may be: the renderer's width, the one rule for every view.
   var columns: Int { renderer.columns() }
 

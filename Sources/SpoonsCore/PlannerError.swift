@@ -71,6 +71,8 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidTook(Int)
   /// `--took` on a rest: a rest gives spoons back rather than taking them.
   case tookOnRest(TaskID)
+  /// `routine edit` with neither `--title` nor `--spoons`.
+  case nothingToEditInRoutine(RoutineID)
   /// `--took` with more than one task: what one task took says nothing of another.
   case tookNeedsOneTask
   /// A mood outside `Limits.mood`.
@@ -82,7 +84,7 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .invalidTitle, .invalidSpoons, .invalidBudget, .invalidBorrow, .invalidReserve,
       .invalidDetail, .nothingSelected, .repeatedTask, .noRoutineDays, .invalidPosition,
-      .invalidTook, .invalidMood, .tookNeedsOneTask:
+      .invalidTook, .invalidMood, .tookNeedsOneTask, .nothingToEditInRoutine:
       return true
     default:
       return false
@@ -167,6 +169,8 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
       return "--took needs the spoons the task really took, a whole number from 0 to 99, not \(n)"
     case .tookOnRest(let id):
       return "\(id) is a rest: it gives spoons back, so there is nothing to note with --took"
+    case .nothingToEditInRoutine(let id):
+      return "routine edit needs --title or --spoons, e.g. routine edit \(id) --spoons 3"
     case .tookNeedsOneTask:
       return "--took goes with one task at a time, e.g. done 12 --took 5"
     case .invalidMood(let n):

@@ -28,6 +28,7 @@ public enum CommandRegistry {
     Commands.Completed.self,
     Commands.History.self,
     Commands.Stats.self,
+    Commands.Pace.self,
     Commands.Chart.self,
     Commands.Report.self,
     Commands.Search.self,

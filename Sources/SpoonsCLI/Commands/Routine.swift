@@ -6,7 +6,7 @@ extension Commands {
     public static let info = CommandInfo(
       name: "routine", aliases: ["routines"],
       usage: "routine add N TITLE... [--days D] [--rest] [--today] | list [--json] | "
-        + "today ID | remove ID | pause ID | resume ID",
+        + "today ID | edit ID [--title T] [--spoons N] | remove ID | pause ID | resume ID",
       summary: "tasks that new-day puts on the list",
       example: "routine add 1 Take meds --days daily",
       brief: "routine add|list|remove|...")
@@ -21,6 +21,8 @@ extension Commands {
       case remove(RoutineID)
       case pause(RoutineID)
       case resume(RoutineID)
+      /// A new title or cost, for the tasks it makes from the next new day.
+      case edit(RoutineID, title: Title?, spoons: SpoonCost?)
     }
 
     public var action: Action
@@ -55,6 +57,24 @@ extension Commands {
         let spoons = try args.cost(.cost("routine add 1 Take meds"))
         let title = try args.title(example: "routine add 1 Take meds")
         return .add(spoons, title, days: days ?? .everyDay, isRest: isRest, today: today)
+      case "edit":
+        args.form = ("routine edit", "routine edit r2 --spoons 3")
+        let title = try args.option("--title").map { text throws(ParseError) in
+          try Arguments.valid { () throws(PlannerError) in try Title(text) }
+        }
+        let cost = NumberArgument.cost("routine edit r2 --spoons 3")
+        let spoons = try args.number(option: "--spoons", cost).map { n throws(ParseError) in
+          try Arguments.cost(n, cost)
+        }
+        guard let word = args.next() else {
+          throw ParseError("routine edit needs a routine id, e.g. routine edit r2 --spoons 3")
+        }
+        let id = try routineID(word, example: "routine edit r2 --spoons 3")
+        try args.finish()
+        guard title != nil || spoons != nil else {
+          throw ParseError("routine edit needs --title or --spoons, e.g. routine edit \(id) --spoons 3")
+        }
+        return .edit(id, title: title, spoons: spoons)
       case "remove", "rm", "delete", "pause", "resume", "today":
         args.form = ("routine \(verb)", "routine \(verb) r2")
         guard let word = args.next() else {
@@ -73,7 +93,7 @@ extension Commands {
           "routine's options go after add or list, e.g. routine add 2 Nap --rest --days weekends")
       default:
         throw ParseError(
-          "routine takes add, list, today, remove, pause or resume, not '\(Text.echoed(verb))', "
+          "routine takes add, list, today, edit, remove, pause or resume, not '\(Text.echoed(verb))', "
             + "e.g. routine add 1 Take meds --days daily")
       }
     }
@@ -91,7 +111,7 @@ extension Commands {
       return RoutineID(n)
     }
 
-    static let verbs = ["add", "list", "today", "remove", "pause", "resume"]
+    static let verbs = ["add", "list", "today", "edit", "remove", "pause", "resume"]
 
     public static var shellWords: [String] { verbs }
 
@@ -101,7 +121,7 @@ extension Commands {
     {
       if context.argument == 1 { return verbs.map { Completion.Candidate(text: $0) } }
       guard context.argument == 2,
-        ["today", "remove", "pause", "resume"].contains(context.words[1].lowercased()),
+        ["today", "edit", "remove", "pause", "resume"].contains(context.words[1].lowercased()),
         let planner = try? session.store.load()
       else { return nil }
       return planner.routines.map {
@@ -188,6 +208,14 @@ extension Commands {
         return try session.change(at: now) { p, _ in
           let routine = try p.setRoutine(id, paused: false)
           return (r.routinePaused(routine), r.routineChangeName("resume", routine))
+        }
+      case .edit(let id, let title, let spoons):
+        return try session.change(at: now) { p, _ in
+          let routine = try p.editRoutine(id, title: title, spoons: spoons)
+          return (
+            "Changed routine \(routine.id) \(routine.title.text) (\(Renderer.spoons(routine.spoons.value))): "
+              + "from the next new day its tasks are made this way.\n",
+            r.routineChangeName("edit", routine))
         }
       }
     }

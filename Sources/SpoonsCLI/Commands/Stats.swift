@@ -5,7 +5,7 @@ extension Commands {
   public struct Stats: SpoonsCommand {
     public static let info = CommandInfo(
       name: "stats", aliases: [], usage: "stats [--days N] [--json]",
-      summary: "averages, plan done, borrowing, streak (30)",
+      summary: "averages, plan done, streak, what tasks took (30)",
       example: "stats --days 60", brief: "stats [--days N] [--json]")
 
     public var days: Int
@@ -26,10 +26,12 @@ extension Commands {
       let whole = try session.store.loadWhole()
       let today = whole.planner.today(at: session.environment.now())
       let stats = Session.stats(whole, days: days, today: today)
+      let costs = Session.costs(whole, stats: stats)
       return Session.Result(
         output: json
-          ? JSONRenderer.stats(stats)
-          : session.renderer.stats(stats, lookingBack: days, today: today),
+          ? JSONRenderer.stats(stats, costs: costs)
+          : session.renderer.stats(stats, lookingBack: days, today: today)
+            + session.renderer.costs(costs),
         planner: whole.planner)
     }
   }

@@ -17,8 +17,8 @@ public struct RoutineID: Hashable, Comparable, Sendable, CustomStringConvertible
 /// day instead of piling up in the backlog.
 public struct Routine: Hashable, Sendable, Identifiable {
   public let id: RoutineID
-  public let title: Title
-  public let spoons: SpoonCost
+  public internal(set) var title: Title
+  public internal(set) var spoons: SpoonCost
   public let days: Weekdays
   /// A rest (a nap, a quiet hour) gives its spoons back when checked off.
   public let isRest: Bool

@@ -22,6 +22,22 @@ extension Planner {
     return routines.remove(at: index)
   }
 
+  /// Changes a routine's title or cost (`routine edit`), for the tasks it makes from the next
+  /// new day: what `stats` suggests when its tasks keep taking other than planned. Tasks it
+  /// already made keep theirs. Refused when nothing is given.
+  @discardableResult
+  public mutating func editRoutine(_ id: RoutineID, title: Title?, spoons: SpoonCost?)
+    throws(PlannerError) -> Routine
+  {
+    guard let index = routines.firstIndex(where: { $0.id == id }) else {
+      throw .unknownRoutine(id)
+    }
+    guard title != nil || spoons != nil else { throw .nothingToEditInRoutine(id) }
+    if let title { routines[index].title = title }
+    if let spoons { routines[index].spoons = spoons }
+    return routines[index]
+  }
+
   /// Pauses (`true`) or resumes (`false`) a routine: paused, it makes no tasks.
   @discardableResult
   public mutating func setRoutine(_ id: RoutineID, paused: Bool) throws(PlannerError) -> Routine {
