@@ -112,7 +112,11 @@ struct HistoryRenderingTests {
       done: [], today: today, lookingBack: 7)
     #expect(r.stats(over, lookingBack: 7, today: today).contains(
       "Streak     none: Fri 20 Nov borrowed or went over budget"))
-    #expect(JSONRenderer.stats(none).contains("\"budget\":null"))
+    let noCosts = CostAccuracy(
+      done: [], from: today, through: today, planner: Planner(), dayStart: .standard)
+    let json = JSONRenderer.stats(none, costs: noCosts)
+    #expect(json.contains("\"budget\":null"))
+    #expect(json.contains("\"costs\":{\"checkedOff\":0,\"noted\":0,"))
   }
 }
 

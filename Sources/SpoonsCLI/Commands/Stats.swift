@@ -5,7 +5,7 @@ extension Commands {
   public struct Stats: SpoonsCommand {
     public static let info = CommandInfo(
       name: "stats", aliases: [], usage: "stats [--days N] [--json]",
-      summary: "averages, plan done, streak, what tasks took (30)",
+      summary: "averages, plan done, streak, real costs (30)",
       example: "stats --days 60", brief: "stats [--days N] [--json]")
 
     public var days: Int
