@@ -209,11 +209,26 @@ struct SampleDataTests {
     #expect(counts.compactMap { $0["tasks"] }.reduce(0, +) >= 20)
     #expect(try spoons(["backlog", "--json"], data: tmp.data).stdout.contains("\"id\":15"))
 
+    // Five weeks of finished days to read: moods on most mornings, tasks that took other
+    // than planned, and three days that borrowed.
+    let export = try spoons(["export"], data: tmp.data)
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])
+    let archive = try #require(json["archive"] as? [String: Any])
+    let days = try #require(archive["days"] as? [[String: Any]])
+    let done = try #require(archive["done"] as? [[String: Any]])
+    #expect(days.count >= 28)
+    #expect(days.filter { $0["mood"] != nil }.count * 10 >= days.count * 9)
+    #expect(days.filter { $0["checked"] != nil }.count >= 14)
+    #expect(days.filter { $0["borrowed"] != nil }.count == 3)
+    let laundry = done.filter { $0["title"] as? String == "Laundry" }
+    #expect(laundry.count >= 5 && laundry.allSatisfy { $0["took"] as? Int == 5 })
+
     let script = try Data(contentsOf: sample.appendingPathComponent("morning.spoons"))
     let run = try spoons([], stdin: script, data: tmp.data)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("Rolled into the backlog: #11 Pay the phone bill (2)"))
-    #expect(run.stdout.contains("From your routines: #43 Take meds (1), #44 Lie down after lunch (2)."))
+    #expect(run.stdout.contains("From your routines: #199 Take meds (1), #200 Lie down after lunch (2)."))
     #expect(run.stdout.contains("9 of 10 planned, 1 left."))
     #expect(run.stdout.contains("budget 10 · rested 2 · planned 9 of 12 · spent 4 · left 3 · reserve 1"))
     // Trying the sample never changes the tracked files.

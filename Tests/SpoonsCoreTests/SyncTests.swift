@@ -17,8 +17,8 @@ struct SyncDevice {
     try body(&state.planner)
   }
 
-  mutating func newDay(_ budget: Int, at now: Timestamp) throws {
-    let outcome = try state.planner.startNewDay(budget: budget, at: now)
+  mutating func newDay(_ budget: Int, mood: Int? = nil, at now: Timestamp) throws {
+    let outcome = try state.planner.startNewDay(budget: budget, mood: mood, at: now)
     if let finished = outcome.finished {
       state.done += finished.doneTasks
       state.days.append(finished.record)
@@ -375,7 +375,10 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
         }
       case 3:
         if let t = d.state.planner.todo.filter({ !$0.isDone }).randomElement(using: &random) {
-          try? d.change { try $0.markDone([t.id], at: now) }
+          // Every third one with what it really took (`done --took`), chosen from the step
+          // rather than drawn, so the kept seeds run the same commands as before.
+          let took = step % 3 == 0 && !t.isRest ? step % 12 : nil
+          try? d.change { try $0.markDone([t.id], took: took, at: now) }
         }
       case 4:
         if let t = open.randomElement(using: &random) {
@@ -386,7 +389,10 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
           deleted.insert(t.title.text)
         }
       case 6:
-        if random.below(4) == 0 { try d.newDay(5 + random.below(15), at: now) }
+        if random.below(4) == 0 {
+          // Most mornings with a mood, from the step for the same reason.
+          try d.newDay(5 + random.below(15), mood: step % 4 == 0 ? nil : 1 + step % 5, at: now)
+        }
       case 7:
         if let t = open.randomElement(using: &random) {
           try? d.change { try $0.move(t.id, to: 1, at: now) }
@@ -417,5 +423,165 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     }
     let ids = (first.planner.allTasks + first.done).map(\.id)
     #expect(Set(ids).count == ids.count)
+    // Only a done task that is not a rest keeps what it took.
+    for task in first.planner.allTasks + first.done where task.took != nil {
+      #expect(task.isDone && !task.isRest, "\(task.id)")
+    }
+  }
+
+  // MARK: - Pacing
+
+  /// Two devices that have seen each other's everything, with one task on today's list.
+  static func pairWithATaskPlanned(mood: Int? = nil) throws -> (SyncDevice, SyncDevice) {
+    var laptop = SyncDevice("laptop")
+    try laptop.change { p in
+      try p.add("Laundry", spoons: 3, at: morning)
+      try p.add("Grocery shop", spoons: 4, at: morning)
+    }
+    try laptop.newDay(10, mood: mood, at: morning)
+    try laptop.change { _ = try $0.plan([id(1), id(2)], at: morning) }
+    try laptop.sync([], at: morning)
+    var desktop = SyncDevice("desktop")
+    try desktop.sync(laptop.files, at: morning)
+    return (laptop, desktop)
+  }
+
+  /// After a full round: the same state everywhere, and another round sends nothing and
+  /// changes nothing.
+  func expectSettled(_ devices: inout [SyncDevice], at now: Timestamp) throws {
+    try syncAll(&devices, at: now)
+    let settled = devices[0].state
+    for d in devices { #expect(d.state == settled) }
+    let files = devices.map(\.files.count)
+    try syncAll(&devices, at: now.plus(minutes: 5))
+    #expect(devices.map(\.files.count) == files, "a second sync with nothing new sends nothing")
+    for d in devices { #expect(d.state == settled) }
+  }
+
+  @Test func whatATaskTookOnOneDeviceArrivesOnTheOther() throws {
+    var (laptop, desktop) = try Self.pairWithATaskPlanned()
+    try laptop.change { try $0.markDone([id(1)], took: 5, at: morning.plus(hours: 2)) }
+    try laptop.sync([], at: morning.plus(hours: 2))
+    try desktop.sync(laptop.files, at: morning.plus(hours: 3))
+    let laundry = try #require(desktop.state.planner.task(id(1)))
+    #expect(laundry.isDone && laundry.took == 5 && laundry.spent == 5)
+    #expect(desktop.state.planner.ledger?.spent == 5 && desktop.state.planner.ledger?.checked == 3)
+    // And the other way: the desktop checks one off as planned, then one that took nothing.
+    try desktop.change { try $0.markDone([id(2)], took: 0, at: morning.plus(hours: 4)) }
+    var devices = [laptop, desktop]
+    try expectSettled(&devices, at: morning.plus(hours: 5))
+    for d in devices {
+      #expect(d.state.planner.todo.map(\.took) == [5, 0])
+      #expect(d.state.planner.ledger?.spent == 5 && d.state.planner.ledger?.checked == 7)
+    }
+  }
+
+  @Test func aTaskDoneThenUndoneLosesWhatItTookEverywhere() throws {
+    var (laptop, desktop) = try Self.pairWithATaskPlanned()
+    try laptop.change { try $0.markDone([id(1)], took: 5, at: morning.plus(hours: 1)) }
+    var devices = [laptop, desktop]
+    try syncAll(&devices, at: morning.plus(hours: 1))
+    #expect(devices[1].state.planner.task(id(1))?.took == 5)
+    // Undone on the desktop, which saw the took; then checked off again as planned.
+    try devices[1].change { _ = try $0.markUndone([id(1)], at: morning.plus(hours: 2)) }
+    try expectSettled(&devices, at: morning.plus(hours: 2))
+    for d in devices {
+      let laundry = try #require(d.state.planner.task(id(1)))
+      #expect(!laundry.isDone && laundry.took == nil)
+      #expect(d.state.planner.ledger?.spent == 0 && d.state.planner.ledger?.checked == 0)
+    }
+    try devices[0].change { try $0.markDone([id(1)], at: morning.plus(hours: 3)) }
+    try expectSettled(&devices, at: morning.plus(hours: 3))
+    for d in devices {
+      #expect(d.state.planner.task(id(1))?.took == nil, "done again as planned: nothing taken")
+      #expect(d.state.planner.ledger?.spent == 3)
+    }
+  }
+
+  @Test func aMoodSetOnOneDeviceArrivesAndStaysWithTheFinishedDay() throws {
+    var (laptop, desktop) = try Self.pairWithATaskPlanned(mood: 2)
+    #expect(desktop.state.planner.day?.mood == 2)
+    // The laptop starts the next morning, feeling better; the desktop hears of it.
+    try laptop.newDay(9, mood: 4, at: nextMorning)
+    var devices = [laptop, desktop]
+    try expectSettled(&devices, at: nextMorning.plus(hours: 1))
+    for d in devices {
+      #expect(d.state.planner.day?.mood == 4)
+      #expect(d.state.days.map(\.mood) == [2])
+    }
+    // A morning without one stays without.
+    try devices[1].newDay(8, at: thirdMorning)
+    try expectSettled(&devices, at: thirdMorning.plus(hours: 1))
+    for d in devices {
+      #expect(d.state.planner.day?.mood == nil)
+      #expect(d.state.days.map(\.mood) == [2, 4])
+    }
+  }
+
+  @Test func oneDayStartedOnTwoDevicesKeepsTheLaterStartsMood() throws {
+    var (laptop, desktop) = try Self.pairWithATaskPlanned()
+    try laptop.newDay(10, mood: 2, at: nextMorning)
+    try desktop.newDay(12, mood: 4, at: nextMorning.plus(minutes: 5))
+    var devices = [laptop, desktop]
+    try expectSettled(&devices, at: nextMorning.plus(hours: 1))
+    for d in devices {
+      #expect(d.state.planner.day?.budget == 12 && d.state.planner.day?.mood == 4)
+    }
+  }
+
+  @Test func aFinishedDayKeepsWhatItCheckedOffAndWhatThatTook() throws {
+    var (laptop, desktop) = try Self.pairWithATaskPlanned(mood: 3)
+    try laptop.change { try $0.markDone([id(1)], took: 5, at: morning.plus(hours: 1)) }
+    try laptop.newDay(8, at: nextMorning)
+    var devices = [laptop, desktop]
+    try expectSettled(&devices, at: nextMorning.plus(hours: 1))
+    for d in devices {
+      let day = try #require(d.state.days.first)
+      #expect(day.ledger.planned == 7 && day.ledger.spent == 5 && day.ledger.checked == 3)
+      #expect(day.mood == 3 && day.done == ids(1))
+      #expect(d.state.done.map(\.took) == [5])
+    }
+    // A device that joins later gets the whole day from the files alone.
+    var phone = SyncDevice("phone")
+    try phone.sync(devices.flatMap(\.files), at: thirdMorning)
+    #expect(phone.state == devices[0].state)
+    #expect(phone.state.days.first?.ledger.checked == 3)
+  }
+
+  /// A record of three numbers (from before pacing) reads as every task taking what it was
+  /// planned at: `checked` is `spent`.
+  @Test func aDayRecordOfThreeNumbersChecksOffWhatItSpent() throws {
+    var laptop = SyncDevice("laptop")
+    try laptop.change { try $0.add("Laundry", spoons: 3, at: morning) }
+    try laptop.newDay(10, at: morning)
+    try laptop.change { p in
+      _ = try p.plan([id(1)], at: morning)
+      try p.markDone([id(1)], at: morning.plus(hours: 1))
+    }
+    try laptop.newDay(8, at: nextMorning)
+    try laptop.sync([], at: nextMorning)
+    let records = laptop.files[0].filter { $0.field == "record" }.map(\.value)
+    #expect(records == ["3 3 0 3"])
+    let older = laptop.files[0].map { c in
+      c.field == "record" ? SyncChange(entity: c.entity, field: c.field, value: "3 3 0", stamp: c.stamp) : c
+    }
+    var desktop = SyncDevice("desktop")
+    try desktop.sync([older], at: nextMorning)
+    #expect(desktop.state.days.map(\.ledger.checked) == [3])
+    #expect(desktop.state.days == laptop.state.days)
+  }
+
+  @Test func theCheckInSettingsSyncBothWays() throws {
+    var (laptop, desktop) = try Self.pairWithATaskPlanned()
+    try laptop.change { p in
+      p.setAsksMood(false)
+      p.setPaceHints(false)
+    }
+    var devices = [laptop, desktop]
+    try expectSettled(&devices, at: morning.plus(hours: 1))
+    for d in devices { #expect(!d.state.planner.asksMood && !d.state.planner.paceHints) }
+    try devices[1].change { $0.setPaceHints(true) }
+    try expectSettled(&devices, at: morning.plus(hours: 2))
+    for d in devices { #expect(!d.state.planner.asksMood && d.state.planner.paceHints) }
   }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import SpoonsCore
 import SpoonsFuzzing
+import SpoonsStore
 import XCTest
 
 /// Every input the fuzzers were seeded with or ever found a crash with stays in `Corpus/`,
@@ -66,5 +68,33 @@ final class CorpusReplayTests: XCTestCase {
     let repeated = FuzzTargets.split(Array("a\n=== done.txt\nb\n=== done.txt\nc".utf8))
     XCTAssertEqual(repeated.map(\.0), ["planner.txt", "done.txt"])
     XCTAssertEqual(String(decoding: repeated[1].1, as: UTF8.self), "b\n=== done.txt\nc")
+  }
+
+  /// The version 7 seeds hold the pacing fields and are taken in whole, not refused, so the
+  /// fuzzers start from inputs that reach `took`, `mood` and a day record's fourth number.
+  func testThePacingSeedsReachTheNewFields() throws {
+    let dir = try scratch()
+    let loader = try XCTUnwrap(try inputs("loader").first { $0.0 == "seed-fixture-v7" }?.1)
+    for (name, content) in FuzzTargets.split(loader) {
+      try FileManager.default.createDirectory(atPath: dir + "/data", withIntermediateDirectories: true)
+      FileManager.default.createFile(atPath: dir + "/data/" + name, contents: Data(content))
+    }
+    let whole = try PlannerStore(directory: dir + "/data").loadWhole()
+    XCTAssertEqual(whole.planner.day?.mood, 1)
+    XCTAssertFalse(whole.planner.asksMood || whole.planner.paceHints)
+    XCTAssertEqual(whole.archive.doneTasks.map(\.took), [4, nil, 3, 0])
+    XCTAssertEqual(whole.archive.days.map(\.ledger.checked), [2, 5])
+
+    let bytes = try XCTUnwrap(try inputs("changes").first { $0.0 == "seed-fixture-v7" }?.1)
+    let changes = try XCTUnwrap(ChangeFileProbe.read(bytes)?.changes)
+    XCTAssertTrue(changes.contains { $0.field == "record" && $0.value.split(separator: " ").count == 4 })
+    let round = try SyncRound(
+      base: SyncDocument(), local: SyncedState(planner: Planner()), incoming: changes,
+      clock: HybridClock(device: DeviceID("fuzz")!), now: Timestamp(seconds: 1_795_340_000))
+    XCTAssertEqual(round.state.done.map(\.took), [4, nil, 3, 0])
+    XCTAssertEqual(round.state.days.map(\.mood), [2, 4])
+    XCTAssertEqual(round.state.days.map(\.ledger.checked), [2, 5])
+    XCTAssertEqual(round.state.planner.day?.mood, 1)
+    XCTAssertFalse(round.state.planner.asksMood || round.state.planner.paceHints)
   }
 }

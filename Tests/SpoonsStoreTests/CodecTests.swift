@@ -141,10 +141,127 @@ struct CodecTests {
   }
 
   @Test func aNewerVersionIsRefusedByName() {
-    let newer = Self.good.replacingOccurrences(of: "version=1", with: "version=7")
     let supported = PlannerFile.format.version
-    #expect(throws: StoreError.newerFormat(file: "planner.txt", found: 7, supported: supported)) {
+    let newer = Self.good.replacingOccurrences(of: "version=1", with: "version=\(supported + 1)")
+    #expect(
+      throws: StoreError.newerFormat(file: "planner.txt", found: supported + 1, supported: supported)
+    ) {
       try PlannerFile.decode(Array(newer.utf8))
     }
+  }
+
+  // MARK: - Pacing (format 7)
+
+  /// A planner with every pacing field: a done task that took other than planned, one that
+  /// took nothing, one done as planned, a done rest, a mood, and both settings off.
+  static let pacing = """
+    format\tname=spoons-planner\tversion=7
+    journal\tgeneration=1\tbytes=0\trecords=0\tseq=0
+    next\tid=6\troutine=1
+    archive\tdone=0\tdays=0
+    settings\treserve=0\tdaystart=04:00\tmood=off\tpacehint=off
+    day\tdate=2026-11-21\tbudget=10\tmood=3
+    task\tid=1\tspoons=3\tat=done\tfrom=category\tcompleted=2026-11-21T10:00:00+01:00\ttook=5\tcreated=2026-11-21T08:00:00+01:00\tupdated=2026-11-21T10:00:00+01:00\ttitle=Laundry
+    task\tid=2\tspoons=4\tat=done\tfrom=category\tcompleted=2026-11-21T11:00:00+01:00\ttook=0\tcreated=2026-11-21T08:00:00+01:00\tupdated=2026-11-21T11:00:00+01:00\ttitle=Grocery shop
+    task\tid=3\tspoons=2\tat=done\tfrom=category\tcompleted=2026-11-21T12:00:00+01:00\tcreated=2026-11-21T08:00:00+01:00\tupdated=2026-11-21T12:00:00+01:00\ttitle=Shower
+    task\tid=4\tspoons=2\tat=done\tfrom=category\tcompleted=2026-11-21T13:00:00+01:00\trest=1\tback=2\tcreated=2026-11-21T08:00:00+01:00\tupdated=2026-11-21T13:00:00+01:00\ttitle=Nap
+    task\tid=5\tspoons=1\tat=todo\tfrom=category\tcreated=2026-11-21T08:00:00+01:00\tupdated=2026-11-21T08:00:00+01:00\ttitle=Post the letter
+    end\ttasks=5
+
+    """
+
+  @Test func thePacingFieldsReadAndWriteBackByteForByte() throws {
+    let bytes = Array(Self.pacing.utf8)
+    let snapshot = try PlannerFile.decode(bytes)
+    let p = snapshot.planner
+    #expect(!p.asksMood && !p.paceHints && p.day?.mood == 3)
+    #expect([1, 2, 3, 4, 5].map { p.task(TaskID($0))?.took } == [5, 0, nil, nil, nil])
+    // Spent counts what the tasks took, checked what they were planned at; the rest neither.
+    #expect(p.ledger?.spent == 7 && p.ledger?.checked == 9 && p.ledger?.planned == 10)
+    #expect(String(decoding: PlannerFile.encode(snapshot), as: UTF8.self) == Self.pacing)
+  }
+
+  @Test func theCheckInSettingsAreLeftOutWhileOnAndReadOnOrOff() throws {
+    let on = String(decoding: PlannerFile.encode(PlannerSnapshot(planner: Planner())), as: UTF8.self)
+    #expect(on.contains("\nsettings\treserve=0\tdaystart=04:00\n"))
+    let spelledOn = Self.pacing.replacingOccurrences(of: "mood=off\tpacehint=off", with: "mood=on\tpacehint=on")
+    let p = try PlannerFile.decode(Array(spelledOn.utf8)).planner
+    #expect(p.asksMood && p.paceHints)
+    var mixed = Planner()
+    mixed.setPaceHints(false)
+    let text = String(decoding: PlannerFile.encode(PlannerSnapshot(planner: mixed)), as: UTF8.self)
+    #expect(text.contains("\nsettings\treserve=0\tdaystart=04:00\tpacehint=off\n"))
+    #expect(try PlannerFile.decode(Array(text.utf8)).planner == mixed)
+  }
+
+  /// Every pacing value the files refuse, with the line and reason the user is told.
+  @Test(arguments: [
+    // took= on a rest, on an open task, out of range, not a number
+    (pacing.replacingOccurrences(of: "rest=1\tback=2", with: "rest=1\tback=2\ttook=1"), 10,
+     "took= belongs to a done task that is not a rest, from 0 to 99"),
+    (pacing.replacingOccurrences(of: "at=todo\tfrom=category", with: "at=todo\tfrom=category\ttook=2"),
+     11, "took= belongs to a done task that is not a rest, from 0 to 99"),
+    (pacing.replacingOccurrences(of: "took=5", with: "took=100"), 7,
+     "took= belongs to a done task that is not a rest, from 0 to 99"),
+    (pacing.replacingOccurrences(of: "took=5", with: "took=-1"), 7, "took is not a whole number"),
+    (pacing.replacingOccurrences(of: "took=5", with: "took=five"), 7, "took is not a whole number"),
+    (pacing.replacingOccurrences(of: "took=5", with: "took=5\ttook=5"), 7, "the field 'took' appears twice"),
+    // a day's mood
+    (pacing.replacingOccurrences(of: "mood=3", with: "mood=0"), 6, "mood must be from 1 to 5"),
+    (pacing.replacingOccurrences(of: "mood=3", with: "mood=6"), 6, "mood must be from 1 to 5"),
+    (pacing.replacingOccurrences(of: "mood=3", with: "mood=ok"), 6, "mood is not a whole number"),
+    // the settings
+    (pacing.replacingOccurrences(of: "mood=off", with: "mood=maybe"), 5, "mood must be on or off"),
+    (pacing.replacingOccurrences(of: "pacehint=off", with: "pacehint=1"), 5,
+     "pacehint must be on or off"),
+  ] as [(String, Int?, String)])
+  func badPacingValuesAreRefusedWithLineAndReason(_ text: String, _ line: Int?, _ reason: String) {
+    #expect(throws: StoreError.corrupt(file: "planner.txt", line: line, reason: reason)) {
+      try PlannerFile.decode(Array(text.utf8))
+    }
+  }
+
+  static let daysHeader = "format\tname=spoons-days\tversion=1\n"
+
+  /// A finished day written before `checked=` (or when every task took what it was planned
+  /// at) checked off what it spent; one with it keeps both, and the mood.
+  @Test func aDaysLineWithoutCheckedReadsCheckedAsSpent() throws {
+    let days = try ArchiveFiles.decodeDays(Array((Self.daysHeader
+      + "day\tdate=2026-11-20\tbudget=10\tplanned=6\tspent=4\tdone=1,2\n"
+      + "day\tdate=2026-11-21\tbudget=10\tplanned=6\tspent=8\tdone=3\tchecked=5\tmood=2\n").utf8))
+    #expect(days.map(\.ledger.spent) == [4, 8])
+    #expect(days.map(\.ledger.checked) == [4, 5])
+    #expect(days.map(\.mood) == [nil, 2])
+    #expect(days.map(\.ledger.isFullyDone) == [false, false])
+    // Written back, `checked=` only where it differs from `spent=`.
+    var out: [UInt8] = []
+    for day in days { ArchiveFiles.encode(day, to: &out) }
+    let text = String(decoding: out, as: UTF8.self)
+    #expect(text == "day\tdate=2026-11-20\tbudget=10\tplanned=6\tspent=4\tdone=1,2\n"
+      + "day\tdate=2026-11-21\tbudget=10\tplanned=6\tspent=8\tdone=3\tchecked=5\tmood=2\n")
+  }
+
+  @Test(arguments: [
+    ("mood=0", "mood must be from 1 to 5"), ("mood=6", "mood must be from 1 to 5"),
+    ("mood=", "mood is not a whole number"), ("checked=-2", "checked is not a whole number"),
+    ("checked=10001", "checked must be from 0 to 10000"),
+  ])
+  func badPacingValuesInDaysTxtAreRefusedWithLineAndReason(_ field: String, _ reason: String) {
+    let text = Self.daysHeader + "day\tdate=2026-11-20\tbudget=10\tplanned=6\tspent=4\tdone=1\n"
+      + "day\tdate=2026-11-21\tbudget=10\tplanned=6\tspent=4\tdone=2\t\(field)\n"
+    #expect(throws: StoreError.corrupt(file: "days.txt", line: 3, reason: reason)) {
+      try ArchiveFiles.decodeDays(Array(text.utf8))
+    }
+  }
+
+  @Test func aDoneTxtLineWithTookOnARestIsRefused() {
+    let text = "format\tname=spoons-done\tversion=1\n"
+      + "task\tid=4\tspoons=2\tat=done\tfrom=category\tcompleted=2026-11-21T13:00:00+01:00"
+      + "\trest=1\tback=2\ttook=1\tcreated=2026-11-21T08:00:00+01:00"
+      + "\tupdated=2026-11-21T13:00:00+01:00\ttitle=Nap\n"
+    #expect(
+      throws: StoreError.corrupt(
+        file: "done.txt", line: 2, reason: "took= belongs to a done task that is not a rest, from 0 to 99")
+    ) { try ArchiveFiles.decodeDone(Array(text.utf8)) }
   }
 }

@@ -161,4 +161,88 @@ struct ExportTests {
     #expect(csv.contains(",\"two\nlines\","))
     #expect(csv.contains("task,1,\"Laundry, \"\"big\"\" load\",3,category,"))
   }
+
+  /// Two days of pacing: a day whose call took 4 of 2 (mood 2), then today's shop that took
+  /// 3 of 4 (mood 4), with both check-in settings off.
+  func pacingExport() throws -> PlannerExport {
+    var p = Planner()
+    try p.startNewDay(budget: 10, mood: 2, at: morning)
+    try p.add("Call mum", spoons: 2, at: morning)
+    try p.add("Laundry", spoons: 3, at: morning)
+    try p.plan([TaskID(1), TaskID(2)], at: morning)
+    try p.markDone([TaskID(1)], took: 4, at: morning.plus(hours: 2))
+    let outcome = try p.startNewDay(budget: 8, mood: 4, at: nextMorning)
+    try p.add("Grocery shop", spoons: 4, at: nextMorning)
+    try p.plan([TaskID(3)], at: nextMorning)
+    try p.markDone([TaskID(3)], took: 3, at: nextMorning.plus(hours: 1))
+    p.setAsksMood(false)
+    p.setPaceHints(false)
+    let finished = try #require(outcome.finished)
+    return PlannerExport(
+      planner: p, archive: Archive(doneTasks: finished.doneTasks, days: [finished.record]))
+  }
+
+  @Test func tookCheckedAndMoodTravelThroughJSONAsNumbers() throws {
+    let export = try pacingExport()
+    #expect(export.archive.days.first?.ledger.checked == 2)
+    #expect(export.archive.days.first?.ledger.spent == 4)
+    let json = ExportFormat.json(export)
+    let text = String(decoding: json, as: UTF8.self)
+    #expect(text.contains(#""version": 5"#))
+    #expect(text.contains(#""took": 4"#) && text.contains(#""took": 3"#))
+    #expect(text.contains(#""checked": 2"#) && text.contains(#""mood": 2"#))
+    #expect(text.contains(#""mood": 4"#))  // today's
+    #expect(text.contains(#""settings": {"reserve": 0, "daystart": "04:00", "mood": "off", "pacehint": "off"}"#))
+    #expect(try ExportFormat.decode(json: json, file: "x.json") == export)
+
+    // Imported into an empty planner, everything arrives, the settings too.
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.file("data"))
+    try store.importPlanner(export, file: "x.json", replace: true, at: morning)
+    let back = try store.loadWhole()
+    #expect(back == export)
+    #expect(back.planner.task(TaskID(3))?.took == 3 && back.planner.day?.mood == 4)
+    #expect(back.archive.doneTasks.map(\.took) == [4])
+    #expect(back.archive.days.map(\.mood) == [2])
+  }
+
+  /// Foundation reads the numbers as numbers, and a version 4 export (before pacing) still
+  /// imports, as tasks that took what they planned.
+  @Test func aVersion4ExportImportsWithoutThePacingFields() throws {
+    let export = try richExport()
+    let json = ExportFormat.json(export)
+    let older = String(decoding: json, as: UTF8.self)
+      .replacingOccurrences(of: #""version": 5"#, with: #""version": 4"#)
+    let back = try ExportFormat.decode(json: Array(older.utf8), file: "x.json")
+    #expect(back == export)
+    #expect(back.archive.days.allSatisfy { $0.ledger.checked == $0.ledger.spent && $0.mood == nil })
+
+    let parsed = try JSONSerialization.jsonObject(
+      with: Data(ExportFormat.json(try pacingExport()))) as? [String: Any]
+    let archive = parsed?["archive"] as? [String: Any]
+    let day = (archive?["days"] as? [[String: Any]])?.first
+    #expect(day?["checked"] as? Int == 2 && day?["mood"] as? Int == 2 && day?["spent"] as? Int == 4)
+    let done = (archive?["done"] as? [[String: Any]])?.first
+    #expect(done?["took"] as? Int == 4)
+  }
+
+  @Test func csvHasTookCheckedAndMoodColumns() throws {
+    let csv = String(decoding: ExportFormat.csv(try pacingExport()), as: UTF8.self)
+    let rows = csv.components(separatedBy: "\r\n")
+    #expect(rows[0] == "type,id,title,spoons,at,from,since,due,created,updated,completed,rest,"
+      + "back,took,note,where,date,budget,repaid,planned,spent,checked,borrowed,rested,mood,done")
+    let columns = rows[0].split(separator: ",").map(String.init)
+    func row(_ prefix: String) throws -> [String: String] {
+      let line = try #require(rows.first { $0.hasPrefix(prefix) })
+      let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+      #expect(cells.count == columns.count)
+      return Dictionary(uniqueKeysWithValues: zip(columns, cells))
+    }
+    #expect(try row("task,1,Call mum,")["took"] == "4")
+    #expect(try row("task,3,Grocery shop,")["took"] == "3")
+    #expect(try row("task,2,Laundry,")["took"] == "")
+    let day = try row("day,")
+    #expect(day["planned"] == "5" && day["spent"] == "4" && day["checked"] == "2")
+    #expect(day["mood"] == "2" && day["done"] == "1")
+  }
 }

@@ -116,4 +116,92 @@ struct FormatVersionTests {
     #expect(try store.load().dayStart == .standard)
     #expect(try store.syncStatus().lastSynced == status.lastSynced, "undo keeps the synced state")
   }
+
+  /// Version 7 added pacing: what a done task really took (`took=`, in planner.txt and
+  /// done.txt), the morning's mood (`day mood=`, and `mood=` in days.txt), a finished day's
+  /// planned side of what it checked off (`checked=`, when it differs from `spent=`), and the
+  /// settings `mood=off pacehint=off`. The fixture: three days through the store (a call that
+  /// took 4 of 2, a shop that took 3 of 4, a letter that took nothing, a shower that took 3 of
+  /// 2 today), both settings turned off, then `sync --init` with a new shared folder.
+  @Test func version7KeepsWhatTasksTookAndHowMorningsFelt() throws {
+    let tmp = TemporaryDirectory()
+    let store = try store(ofVersion: 7, in: tmp)
+    let whole = try store.loadWhole()
+    let p = whole.planner
+    #expect(!p.asksMood && !p.paceHints)
+    #expect(p.day?.mood == 1 && p.day?.budget == 6)
+    #expect(p.task(TaskID(6))?.took == 3 && p.task(TaskID(6))?.spent == 3)
+    #expect(p.task(TaskID(1))?.took == nil && p.task(TaskID(1))?.isDone == false)
+    #expect(p.ledger?.spent == 3 && p.ledger?.checked == 2 && p.ledger?.planned == 5)
+
+    let days = whole.archive.days
+    #expect(days.map(\.mood) == [2, 4])
+    #expect(days.map(\.ledger.spent) == [4, 3] && days.map(\.ledger.checked) == [2, 5])
+    #expect(days.map(\.ledger.planned) == [5, 5] && days.map(\.ledger.rested) == [3, 0])
+    let done = whole.archive.doneTasks
+    #expect(done.map(\.title.text) == ["Call mum", "Nap", "Grocery shop", "Post the letter"])
+    #expect(done.map(\.took) == [4, nil, 3, 0])
+    #expect(done.map(\.spent) == [4, 0, 3, 0])
+
+    #expect(try store.syncSetup()?.target == "/tmp/v7target")
+    #expect(try store.syncStatus().changedSince == false)
+    // Undo reaches the settings change before the sync; the other setting stays off.
+    #expect(try store.changes().undoable.first?.what == "settings pace-hint off")
+    try store.undo()
+    #expect(try store.load().paceHints && !(try store.load().asksMood))
+  }
+
+  /// What each data file of the version 7 fixture reads as writes back byte for byte.
+  @Test func version7FilesRoundTripByteForByte() throws {
+    let folder = Self.fixtures + "/v7/"
+    func bytes(_ name: String) throws -> [UInt8] {
+      Array(try Data(contentsOf: URL(fileURLWithPath: folder + name)))
+    }
+    let planner = try bytes("planner.txt")
+    #expect(PlannerFile.encode(try PlannerFile.decode(planner)) == planner)
+
+    let days = try bytes("days.txt")
+    var daysAgain: [UInt8] = []
+    ArchiveFiles.daysFormat.encodeHeader(to: &daysAgain)
+    for day in try ArchiveFiles.decodeDays(days) { ArchiveFiles.encode(day, to: &daysAgain) }
+    #expect(daysAgain == days)
+
+    let done = try bytes("done.txt")
+    var doneAgain: [UInt8] = []
+    ArchiveFiles.doneFormat.encodeHeader(to: &doneAgain)
+    for task in try ArchiveFiles.decodeDone(done) { TaskRecord.encode(task, to: &doneAgain) }
+    #expect(doneAgain == done)
+    // Every new field is there to be read back.
+    let text = String(decoding: planner + days + done, as: UTF8.self)
+    for field in ["\ttook=3\t", "\tmood=1\n", "\tmood=off\tpacehint=off\n", "\tchecked=2\t",
+      "\tmood=4\n", "\ttook=0\t"]
+    {
+      #expect(text.contains(field), "\(field)")
+    }
+  }
+
+  /// Every older version loads, saves in the current format and loads back the same; what
+  /// it never had reads as not said: no mood, nothing took other than planned (`checked` is
+  /// `spent`), and the check-in's settings on.
+  @Test(arguments: 1...6)
+  func anOlderVersionReadsAsTakingWhatItPlanned(_ version: Int) throws {
+    let tmp = TemporaryDirectory()
+    let store = try store(ofVersion: version, in: tmp)
+    let whole = try store.loadWhole()
+    #expect(whole.planner.asksMood && whole.planner.paceHints)
+    #expect(whole.planner.day?.mood == nil)
+    #expect((whole.planner.allTasks + whole.archive.doneTasks).allSatisfy { $0.took == nil })
+    #expect(!whole.archive.days.isEmpty)
+    for day in whole.archive.days {
+      #expect(day.mood == nil && day.ledger.checked == day.ledger.spent, "\(day.date)")
+    }
+    if let ledger = whole.planner.ledger { #expect(ledger.checked == ledger.spent) }
+    // A change saves it as the current version, which reads back the same.
+    try store.update(at: morning) { p, _ in try p.add("New", spoons: 1, at: morning) }
+    let text = String(decoding: tmp.bytes("planner.txt") ?? [], as: UTF8.self)
+    #expect(text.hasPrefix("format\tname=spoons-planner\tversion=\(PlannerFile.format.version)\n"))
+    let again = try store.loadWhole()
+    #expect(again.archive == whole.archive)
+    #expect(again.planner.taskCount == whole.planner.taskCount + 1)
+  }
 }

@@ -82,4 +82,83 @@ struct QuickDecodeTests {
     }
     #expect(quickAccepted > 200)
   }
+
+  // MARK: - took= (format 7)
+
+  static let done = "task\tid=1\tspoons=3\tat=done\tfrom=category"
+    + "\tcompleted=2026-11-21T10:00:00+01:00"
+  static let stamps = "\tcreated=2026-11-21T08:00:00+01:00\tupdated=2026-11-21T10:00:00+01:00"
+
+  /// Lines with `took=`, good and bad: the quick decoder reads the good ones as the general
+  /// one does, and leaves the bad ones to it (nil), which refuses them.
+  @Test(arguments: [
+    (done + "\ttook=5" + stamps + "\ttitle=Laundry", 5 as Int?),
+    (done + "\ttook=0" + stamps + "\ttitle=Laundry", 0),
+    (done + "\ttook=99" + stamps + "\ttitle=Laundry", 99),
+    (done + "\ttook=3" + stamps + "\ttitle=Laundry", 3),  // as planned, written anyway
+    (done + stamps + "\ttitle=Laundry\ttook=4", 4),  // fields in any order
+    (done + "\ttook=5" + stamps + "\ttitle=Laundry \\\\ day", 5),  // an escape: general only
+    (done + "\ttook=100" + stamps + "\ttitle=Laundry", nil),
+    (done + "\ttook=-1" + stamps + "\ttitle=Laundry", nil),
+    (done + "\ttook=5\ttook=5" + stamps + "\ttitle=Laundry", nil),
+    (done + "\trest=1\tback=1\ttook=2" + stamps + "\ttitle=Nap", nil),
+    ("task\tid=1\tspoons=3\tat=todo\tfrom=category\ttook=2" + stamps + "\ttitle=Laundry", nil),
+    ("task\tid=1\tspoons=3\tat=category\ttook=2" + stamps + "\ttitle=Laundry", nil),
+    ("task\tid=1\tspoons=3\tat=backlog\tsince=2026-11-20\ttook=2" + stamps + "\ttitle=Laundry", nil),
+  ] as [(String, Int?)])
+  func tookReadsTheSameBothWays(_ text: String, _ took: Int?) throws {
+    let (quick, general) = decodeBoth(Array(text.utf8))
+    switch general {
+    case .success(let task)?:
+      #expect(took != nil, "the general decoder accepted \(text)")
+      #expect(task.took == took && task.spent == took)
+      if let quick { #expect(quick == task) }
+      if !text.contains("\\") { #expect(quick != nil, "the common shape takes the quick path") }
+    case .failure?:
+      #expect(took == nil, "the general decoder refused \(text)")
+      #expect(quick == nil, "quick accepted what the general refuses: \(text)")
+    case nil:
+      Issue.record("not a task line")
+    }
+  }
+
+  /// Mutated lines of done tasks with `took=`: the quick decoder never reads one differently
+  /// from the general one, nor accepts what it refuses.
+  @Test func mutatedTookLinesAreNeverReadDifferently() throws {
+    var rng = SeededGenerator(seed: 7)
+    let seeds = [
+      Self.done + "\ttook=5" + Self.stamps + "\ttitle=Laundry",
+      Self.done + "\ttook=0" + Self.stamps + "\ttitle=Grocery shop",
+      Self.done + "\trest=1\tback=2" + Self.stamps + "\ttitle=Nap",
+      "task\tid=2\tspoons=4\tat=todo\tfrom=category" + Self.stamps + "\ttitle=Shop",
+    ].map { Array($0.utf8) }
+    let pieces = ["\ttook=3", "\ttook=100", "\ttook=-1", "\ttook=", "\trest=1", "\tat=done",
+      "\tat=todo", "\tback=1", "9", "=", "\t"].map { Array($0.utf8) }
+    var quickAccepted = 0
+    var withTook = 0
+    for _ in 0..<5_000 {
+      var line = seeds[rng.below(seeds.count)]
+      for _ in 0...rng.below(2) {
+        let at = 4 + rng.below(line.count - 3)
+        switch rng.below(3) {
+        case 0: line.insert(contentsOf: pieces[rng.below(pieces.count)], at: at)
+        case 1: if at < line.count { line.remove(at: at) }
+        default: if at < line.count { line[at] = UInt8(48 + rng.below(10)) }
+        }
+      }
+      let (quick, general) = decodeBoth(line)
+      guard let quick else { continue }
+      quickAccepted += 1
+      if quick.took != nil { withTook += 1 }
+      switch general {
+      case .success(let task)?:
+        #expect(quick == task, "\(String(decoding: line, as: UTF8.self))")
+      case .failure(let error)?:
+        Issue.record("quick accepted what the general refuses (\(error.reason)): \(String(decoding: line, as: UTF8.self))")
+      case nil:
+        Issue.record("not a task line")
+      }
+    }
+    #expect(quickAccepted > 200 && withTook > 100)
+  }
 }
