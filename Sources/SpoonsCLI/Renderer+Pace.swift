@@ -19,8 +19,8 @@ extension Renderer {
     if let kept = p.keptLevel {
       rows.append(
         ("Kept level",
-         "\(Self.spoons(kept)): on \(p.daysWithinKeptLevel) of \(p.days) days you spent "
-          + "\(kept) or less without borrowing"))
+         "\(Self.spoons(kept)): \(p.daysWithinKeptLevel) of \(p.days) days spent \(kept) or "
+          + "less, without borrowing"))
     } else {
       rows.append(
         ("Kept level",
@@ -33,28 +33,25 @@ extension Renderer {
       ("Heavy days",
        p.heavyDays == 0
         ? "none went past its own spoons"
-        : "\(p.heavyDays) of \(p.days) went past their own spoons (borrowed on "
-          + "\(p.borrowingDays); the rest through rests or tasks that took more)"))
+        : "\(p.heavyDays) of \(p.days) went past their own spoons (\(p.borrowingDays) by "
+          + "borrowing)"))
     let after = p.afterHeavy
     if after.followed > 0 {
       rows.append(
         ("The day after",
-         "of \(after.followed): started lower \(Self.times(after.startedLower)), borrowed "
-          + "\(Self.times(after.borrowed)), left most of its plan undone "
-          + "\(Self.times(after.mostUndone))"))
-      rows.append(
-        ("Pattern",
-         p.boomAndBust
-          ? "boom and bust: \(after.busts) of \(after.runs) runs of heavy days were followed by a "
-            + "low day"
-          : "steady: \(after.busts) of \(after.runs) runs of heavy days were followed by a low day"))
+         "of \(after.followed): started lower \(after.startedLower), borrowed "
+          + "\(after.borrowed), most of the plan undone \(after.mostUndone)"))
+      let runs =
+        "\(after.busts) of \(after.runs) \(after.runs == 1 ? "run" : "runs") of heavy days "
+        + "ended in a low day"
+      rows.append(("Pattern", p.boomAndBust ? "boom and bust: " + runs : runs))
     }
     if let mood = p.mood { rows.append(("Mornings", Self.mornings(mood))) }
     let width = rows.map { Text.width($0.label) }.max() ?? 0
     for row in rows {
       out += "  " + style.bold(Text.padded(row.label, to: width)) + "  \(row.value)\n"
     }
-    out += "\n" + suggestion(p) + "\n"
+    out += "\n" + Self.wrapped(suggestion(p)) + "\n"
     out += "Pace reads only what you recorded in Spoons; it is not medical advice.\n"
     return out
   }
@@ -86,20 +83,29 @@ extension Renderer {
     }
   }
 
-  static func times(_ n: Int) -> String { n == 1 ? "once" : "\(n) times" }
+  /// Words broken into lines of at most `width` columns (a word longer than that stands alone).
+  static func wrapped(_ text: String, width: Int = 78) -> String {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty, Text.width(line) + 1 + Text.width(String(word)) > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines.joined(separator: "\n")
+  }
 
   static func mornings(_ m: Pace.MoodAfter) -> String {
-    func side(_ n: Int, _ tenths: Int?) -> String {
-      tenths.map { "\(decimal($0)) (\(count(n, "morning")))" } ?? "no mornings"
-    }
+    func side(_ tenths: Int?) -> String { tenths.map(decimal) ?? "-" }
     let facts =
-      "how you felt after heavy days \(side(m.afterHeavy, m.afterHeavyTenths)), after "
-      + "others \(side(m.afterOther, m.afterOtherTenths))"
-    guard let tendency = m.tendency else {
-      return facts + ": too few mornings to say (\(Pace.MoodAfter.minimumMornings) each needed)"
-    }
-    if tendency < 0 { return facts + ": heavier days tended to be followed by worse mornings" }
-    if tendency > 0 { return facts + ": heavier days tended to be followed by better mornings" }
+      "\(side(m.afterHeavyTenths)) after \(count(m.afterHeavy, "heavy day")), "
+      + "\(side(m.afterOtherTenths)) after \(m.afterOther) \(m.afterOther == 1 ? "other" : "others")"
+    guard let tendency = m.tendency else { return facts + ": too few to say" }
+    if tendency < 0 { return facts + ": worse after heavy" }
+    if tendency > 0 { return facts + ": better after heavy" }
     return facts + ": about the same"
   }
 
@@ -119,16 +125,16 @@ extension Renderer {
     for d in a.drifts {
       let way =
         d.tookMore > 0
-        ? "took more than planned \(Self.times(d.tookMore))"
-        : "took less than planned \(Self.times(d.tookLess))"
+        ? "took more than planned \(d.tookMore)"
+        : "took less than planned \(d.tookLess)"
       let fix: String
       switch d.fix {
       case .task(let id): fix = "'edit \(id.rawValue) --spoons \(d.suggested.value)'"
       case .routine(let id): fix = "'routine edit \(id) --spoons \(d.suggested.value)'"
-      case .nextTime: fix = "add it at \(d.suggested.value) next time"
+      case .nextTime: fix = "none waiting: add it at \(d.suggested.value) next time"
       }
       out += "  \(d.title) (\(d.planned.value)) \(way) of \(d.times), "
-        + "\(Self.decimal(d.averageTenths)) on average: \(fix)\n"
+        + "\(Self.decimal(d.averageTenths)) on average:\n    \(fix)\n"
     }
     return out
   }

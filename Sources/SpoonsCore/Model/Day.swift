@@ -18,8 +18,8 @@ public struct Day: Hashable, Sendable {
   /// When `new-day` started it (nil for days started before this was kept): of two devices
   /// that started the same date apart, the later start's budget is the one kept.
   public let started: Timestamp?
-  /// How the person felt at the check-in (`Limits.mood`), if they said: `pace` sets it
-  /// beside the days before.
+  /// How the person felt at the check-in (`Limits.mood`), if they said: `pace` compares the
+  /// mornings after heavy days with the others.
   public internal(set) var mood: Int?
 
   public init(

@@ -28,9 +28,9 @@ extension Planner {
   /// dropped; done ones leave with the finished day's record. Then today's routines go on the
   /// list in their order, each one only if it fits above the reserve; the rest are reported
   /// as skipped. Allowed any time, also twice on one date: the user decides when a day starts.
-  @discardableResult
   ///
   /// `mood`: how the person feels this morning (`Limits.mood`), kept with the day if given.
+  @discardableResult
   public mutating func startNewDay(budget asked: Int, mood: Int? = nil, at now: Timestamp)
     throws(PlannerError) -> NewDayOutcome
   {
