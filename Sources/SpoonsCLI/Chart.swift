@@ -90,7 +90,23 @@ struct Chart {
     let indent = String(repeating: " ", count: labelWidth + 2)
     lines.append(indent + shown.map { " " + Renderer.right(String($0.date.day), 2) }.joined())
     lines.append(months(shown, indent: labelWidth + 2))
+    // How each morning felt, under its day, only when one in view was said.
+    let mood = Renderer.showsMood(shown)
+    if mood {
+      lines.append(
+        Renderer.trimmed(
+          indent + shown.map { " " + Renderer.right($0.mood.map(String.init) ?? "", 2) }.joined()))
+    }
     lines += fitting(["\(g.budget) budget  \(g.full) spent, in spoons", "\(g.budget) budget  \(g.full) spent"])
+    if mood {
+      let r = Limits.mood
+      lines += fitting([
+        "Under the months: how you felt that morning, \(r.lowerBound) (very low) to "
+          + "\(r.upperBound) (very good)",
+        "Under the months: mood, \(r.lowerBound) (very low) to \(r.upperBound) (very good)",
+        "Bottom row: mood \(r.lowerBound)-\(r.upperBound)",
+      ])
+    }
     if shown.count < days.count {
       lines += fitting([
         "The last \(shown.count) of \(days.count) days: no more fit in \(width) columns.",

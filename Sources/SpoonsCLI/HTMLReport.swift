@@ -80,6 +80,7 @@ struct HTMLReport {
       let x = Self.left + Self.slot * index
       let label = "\(Renderer.short(day.date, today: today)): budget \(day.budget), spent "
         + "\(day.spent)\(day.isFinished ? "" : " so far (in progress)")"
+        + (day.mood.map { ", mood \($0) of \(Limits.mood.upperBound)" } ?? "")
       svg += "<g><title>\(Self.escape(label))</title>"
         + "<rect class=\"budget\" x=\"\(x + 3)\" y=\"\(y(day.budget))\" width=\"10\" "
         + "height=\"\(y(0) - y(day.budget))\" />"
@@ -111,8 +112,11 @@ struct HTMLReport {
 
   private func days(today: CivilDate) -> String {
     guard !history.days.isEmpty else { return "" }
+    // The mood column only when a day in view has one, as in `history`.
+    let mood = Renderer.showsMood(history.days)
     var out = "<h2>Day by day</h2>\n<table class=\"days\">\n<thead><tr><th>Date</th>"
     for column in Renderer.historyColumns { out += "<th>\(column)</th>" }
+    if mood { out += "<th title=\"\(Self.escape(Renderer.moodLegend))\">mood</th>" }
     out += "</tr></thead>\n<tbody>\n"
     for day in history.days {
       let date = Renderer.short(day.date, today: today) + (day.isFinished ? "" : " (in progress)")
@@ -120,6 +124,7 @@ struct HTMLReport {
       for n in Renderer.historyNumbers(day) {
         out += "<td>\(n)</td>"
       }
+      if mood { out += "<td>\(day.mood.map(String.init) ?? "")</td>" }
       out += "</tr>\n"
     }
     return out + "</tbody>\n</table>\n"
@@ -131,7 +136,9 @@ struct HTMLReport {
     for day in completed {
       out += "<h3>\(Self.escape(Renderer.long(day.date)))</h3>\n<ul>\n"
       for task in day.tasks {
-        let cost = task.isRest ? "rest, \(task.spoons) back" : task.spoons.description
+        let cost = task.isRest
+          ? "rest, \(task.spoons) back"
+          : task.spoons.description + (task.took.map { ", took \($0)" } ?? "")
         out += "<li>\(Self.escape(task.title.text)) <span class=\"cost\">· "
           + "\(Self.escape(cost))</span></li>\n"
       }

@@ -6,7 +6,7 @@ extension JSONRenderer {
   public static func history(_ h: EnergyHistory) -> String {
     "[" + h.days.map { d in
       "{\"date\":\(string(d.date.description)),\(ledgerFields(d.ledger)),"
-        + "\"done\":\(d.tasksDone),\"finished\":\(d.isFinished)}"
+        + "\"done\":\(d.tasksDone),\"finished\":\(d.isFinished),\"mood\":\(number(d.mood))}"
     }.joined(separator: ",") + "]\n"
   }
 

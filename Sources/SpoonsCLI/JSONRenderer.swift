@@ -10,17 +10,22 @@ public enum JSONRenderer {
     let ledger = p.ledger ?? SpoonLedger(budget: 0, reserve: p.reserve)
     return "{\"date\":\(p.day.map { string($0.date.description) } ?? "null"),"
       + "\"today\":\(string(today.description)),"
-      + ledgerFields(ledger) + ",\"todo\":\(tasks(p.todo, done: true))}\n"
+      + ledgerFields(ledger) + ",\"mood\":\(number(p.day?.mood)),"
+      + "\"todo\":\(tasks(p.todo, done: true))}\n"
   }
 
   /// The ledger's words as JSON fields, the same in `status --json` and `history --json`:
   /// `"budget":10,"repaid":0,"borrowed":2,"rested":0,"total":12,"reserve":0,"planned":9,`
-  /// `"spent":4,"left":3,"room":3`.
+  /// `"spent":4,"left":3,"room":3,"checked":4`.
   static func ledgerFields(_ l: SpoonLedger) -> String {
     "\"budget\":\(l.budget),\"repaid\":\(l.repaid),\"borrowed\":\(l.borrowed),"
       + "\"rested\":\(l.rested),\"total\":\(l.total),\"reserve\":\(l.reserve),"
-      + "\"planned\":\(l.planned),\"spent\":\(l.spent),\"left\":\(l.left),\"room\":\(l.room)"
+      + "\"planned\":\(l.planned),\"spent\":\(l.spent),\"left\":\(l.left),\"room\":\(l.room),"
+      + "\"checked\":\(l.checked)"
   }
+
+  /// A number, or `null`.
+  static func number(_ n: Int?) -> String { n.map(String.init) ?? "null" }
 
   public static func todo(_ p: Planner) -> String { tasks(p.todo, done: true) + "\n" }
 
@@ -102,6 +107,7 @@ public enum JSONRenderer {
     if let completed = t.completed { out += ",\"completed\":\(string(completed.description))" }
     if t.isRest { out += ",\"rest\":true" }
     if let back = t.gaveBack { out += ",\"back\":\(back)" }
+    if let took = t.took { out += ",\"took\":\(took)" }
     if let routine = t.routine { out += ",\"routine\":\(string(routine.description))" }
     return out + extra + "}"
   }

@@ -19,8 +19,9 @@ extension Renderer {
   public func show(_ task: SpoonTask, today: CivilDate) -> String {
     var rows: [(String, String)] = [
       ("title", task.title.text), ("spoons", "\(task.spoons.value)"),
-      ("where it is", Self.place(of: task, today: today)),
     ]
+    if let took = task.took { rows.append(("took", "\(took)")) }
+    rows.append(("where it is", Self.place(of: task, today: today)))
     if let due = Self.dueWords(task, today: today) {
       rows.append(("due", due.flagged ? style.red(due.text) : due.text))
     }

@@ -14,25 +14,42 @@ extension Renderer {
     }
     let dates = h.days.map { Self.short($0.date, today: today) }
     let dateWidth = dates.map(Text.width).max() ?? 0
+    // The mood column only when a day in view has one: without, the lines stay as they were.
+    let mood = Self.showsMood(h.days)
+    let columns = Self.historyColumns + (mood ? ["mood"] : [])
+    let header = columns.map { " " + $0 }.joined()
     // The bar gets what is left of 80 columns (a date with its year and a "not ended" take
     // some), from 3 to 16 cells.
     let marker = h.days.contains { !$0.isFinished && $0.date != today } ? 11 : 7
-    let room = 80 - dateWidth - Text.width(Self.historyHeader) - 2 - marker
+    let room = 80 - dateWidth - Text.width(header) - 2 - marker
     let bar = HistoryBar(days: h.days, charset: charset, cells: max(3, min(16, room)))
     var out = Self.window(h.from, through: h.through, days: days, today: today)
-    out += style.bold(String(repeating: " ", count: dateWidth) + Self.historyHeader) + "\n"
+    out += style.bold(String(repeating: " ", count: dateWidth) + header) + "\n"
     for (day, date) in zip(h.days, dates) {
       var line = Text.padded(date, to: dateWidth)
-      for (n, column) in zip(Self.historyNumbers(day), Self.historyColumns) {
-        line += " " + Self.right(String(n), column.count)
+      var cells = Self.historyNumbers(day).map(String.init)
+      if mood { cells.append(day.mood.map(String.init) ?? "") }
+      for (cell, column) in zip(cells, columns) {
+        line += " " + Self.right(cell, column.count)
       }
       line += "  " + bar.draw(day)
       // The day being lived: today, or an earlier day no new-day has ended yet.
       if !day.isFinished { line += day.date == today ? "  today" : "  not ended" }
       out += Self.trimmed(line) + "\n"
     }
-    return out + bar.legend + "\n"
+    out += bar.legend + "\n"
+    if mood { out += Self.moodLegend + "\n" }
+    return out
   }
+
+  /// Whether a day among `days` has a mood: only then do `history`, `chart` and the report
+  /// show the column.
+  static func showsMood(_ days: [EnergyDay]) -> Bool { days.contains { $0.mood != nil } }
+
+  /// What the mood column means, under it.
+  static let moodLegend =
+    "mood: how you felt that morning, \(Limits.mood.lowerBound) (very low) to "
+    + "\(Limits.mood.upperBound) (very good)"
 
   /// The ledger's words, the same in `history`, the report and `--json`.
   static let historyColumns = ["budget", "repaid", "borrowed", "rested", "planned", "spent", "done"]
@@ -42,7 +59,6 @@ extension Renderer {
     let l = day.ledger
     return [l.budget, l.repaid, l.borrowed, l.rested, l.planned, l.spent, day.tasksDone]
   }
-  static var historyHeader: String { historyColumns.map { " " + $0 }.joined() }
 
   static func days(_ n: Int) -> String { n == 1 ? "day" : "\(n) days" }
 

@@ -92,6 +92,7 @@ public struct Renderer: Sendable {
       out.append(contentsOf: (cost ? ", rest, \(restBack(task))" : charset.separator + "rest").utf8)
     } else if cost {
       out.append(contentsOf: ", \(task.spoons)".utf8)
+      if let took = task.took { out.append(contentsOf: ", took \(took)".utf8) }
     }
     if task.routine != nil { out.append(contentsOf: routineMark(task).utf8) }
     if let due = due(task, today: today) {
@@ -135,7 +136,9 @@ public struct Renderer: Sendable {
     if l.borrowed > 0 { numbers.append("borrowed \(l.borrowed)") }
     if l.rested > 0 { numbers.append("rested \(l.rested)") }
     numbers += [
-      "planned \(l.planned) of \(l.total)", "spent \(l.spent)",
+      "planned \(l.planned) of \(l.total)",
+      // What the tasks really took, and beside it what they were planned at when that differs.
+      "spent \(l.spent)" + (l.spent == l.checked ? "" : " (planned at \(l.checked))"),
       l.over > 0 ? "over by \(l.over)" : "left \(l.left)",
     ]
     if l.reserve > 0 { numbers += ["reserve \(l.reserve)", "room \(l.room)"] }
@@ -348,8 +351,17 @@ public struct Renderer: Sendable {
     let ledger = p.ledger ?? SpoonLedger(budget: 0)
     var out = ""
     if !work.isEmpty {
-      out += "Done: \(names(work)) (\(Self.spoons(total(work)))). "
-        + "Spent \(ledger.spent) of \(ledger.planned) planned.\n"
+      // One task that took other than planned: both numbers, as plain facts.
+      var cost = Self.spoons(total(work))
+      if work.count == 1, let took = work[0].took {
+        cost = "planned \(work[0].spoons.value), took \(took)"
+      }
+      // Once a task took other than planned, what was spent and how far the plan got are two
+      // numbers, each said.
+      out += "Done: \(names(work)) (\(cost)). "
+        + (ledger.spent == ledger.checked
+          ? "Spent \(ledger.spent) of \(ledger.planned) planned.\n"
+          : "Spent \(ledger.spent); checked off \(ledger.checked) of \(ledger.planned) planned.\n")
     }
     if !rests.isEmpty {
       let back = rests.reduce(0) { $0 + ($1.gaveBack ?? 0) }
@@ -363,6 +375,11 @@ public struct Renderer: Sendable {
       out += "Rested: \(each.joined(separator: "; "))\(why). \(ledger.left) left to plan.\n"
     }
     return out
+  }
+
+  /// After the check-in's question (or `new-day --mood`): what was kept, in a few words.
+  public func moodNoted(_ mood: Int) -> String {
+    "Noted how you feel this morning: \(mood) of \(Limits.mood.upperBound).\n"
   }
 
   public func undone(_ tasks: [SpoonTask]) -> String {
@@ -392,6 +409,7 @@ public struct Renderer: Sendable {
   public func newDay(_ outcome: NewDayOutcome, _ p: Planner) -> String {
     guard let day = p.day, let ledger = p.ledger else { return "" }
     var out = "New day: \(Self.long(day.date)), \(Self.spoons(day.budget)).\n"
+    if let mood = day.mood { out += moodNoted(mood) }
     if let last = outcome.finished?.record, last.ledger.borrowed > 0 {
       let when: String
       switch last.date.days(until: day.date) {

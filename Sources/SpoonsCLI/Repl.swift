@@ -132,7 +132,8 @@ public struct Repl {
         env.output.write(outcome.output)
         env.output.flush()
         if outcome.quit { return true }
-        if command is Commands.NewDay {
+        if let newDay = command as? Commands.NewDay {
+          if newDay.mood == nil, outcome.planner?.asksMood ?? false { askMood() }
           if let hint = session.paceHint() {
             env.output.write(hint)
             env.output.flush()
@@ -144,6 +145,48 @@ public struct Repl {
       }
     }
   }
+
+  /// The check-in's one question after the day has started (`settings mood`): how the
+  /// person feels, 1 to 5. Asked once and never again that morning: Enter, the end of the
+  /// input or a number outside 1 to 5 skips it without a word; other words get one short
+  /// line saying what it takes, and are skipped too. Kept as its own change, so `undo`
+  /// takes it back alone.
+  private func askMood() {
+    let env = session.environment
+    let answer: String
+    switch env.input.readAnswer(prompt: Self.moodQuestion) {
+    case .line(let line): answer = line.trimmingSpaces
+    default:
+      env.output.write("\n")
+      return
+    }
+    guard !answer.isEmpty else { return }
+    guard let mood = NumberArgument.whole(answer) else {
+      env.errors.write(
+        "Not noted: how you feel is a number from \(Limits.mood.lowerBound) to "
+          + "\(Limits.mood.upperBound).\n")
+      env.errors.flush()
+      return
+    }
+    guard Limits.mood.contains(mood) else { return }
+    do {
+      let r = session.renderer
+      let outcome = try session.syncingAfter {
+        try session.change(at: env.now()) { p, _ in
+          try p.setMood(mood)
+          return (r.moodNoted(mood), "mood \(mood)")
+        }
+      }
+      env.output.write(outcome.output)
+      env.output.flush()
+    } catch {
+      _ = report(error, line: 0)
+    }
+  }
+
+  static let moodQuestion =
+    "How do you feel this morning, \(Limits.mood.lowerBound) (very low) to "
+    + "\(Limits.mood.upperBound) (very good)? Enter skips: "
 
   /// Prints the error; returns the status the run ends with (a person's session that carries
   /// on after an error still ends in success).

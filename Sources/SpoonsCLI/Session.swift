@@ -39,15 +39,8 @@ public final class Session {
   /// such (`doneEarlier`), saying what still reaches it, rather than as no task at all.
   public func execute(_ command: any SpoonsCommand, ask: Ask? = nil) throws -> Result {
     do {
-      let mark = command is Commands.Sync ? nil : store.autoSyncMark()
-      let result = try command.run(in: self, ask: ask)
-      // What `sync --auto on` says goes to standard error: the command's own output stays
-      // what scripts read (JSON, CSV), whatever happens to the sync.
-      if let mark, store.autoSyncMark() != mark {
-        environment.errors.write(autoSync())
-        environment.errors.flush()
-      }
-      return result
+      if command is Commands.Sync { return try command.run(in: self, ask: ask) }
+      return try syncingAfter { try command.run(in: self, ask: ask) }
     } catch PlannerError.unknownTask(let id) {
       // Read only now that an id is missing: everyday commands never read the archive.
       guard let whole = try? store.loadWhole(),
@@ -57,6 +50,20 @@ public final class Session {
       throw PlannerError.doneEarlier(
         id, on: p.today(at: at), today: p.today(at: environment.now()))
     }
+  }
+
+  /// Runs `body` and, with `sync --auto on`, syncs when it changed something: every change,
+  /// a command's or the check-in's answer, is sent as soon as it is made.
+  func syncingAfter(_ body: () throws -> Result) throws -> Result {
+    let mark = store.autoSyncMark()
+    let result = try body()
+    // What `sync --auto on` says goes to standard error: the command's own output stays
+    // what scripts read (JSON, CSV), whatever happens to the sync.
+    if let mark, store.autoSyncMark() != mark {
+      environment.errors.write(autoSync())
+      environment.errors.flush()
+    }
+    return result
   }
 
   /// The task with `id` as checked off on an earlier day, from the archive; nil when it is

@@ -71,7 +71,7 @@ struct DayBoundaryCLITests {
       #expect(run.status == 64 && run.stderr.contains("e.g. settings day-start 04:30"), "\(word)")
     }
     #expect(try spoons(["settings", "colour", "red"], data: tmp.data).stderr
-      == "error: there is no setting 'colour'; the settings are day-start or reserve\n")
+      == "error: there is no setting 'colour'; the settings are day-start, reserve, mood or pace-hint\n")
   }
 
   @Test func newDayAloneNamesTheUsualBudget() throws {

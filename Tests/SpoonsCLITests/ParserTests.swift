@@ -110,6 +110,19 @@ struct ParserTests {
     ("suggest --max 3 --plan", Commands.Suggest(max: 3, plan: true)),
     ("reserve", Commands.Reserve(nil)),
     ("reserve 1", Commands.Reserve(1)),
+    // Pacing: what a task took, how the morning feels, and their settings.
+    ("done 12 --took 5", Commands.Done(ids(12), took: 5)),
+    ("d --took=0 #12", Commands.Done(ids(12), took: 0)),
+    ("done 4 5 --took 3", Commands.Done(ids(4, 5), took: 3)),  // the rule refuses it, not the parser
+    ("done 4 --took 100", Commands.Done(ids(4), took: 100)),
+    ("new-day 10 --mood 2", Commands.NewDay(budget: 10, mood: 2)),
+    ("nd --mood 4 8", Commands.NewDay(budget: 8, mood: 4)),
+    ("new-day --mood 3", Commands.NewDay(budget: nil, mood: 3)),
+    ("settings", Commands.Settings(nil)),
+    ("settings mood off", Commands.Settings(.asksMood(false))),
+    ("settings Mood ON", Commands.Settings(.asksMood(true))),
+    ("settings pace-hint off", Commands.Settings(.paceHints(false))),
+    ("settings pace-hint yes", Commands.Settings(.paceHints(true))),
   ] as [(String, any SpoonsCommand)])
   func validLines(_ line: String, _ expected: any SpoonsCommand) throws {
     let parsed = try CommandParser.parse(line: line)

@@ -38,11 +38,11 @@ struct RefusalTests {
   /// Every number every command takes, as a line with `{}` where the number goes. The test
   /// below holds it complete against the usages, so a new command's numbers join it.
   static let numberSlots: [String: [String]] = [
-    "new-day": ["new-day {}"],
+    "new-day": ["new-day {}", "new-day 10 --mood {}"],
     "add": ["add {} Laundry"],
     "list": ["list {}"],
     "plan": ["plan {}"],
-    "done": ["done {}"],
+    "done": ["done {}", "done 1 --took {}"],
     "undone": ["undone {}"],
     "unplan": ["unplan {}"],
     "suggest": ["suggest --max {}"],

@@ -69,6 +69,12 @@ struct ShellCompletionTests {
     #expect(try bashCompletes(["spoons", "clear", ""], script: path) == ["--yes", "backlog", "completed"])
     #expect(try bashCompletes(["spoons", "completion", ""], script: path) == ["bash", "zsh", "fish"])
     #expect(try bashCompletes(["spoons", "add", "3", "x", "--due", ""], script: path).isEmpty)
+    #expect(try bashCompletes(["spoons", "done", "4", "--t"], script: path) == ["--took"])
+    #expect(try bashCompletes(["spoons", "done", "4", "--took", ""], script: path).isEmpty)
+    #expect(try bashCompletes(["spoons", "new-day", "10", "--m"], script: path) == ["--mood"])
+    #expect(
+      try bashCompletes(["spoons", "settings", ""], script: path)
+        == ["day-start", "reserve", "mood", "pace-hint"])
     #expect(try bashCompletes(["spoons", "nosuch", "--"], script: path).isEmpty)
   }
 

@@ -102,6 +102,8 @@ struct TerminalTests {
     let term = try TerminalSession(arguments: ["--data", tmp.data])
     #expect(term.waitFor("Good morning. How many spoons today? "))
     term.type("7 spoons\r")
+    #expect(term.waitFor("How do you feel this morning, 1 (very low) to 5 (very good)? Enter skips: "))
+    term.type("4\r")  // an answer too, never in the history
     #expect(term.waitFor("spoons 0/7> "))
     term.type("status\r")
     #expect(term.waitFor("left 7"))
@@ -144,6 +146,8 @@ struct TerminalTests {
     let before = term.initialMode
     #expect(term.waitFor("Good morning. How many spoons today? "))
     term.type("6\r")
+    #expect(term.waitFor("Enter skips: "))
+    term.type("\r")
     #expect(term.waitFor("spoons 0/6> "))
     term.type("ad 1 Tea")  // a typo, mended in the middle: Home, two Rights, "d"
     term.type("\u{1}\u{1B}[C\u{1B}[Cd\r")

@@ -100,7 +100,9 @@ final class TranscriptSource: LineSource {
   var runBefore: ((String) -> Void)?
   var setVariable: ((String, String) -> Void)?
 
-  static let prompts = ["How many spoons today? ", "Put it on today's list too? [y/N] "]
+  static let prompts = [
+    "How many spoons today? ", "Put it on today's list too? [y/N] ", Repl.moodQuestion,
+  ]
 
   init(_ transcript: String, screen: StringSink, clock: Clock) {
     self.screen = screen

@@ -1,29 +1,49 @@
 import SpoonsCore
 
 extension Commands {
-  /// `done ID...`: check tasks off today's list.
+  /// `done ID... [--took N]`: check tasks off today's list; `--took` notes what one task
+  /// really took, beside what it was planned at.
   public struct Done: TaskSelectionCommand {
     public static let info = CommandInfo(
-      name: "done", aliases: ["d"], usage: "done ID...",
-      summary: "check tasks off today's list", example: "done 4")
+      name: "done", aliases: ["d"], usage: "done ID... [--took N]",
+      summary: "check tasks off; --took: what one really took", example: "done 4")
 
     public var ids: [TaskID]
+    /// What the one task really took; nil: as planned. Its range is the rule's to check
+    /// (`Limits.spoonsTaken`), as is that it goes with one task that is not a rest.
+    public var took: Int?
 
-    public init(_ ids: [TaskID]) { self.ids = ids }
+    public init(_ ids: [TaskID]) { self.init(ids, took: nil) }
 
-    /// The tasks on today's list.
+    public init(_ ids: [TaskID], took: Int?) {
+      self.ids = ids
+      self.took = took
+    }
+
+    public init(parsing args: inout Arguments) throws(ParseError) {
+      let took = try args.number(option: "--took", .took)
+      self.init(try args.ids(), took: took)
+    }
+
+    /// The tasks on today's list; nothing after `--took`, which wants a number.
     public static func completions(_ context: CompletionContext, in session: Session)
       -> [Completion.Candidate]?
     {
-      session.taskCandidates(where: Session.isOnToday)
+      let previous = context.words.indices.contains(context.argument - 1)
+        ? context.words[context.argument - 1] : ""
+      if previous.lowercased() == "--took" { return nil }
+      return session.taskCandidates(where: Session.isOnToday)
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
       let now = session.environment.now()
       let r = session.renderer
       return try session.changeToday(at: now, ask: ask) { p, _ in
-        let tasks = try p.markDone(ids, at: now)
-        return (r.done(tasks, p), r.changeName("done", tasks))
+        let tasks = try p.markDone(ids, took: took, at: now)
+        // Named as typed when it noted something; the same as planned notes nothing.
+        let noted = tasks.first?.took
+        let name = noted.map { r.changeName("done", tasks, spoons: false) + " --took \($0)" }
+        return (r.done(tasks, p), name ?? r.changeName("done", tasks))
       }
     }
   }

@@ -1,22 +1,30 @@
 import SpoonsCore
 
 extension Commands {
-  /// `new-day N`: starts a day, rolling the unfinished list into the backlog.
+  /// `new-day N [--mood M]`: starts a day, rolling the unfinished list into the backlog;
+  /// `--mood` keeps how the person feels with it, for scripts (the check-in asks).
   public struct NewDay: SpoonsCommand {
     public static let info = CommandInfo(
-      name: "new-day", aliases: ["nd"], usage: "new-day N",
+      name: "new-day", aliases: ["nd"], usage: "new-day N [--mood M]",
       summary: "start a day of N spoons, roll over the rest",
       example: "new-day 12")
 
     /// `nil`: ask for it (REPL only).
     public var budget: Int?
+    /// How the person feels, 1 to 5; nil: not said.
+    public var mood: Int?
 
-    public init(budget: Int?) { self.budget = budget }
+    public init(budget: Int?, mood: Int? = nil) {
+      self.budget = budget
+      self.mood = mood
+    }
 
     public init(parsing args: inout Arguments) throws(ParseError) {
+      let mood = try args.number(option: "--mood", .mood)
       let budget = try args.optionalNumber(.budget())
       try args.finish()
-      self.budget = budget  // its range is the day's to check (Limits.spoonsPerDay)
+      // Their ranges are the day's to check (Limits.spoonsPerDay, Limits.mood).
+      self.init(budget: budget, mood: mood)
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
@@ -24,9 +32,10 @@ extension Commands {
       let r = session.renderer
       let budget = try budget ?? Self.askBudget(ask, usual: try session.store.load().usualBudget)
       let result = try session.change(at: now) { p, archive in
-        let outcome = try p.startNewDay(budget: budget, at: now)
+        let outcome = try p.startNewDay(budget: budget, mood: mood, at: now)
         if let finished = outcome.finished { archive.append(finished) }
-        return (r.newDay(outcome, p), "new-day \(budget)")
+        let name = "new-day \(budget)" + (mood.map { " --mood \($0)" } ?? "")
+        return (r.newDay(outcome, p), name)
       }
       session.keptOpenDay = nil
       return result

@@ -39,6 +39,19 @@ struct NumberArgument: Sendable {
     return try check(negative ? -magnitude : magnitude)
   }
 
+  /// `word` as a whole number of any size this type reads (`3`, `-1`, `+2`); nil when it is
+  /// not one. For answers, where what is not a number is told apart from a number out of
+  /// range.
+  static func whole(_ word: String) -> Int? {
+    var digits = Substring(word)
+    let negative = digits.first == "-"
+    if negative || digits.first == "+" { digits = digits.dropFirst() }
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+      digits.drop(while: { $0 == "0" }).count <= maxDigits, let magnitude = Int(digits)
+    else { return nil }
+    return negative ? -magnitude : magnitude
+  }
+
   /// `n` when it is in the range; else the refusal.
   func check(_ n: Int) throws(ParseError) -> Int {
     if n < range.lowerBound { throw refusal("\(n) is too small") }
@@ -76,6 +89,21 @@ extension NumberArgument {
   static func budget(_ example: String = "new-day 12") -> NumberArgument {
     spoonsPerDay(what: "today's budget", example: example)
   }
+
+  /// What a task really took (`done ID --took N`): the rule checks the range
+  /// (`Limits.spoonsTaken`).
+  static let took = NumberArgument(
+    what: "the spoons the task really took",
+    kind: "a whole number from \(Limits.spoonsTaken.lowerBound) to "
+      + "\(Limits.spoonsTaken.upperBound)",
+    range: .min ... .max, example: "done 12 --took 5")
+
+  /// How the person feels (`new-day N --mood M`): the rule checks the range (`Limits.mood`).
+  static let mood = NumberArgument(
+    what: "how you feel",
+    kind: "a whole number from \(Limits.mood.lowerBound) (very low) to "
+      + "\(Limits.mood.upperBound) (very good)",
+    range: .min ... .max, example: "new-day 12 --mood 3")
 
   static let reserve = spoonsPerDay(what: "the reserve", example: "reserve 1")
 

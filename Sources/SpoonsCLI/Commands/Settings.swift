@@ -6,14 +6,20 @@ public enum SettingName: String, Hashable, Sendable, CaseIterable {
   case dayStart = "day-start"
   /// Spoons kept back from planning (also `reserve N`).
   case reserve
+  /// Whether the morning check-in asks how the person feels (`Planner.asksMood`).
+  case mood
+  /// Whether the morning check-in may mention a run of heavy days (`Planner.paceHints`).
+  case paceHint = "pace-hint"
 }
 
 extension Commands {
-  /// `settings [day-start HH:MM | reserve N]`: the planner's settings; alone, shows them.
+  /// `settings [day-start HH:MM | reserve N | mood on|off | pace-hint on|off]`: the
+  /// planner's settings; alone, shows them.
   public struct Settings: SpoonsCommand {
     public static let info = CommandInfo(
-      name: "settings", aliases: [], usage: "settings [day-start HH:MM | reserve N]",
-      summary: "show or change the day start and the reserve",
+      name: "settings", aliases: [],
+      usage: "settings [day-start HH:MM | reserve N | mood on|off | pace-hint on|off]",
+      summary: "day start, reserve, mood question, pace hint",
       example: "settings day-start 05:00", brief: "settings [NAME VALUE]")
 
     /// The change asked for; nil: show the settings.
@@ -22,6 +28,8 @@ extension Commands {
     public enum Change: Equatable, Sendable {
       case dayStart(DayStart)
       case reserve(Int)
+      case asksMood(Bool)
+      case paceHints(Bool)
     }
 
     public init(_ change: Change?) { self.change = change }
@@ -31,7 +39,7 @@ extension Commands {
         change = nil
         return
       }
-      let names = SettingName.allCases.map(\.rawValue).joined(separator: " or ")
+      let names = Arguments.list(SettingName.allCases.map(\.rawValue), or: true)
       guard let name = SettingName(rawValue: word.lowercased()) else {
         throw ParseError("there is no setting '\(Text.echoed(word))'; the settings are \(names)")
       }
@@ -53,17 +61,46 @@ extension Commands {
         change = .reserve(
           try NumberArgument.spoonsPerDay(what: "the reserve", example: "settings reserve 1")
             .parse(word))
+      case .mood:
+        change = .asksMood(try Self.onOff(args.next(), setting: name))
+      case .paceHint:
+        change = .paceHints(try Self.onOff(args.next(), setting: name))
       }
       try args.finish()
     }
 
+    /// `on` or `off` (also `yes`/`no`, `true`/`false`, whatever their case).
+    private static func onOff(_ word: String?, setting: SettingName) throws(ParseError) -> Bool {
+      switch word?.lowercased() {
+      case "on", "yes", "true": return true
+      case "off", "no", "false": return false
+      case nil:
+        throw ParseError(
+          "settings \(setting.rawValue) needs on or off, e.g. settings \(setting.rawValue) off")
+      case let other?:
+        throw ParseError(
+          "settings \(setting.rawValue) is on or off, not '\(Text.echoed(other))'; "
+            + "e.g. settings \(setting.rawValue) off")
+      }
+    }
+
     public static var shellWords: [String] { SettingName.allCases.map(\.rawValue) }
 
+    /// The settings' names, then `on` and `off` after those that take them.
     public static func completions(_ context: CompletionContext, in session: Session)
       -> [Completion.Candidate]?
     {
-      guard context.argument == 1 else { return nil }
-      return SettingName.allCases.map { Completion.Candidate(text: $0.rawValue) }
+      switch context.argument {
+      case 1:
+        return SettingName.allCases.map { Completion.Candidate(text: $0.rawValue) }
+      case 2:
+        let name = context.words.dropFirst().first
+          .flatMap { SettingName(rawValue: $0.lowercased()) }
+        guard name == .mood || name == .paceHint else { return nil }
+        return ["on", "off"].map { Completion.Candidate(text: $0) }
+      default:
+        return nil
+      }
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
@@ -80,6 +117,16 @@ extension Commands {
         }
       case .reserve(let n)?:
         return try Commands.Reserve(n).run(in: session, ask: ask)
+      case .asksMood(let on)?:
+        return try session.change(at: now) { p, _ in
+          p.setAsksMood(on)
+          return (r.asksMoodSet(on), "settings mood \(on ? "on" : "off")")
+        }
+      case .paceHints(let on)?:
+        return try session.change(at: now) { p, _ in
+          p.setPaceHints(on)
+          return (r.paceHintsSet(on), "settings pace-hint \(on ? "on" : "off")")
+        }
       }
     }
   }
