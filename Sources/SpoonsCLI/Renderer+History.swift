@@ -201,7 +201,7 @@ struct HistoryBar {
 
   var legend: String {
     let g = glyphs
-    return "\(g.spent) spent  \(g.left) not spent  \(g.over) past the budget (borrowed or rested)"
+    return "\(g.spent) spent  \(g.left) not spent  \(g.over) past the budget"
       + (scale == 1 ? "" : "; \(scale) spoons a cell")
   }
 }

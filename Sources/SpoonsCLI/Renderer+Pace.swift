@@ -146,7 +146,6 @@ extension Renderer {
     let what =
       p.suggested.map { "'pace' suggests \(Self.spoons($0)) a day" }
       ?? "'pace' looks at the budget you can keep"
-    return "Your last three days went past their spoons and the day after was low: \(what) "
-      + "('settings pace-hint off' hides this).\n"
+    return "Three heavy days, then a low one: \(what) ('settings pace-hint off' hides this).\n"
   }
 }

@@ -190,7 +190,7 @@ struct ParserTests {
     ("suggest --max 0", "0 is too small: the most tasks to suggest must be a whole number from 1 to 1000, e.g. suggest --max 3"),
     ("suggest --max", "--max needs the most tasks to suggest after it, a whole number from 1 to 1000, e.g. suggest --max 3"),
     ("suggest now", "suggest does not take 'now', e.g. suggest --max 3"),
-    ("routine frob", "routine takes add, list, today, remove, pause or resume, not 'frob', e.g. routine add 1 Take meds --days daily"),
+    ("routine frob", "routine takes add, list, today, edit, remove, pause or resume, not 'frob', e.g. routine add 1 Take meds --days daily"),
     ("routine pause", "routine pause needs a routine id, e.g. routine pause r2"),
     ("routine remove #2", "'#2' is not a routine id; they look like r2 (see 'routine list'), e.g. routine remove r2"),
     ("routine remove r0", "'r0' is not a routine id; they look like r2 (see 'routine list'), e.g. routine remove r2"),

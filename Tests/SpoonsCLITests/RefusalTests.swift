@@ -51,7 +51,7 @@ struct RefusalTests {
     "reserve": ["reserve {}"],
     "routine": [
       "routine add {} Take meds", "routine remove r{}", "routine pause {}", "routine resume {}",
-      "routine today r{}",
+      "routine today r{}", "routine edit r{} --spoons 2", "routine edit r1 --spoons {}",
     ],
     "settings": ["settings reserve {}"],
     "delete": ["delete {}"],
@@ -61,6 +61,7 @@ struct RefusalTests {
     "completed": ["completed {}", "completed --days {}"],
     "history": ["history {}", "history --days {}", "history --changes {}"],
     "stats": ["stats --days {}", "stats {}"],
+    "pace": ["pace --days {}", "pace {}"],
     "chart": ["chart --days {}"],
     "report": ["report --html r.html --days {}"],
     "undo": ["undo {}"],
