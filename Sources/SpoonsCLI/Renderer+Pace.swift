@@ -44,7 +44,7 @@ extension Renderer {
       let runs =
         "\(after.busts) of \(after.runs) \(after.runs == 1 ? "run" : "runs") of heavy days "
         + "ended in a low day"
-      rows.append(("Pattern", p.boomAndBust ? "boom and bust: " + runs : runs))
+      if after.runs > 0 { rows.append(("Pattern", p.boomAndBust ? "boom and bust: " + runs : runs)) }
     }
     if let mood = p.mood { rows.append(("Mornings", Self.mornings(mood))) }
     let width = rows.map { Text.width($0.label) }.max() ?? 0
@@ -64,12 +64,18 @@ extension Renderer {
     case .nothingSpent:
       return "No suggestion: nothing was spent on these days (only rests, or nothing checked off)."
     case .budgetKept:
-      return "Suggested budget: \(style.bold(Self.spoons(p.suggested ?? usual))) a day, as you "
-        + "have been asking: you stayed within it on most days."
+      let s = Self.spoons(p.suggested ?? usual)
+      if let kept = p.keptLevel, kept > usual {
+        return "Suggested budget: \(style.bold(s)) a day, your usual budget: on two days in "
+          + "three you spent up to \(kept), more than it, and pace never suggests more than you "
+          + "usually ask for."
+      }
+      return "Suggested budget: \(style.bold(s)) a day, your usual budget: two days in three "
+        + "stayed within it."
     case .keptLevel:
       let s = p.suggested ?? 0
-      return "Suggested budget: \(style.bold(Self.spoons(s))) a day: you asked for \(usual) on "
-        + "most days and kept \(s) or less on two days in three, so \(s) is a budget you keep. "
+      return "Suggested budget: \(style.bold(Self.spoons(s))) a day: your usual budget is "
+        + "\(usual), and two days in three spent \(s) or less, so \(s) is a budget you keep. "
         + "'new-day \(s)' starts a day with it."
     case .evenOut:
       let s = p.suggested ?? 0

@@ -430,8 +430,13 @@ public struct Renderer: Sendable {
     }
     if let finished = outcome.finished {
       let r = finished.record
-      out += "Last day (\(Self.long(r.date))): spent \(r.ledger.spent) of \(r.ledger.planned) "
-        + "planned, \(r.done.count) done.\n"
+      let l = r.ledger
+      // Where tasks took other than planned, the plan's own numbers say whether it was done.
+      out += "Last day (\(Self.long(r.date))): "
+        + (l.spent == l.checked
+          ? "spent \(l.spent) of \(l.planned) planned"
+          : "spent \(l.spent); checked off \(l.checked) of \(l.planned) planned")
+        + ", \(r.done.count) done.\n"
       if outcome.rolledOver.isEmpty { out += "Nothing rolled over.\n" }
     }
     if !outcome.rolledOver.isEmpty {

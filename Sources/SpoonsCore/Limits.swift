@@ -12,6 +12,11 @@ public enum Limits {
   /// budget is a typo.
   public static let spoonsTaken = 0...99
 
+  /// The most spoons a finished day's record may hold in any of its numbers (planned, spent,
+  /// rested): far above any day (each of thousands of tasks may have taken 99), and low enough
+  /// that sums over ten years of days cannot overflow.
+  public static let recordedSpoons = 0...100_000_000
+
   /// How a person felt at the check-in: 1 (very low) to 5 (very good).
   public static let mood = 1...5
 

@@ -80,10 +80,10 @@ enum ArchiveFiles {
     out.append(UInt8(ascii: "\n"))
   }
 
-  /// The most spoons a finished day can have planned, spent or rested: a budget, half of it
-  /// borrowed and every rest given back stay far below. Bounded so that sums over years of
-  /// days (stats, charts) cannot overflow, whatever a file or an import holds.
-  static let maxSpoons = 10_000
+  /// The most spoons a finished day can have planned, spent or rested (`Limits.recordedSpoons`):
+  /// bounded so that sums over years of days (stats, charts) cannot overflow, whatever a file
+  /// or an import holds, yet above anything a day Spoons ends can write.
+  static let maxSpoons = Limits.recordedSpoons.upperBound
 
   static func decodeDone(_ bytes: [UInt8], file: String = doneName) throws(StoreError)
     -> [SpoonTask]

@@ -136,4 +136,14 @@ struct CostAccuracyTests {
       done: p.todo, from: p.day!.date, through: p.day!.date, planner: p, dayStart: p.dayStart)
     #expect(a.checkedOff == 0)
   }
+
+  @Test func theSuggestedCostRoundsTheTrueAverageOnce() throws {
+    // 6 × 2 + 5 × 3 = 27 over 11: 2.45, which is 2 (not 2.5 rounded up again to 3).
+    let tasks = Array(repeating: ("Wash up", 4, Optional(2)), count: 6)
+      + Array(repeating: ("Wash up", 4, Optional(3)), count: 5)
+    let (p, done) = try live(tasks.map { [$0] })
+    let drift = try #require(accuracy(p, done).drifts.first)
+    #expect(drift.averageTenths == 25)
+    #expect(drift.suggested == (try SpoonCost(2)))
+  }
 }

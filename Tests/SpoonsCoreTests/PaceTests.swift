@@ -194,4 +194,17 @@ struct PaceTests {
     #expect(Pace.boomAndBustJustHappened(records) == hint)
     #expect(!Pace.boomAndBustJustHappened(Array(records.dropFirst())))
   }
+
+  @Test func aMoodGapUnderHalfAPointIsAboutTheSameEvenWhenRoundingWidensIt() {
+    // 22 over 9 mornings (2.44) against 41 over 14 (2.93): 0.48 apart, though the rounded
+    // 2.4 and 2.9 are 0.5 apart.
+    let m = Pace.MoodAfter(
+      afterHeavy: 9, afterHeavyTenths: 24, afterOther: 14, afterOtherTenths: 29,
+      afterHeavySum: 22, afterOtherSum: 41)
+    #expect(m.tendency == 0)
+    let wider = Pace.MoodAfter(
+      afterHeavy: 2, afterHeavyTenths: 20, afterOther: 2, afterOtherTenths: 25,
+      afterHeavySum: 4, afterOtherSum: 5)
+    #expect(wider.tendency == -1)  // exactly half a point
+  }
 }

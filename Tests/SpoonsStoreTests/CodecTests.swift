@@ -244,7 +244,7 @@ struct CodecTests {
   @Test(arguments: [
     ("mood=0", "mood must be from 1 to 5"), ("mood=6", "mood must be from 1 to 5"),
     ("mood=", "mood is not a whole number"), ("checked=-2", "checked is not a whole number"),
-    ("checked=10001", "checked must be from 0 to 10000"),
+    ("checked=100000001", "checked must be from 0 to 100000000"),
   ])
   func badPacingValuesInDaysTxtAreRefusedWithLineAndReason(_ field: String, _ reason: String) {
     let text = Self.daysHeader + "day\tdate=2026-11-20\tbudget=10\tplanned=6\tspent=4\tdone=1\n"
@@ -263,5 +263,23 @@ struct CodecTests {
       throws: StoreError.corrupt(
         file: "done.txt", line: 2, reason: "took= belongs to a done task that is not a rest, from 0 to 99")
     ) { try ArchiveFiles.decodeDone(Array(text.utf8)) }
+  }
+
+  /// A day of a hundred tasks that each took 99 spoons: spent far past any budget, and what
+  /// `new-day` writes for it reads back.
+  @Test func aDayOfTasksThatTookTheMostReadsBack() throws {
+    var p = Planner()
+    try p.startNewDay(budget: 99, at: morning)
+    for i in 1...105 {
+      let task = try p.add("Task \(i)", spoons: 1, at: morning)
+      try p.plan([task.id], at: morning, borrow: true)
+      try p.markDone([task.id], took: 99, at: morning)
+    }
+    let finished = try #require(try p.startNewDay(budget: 10, at: nextMorning).finished)
+    #expect(finished.record.ledger.spent == 105 * 99)
+    var bytes: [UInt8] = []
+    ArchiveFiles.encode(finished.record, to: &bytes)
+    let text = "format\tname=spoons-days\tversion=1\n" + String(decoding: bytes, as: UTF8.self)
+    #expect(try ArchiveFiles.decodeDays(Array(text.utf8)) == [finished.record])
   }
 }

@@ -48,7 +48,7 @@ struct ExportTests {
     (#"{"format": "spoons-export", "version": 1, "planner": {"next": {"id": 1}, "tasks": [7]}, "archive": {}}"#,
      "a task must be an object"),
     (#"{"format": "spoons-export", "version": 1, "planner": {"next": {"id": 2}}, "archive": {"days": [{"date": "2026-11-20", "budget": 10, "planned": 999999999999999999, "spent": 0, "done": []}]}}"#,
-     "planned must be from 0 to 10000"),
+     "planned must be from 0 to 100000000"),
     (#"{"format": "spoons-export", "version": 1, "planner": {"next": {"id": 2}}, "archive": {"days": [{"date": "2026-11-20", "budget": 10, "planned": 3, "spent": 3, "done": [5]}]}}"#,
      "the archive holds #5, which is not below the next id 2"),
   ])

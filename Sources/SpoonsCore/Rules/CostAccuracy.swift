@@ -116,7 +116,7 @@ public struct CostAccuracy: Hashable, Sendable {
       let last = tasks.last!
       let total = tasks.reduce(0) { $0 + $1.spent }
       let average = (total * 20 + tasks.count) / (tasks.count * 2)
-      let rounded = (average + 5) / 10
+      let rounded = (total * 2 + tasks.count) / (tasks.count * 2)  // the true average, once
       guard let suggested = try? SpoonCost(Swift.min(10, Swift.max(1, rounded))) else { continue }
       var planned = last.spoons
       let fix: Fix

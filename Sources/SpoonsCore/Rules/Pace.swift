@@ -81,6 +81,9 @@ public struct Pace: Hashable, Sendable {
     public let afterHeavyTenths: Int?
     public let afterOther: Int
     public let afterOtherTenths: Int?
+    /// The moods added up, for an exact comparison (the tenths are rounded).
+    let afterHeavySum: Int
+    let afterOtherSum: Int
 
     /// Mornings needed on each side before a tendency is named.
     public static let minimumMornings = 2
@@ -88,11 +91,14 @@ public struct Pace: Hashable, Sendable {
     /// -1: worse after heavy days (by half a point or more), 1: better, 0: about the same;
     /// nil when either side has too few mornings.
     public var tendency: Int? {
-      guard afterHeavy >= Self.minimumMornings, afterOther >= Self.minimumMornings,
-        let heavy = afterHeavyTenths, let other = afterOtherTenths
-      else { return nil }
-      if heavy <= other - 5 { return -1 }
-      if heavy >= other + 5 { return 1 }
+      guard afterHeavy >= Self.minimumMornings, afterOther >= Self.minimumMornings else {
+        return nil
+      }
+      // heavy/hN - other/oN, times 2·hN·oN, against half a point (hN·oN).
+      let gap = 2 * (afterHeavySum * afterOther - afterOtherSum * afterHeavy)
+      let half = afterHeavy * afterOther
+      if gap <= -half { return -1 }
+      if gap >= half { return 1 }
       return 0
     }
   }
@@ -164,7 +170,8 @@ public struct Pace: Hashable, Sendable {
       ? nil
       : MoodAfter(
         afterHeavy: heavyMoods.count, afterHeavyTenths: tenths(heavyMoods),
-        afterOther: otherMoods.count, afterOtherTenths: tenths(otherMoods))
+        afterOther: otherMoods.count, afterOtherTenths: tenths(otherMoods),
+        afterHeavySum: heavyMoods.reduce(0, +), afterOtherSum: otherMoods.reduce(0, +))
 
     // The suggestion.
     if moreDaysNeeded > 0 {

@@ -288,15 +288,16 @@ extension SyncDocument {
         rested += task.gaveBack ?? 0
       }
       planned = checked
-      // A day's numbers are two digits at most; anything larger is not Spoons's. `checked`,
-      // the fourth, came with pacing: a record without it took what it planned.
-      let record = text(f, "record").split(separator: " ").compactMap { Int($0) }
-        .filter { (0...Limits.spoonsPerDay.upperBound * 100).contains($0) }
-      if record.count == 3 || record.count == 4 {
-        planned = max(planned, record[0])
-        spent = max(spent, record[1])
-        rested = max(rested, record[2])
-        checked = max(checked, record.count == 4 ? record[3] : record[1])
+      // A record with a number out of range is not Spoons's, and is read as none. `checked`
+      // came with pacing, as a field of its own: without it, the day took what it planned.
+      let record = text(f, "record").split(separator: " ").map { Int($0) }
+      if record.count == 3, record.allSatisfy({ $0.map(Limits.recordedSpoons.contains) ?? false })
+      {
+        planned = max(planned, record[0]!)
+        spent = max(spent, record[1]!)
+        rested = max(rested, record[2]!)
+        let noted = Int(text(f, "checked")).flatMap { Limits.recordedSpoons.contains($0) ? $0 : nil }
+        checked = max(checked, noted ?? record[1]!)
       }
       records.append(
         DayRecord(

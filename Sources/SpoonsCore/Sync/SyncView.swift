@@ -132,7 +132,9 @@ public struct SyncView: Sendable {
       let l = record.ledger
       entities["day:\(record.date)"] = [
         "budget": String(l.budget), "repaid": String(l.repaid), "borrowed": String(l.borrowed),
-        "record": "\(l.planned) \(l.spent) \(l.rested) \(l.checked)", "gone": "",
+        "record": "\(l.planned) \(l.spent) \(l.rested)", "gone": "",
+        // Its own field, so a device from before pacing reads the record as it always did.
+        "checked": l.checked == l.spent ? "" : String(l.checked),
         "mood": record.mood.map(String.init) ?? "",
       ]
     }
