@@ -33,16 +33,11 @@ extension JSONRenderer {
         + "\"took\":\($0.took),\"average\":\(Renderer.decimal($0.averageTenths))}"
     }
     let drifts = a.drifts.map { d in
-      let fix: String
-      switch d.fix {
-      case .task(let id): fix = "edit \(id.rawValue) --spoons \(d.suggested.value)"
-      case .routine(let id): fix = "routine edit \(id) --spoons \(d.suggested.value)"
-      case .nextTime: fix = ""
-      }
+      let fix = Renderer.fixCommand(d)
       return "{\"title\":\(string(d.title)),\"spoons\":\(d.planned.value),\"times\":\(d.times),"
         + "\"tookMore\":\(d.tookMore),\"tookLess\":\(d.tookLess),"
         + "\"average\":\(Renderer.decimal(d.averageTenths)),\"suggested\":\(d.suggested.value),"
-        + "\"fix\":\(fix.isEmpty ? "null" : string(fix))}"
+        + "\"fix\":\(fix.map(string) ?? "null")}"
     }
     return "{\"checkedOff\":\(a.checkedOff),\"noted\":\(a.noted),\"planned\":\(a.planned),"
       + "\"took\":\(a.took),\"categories\":[\(categories.joined(separator: ","))],"

@@ -83,10 +83,14 @@ extension Renderer {
 
   public func stats(_ s: EnergyStats, lookingBack days: Int, today: CivilDate) -> String {
     let rows = Self.statsRows(s, today: today, separator: charset.separator)
+    return Self.window(s.from, through: s.through, days: days, today: today) + labelled(rows)
+  }
+
+  /// Rows of `label  value`, the labels in bold and padded to one width: `stats` and `pace`.
+  func labelled(_ rows: [(label: String, value: String)]) -> String {
     let width = rows.map { Text.width($0.label) }.max() ?? 0
-    var out = Self.window(s.from, through: s.through, days: days, today: today)
-    for row in rows { out += "  " + style.bold(Text.padded(row.label, to: width)) + "  \(row.value)\n" }
-    return out
+    return rows.map { "  " + style.bold(Text.padded($0.label, to: width)) + "  \($0.value)\n" }
+      .joined()
   }
 
   /// The stats as labelled sentences, shared by `stats` and the HTML report.

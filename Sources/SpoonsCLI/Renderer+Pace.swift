@@ -47,11 +47,8 @@ extension Renderer {
       if after.runs > 0 { rows.append(("Pattern", p.boomAndBust ? "boom and bust: " + runs : runs)) }
     }
     if let mood = p.mood { rows.append(("Mornings", Self.mornings(mood))) }
-    let width = rows.map { Text.width($0.label) }.max() ?? 0
-    for row in rows {
-      out += "  " + style.bold(Text.padded(row.label, to: width)) + "  \(row.value)\n"
-    }
-    out += "\n" + Self.wrapped(suggestion(p)) + "\n"
+    out += labelled(rows)
+    out += "\n" + Text.wrapped(suggestion(p)) + "\n"
     out += "Pace reads only what you recorded in Spoons; it is not medical advice.\n"
     return out
   }
@@ -89,20 +86,6 @@ extension Renderer {
     }
   }
 
-  /// Words broken into lines of at most `width` columns (a word longer than that stands alone).
-  static func wrapped(_ text: String, width: Int = 78) -> String {
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ") {
-      if !line.isEmpty, Text.width(line) + 1 + Text.width(String(word)) > width {
-        lines.append(line)
-        line = ""
-      }
-      line += (line.isEmpty ? "" : " ") + word
-    }
-    if !line.isEmpty { lines.append(line) }
-    return lines.joined(separator: "\n")
-  }
 
   static func mornings(_ m: Pace.MoodAfter) -> String {
     func side(_ tenths: Int?) -> String { tenths.map(decimal) ?? "-" }
@@ -133,16 +116,21 @@ extension Renderer {
         d.tookMore > 0
         ? "took more than planned \(d.tookMore)"
         : "took less than planned \(d.tookLess)"
-      let fix: String
-      switch d.fix {
-      case .task(let id): fix = "'edit \(id.rawValue) --spoons \(d.suggested.value)'"
-      case .routine(let id): fix = "'routine edit \(id) --spoons \(d.suggested.value)'"
-      case .nextTime: fix = "none waiting: add it at \(d.suggested.value) next time"
-      }
+      let fix = Self.fixCommand(d).map { "'\($0)'" }
+        ?? "none waiting: add it at \(d.suggested.value) next time"
       out += "  \(d.title) (\(d.planned.value)) \(way) of \(d.times), "
         + "\(Self.decimal(d.averageTenths)) on average:\n    \(fix)\n"
     }
     return out
+  }
+
+  /// The command that sets a drifting cost to what it took; nil when nothing of it waits.
+  static func fixCommand(_ d: CostAccuracy.Drift) -> String? {
+    switch d.fix {
+    case .task(let id): return "edit \(id.rawValue) --spoons \(d.suggested.value)"
+    case .routine(let id): return "routine edit \(id) --spoons \(d.suggested.value)"
+    case .nextTime: return nil
+    }
   }
 
   // MARK: - The morning hint

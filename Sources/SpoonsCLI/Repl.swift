@@ -134,7 +134,7 @@ public struct Repl {
         if outcome.quit { return true }
         if let newDay = command as? Commands.NewDay {
           if newDay.mood == nil, outcome.planner?.asksMood ?? false { askMood() }
-          if let hint = session.paceHint() {
+          if let planner = outcome.planner, let hint = session.paceHint(after: planner) {
             env.output.write(hint)
             env.output.flush()
           }

@@ -74,4 +74,19 @@ public enum Text {
     let w = width(text)
     return w >= columns ? text : text + String(repeating: " ", count: columns - w)
   }
+
+  /// Words broken into lines of at most `width` columns (a word longer than that stands alone).
+  public static func wrapped(_ text: String, width: Int = 78) -> String {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty, Text.width(line) + 1 + Text.width(String(word)) > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines.joined(separator: "\n")
+  }
 }

@@ -15,7 +15,7 @@ public struct CostAccuracy: Hashable, Sendable {
     public let took: Int
 
     /// What one task of this category took on average, in tenths of a spoon, rounded half up.
-    public var averageTenths: Int { (took * 20 + checkedOff) / (checkedOff * 2) }
+    public var averageTenths: Int { EnergyStats.tenths(took, over: checkedOff) ?? 0 }
   }
 
   /// Tasks of one title (or one routine's tasks) that repeatedly took other than planned.
@@ -115,7 +115,7 @@ public struct CostAccuracy: Hashable, Sendable {
       else { continue }
       let last = tasks.last!
       let total = tasks.reduce(0) { $0 + $1.spent }
-      let average = (total * 20 + tasks.count) / (tasks.count * 2)
+      let average = EnergyStats.tenths(total, over: tasks.count) ?? 0
       let rounded = (total * 2 + tasks.count) / (tasks.count * 2)  // the true average, once
       guard let suggested = try? SpoonCost(Swift.min(10, Swift.max(1, rounded))) else { continue }
       var planned = last.spoons

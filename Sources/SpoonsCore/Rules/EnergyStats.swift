@@ -74,9 +74,12 @@ public struct EnergyStats: Hashable, Sendable {
   }
 
   /// `total / days` in tenths of a spoon, rounded half up; nil with no finished days.
-  public func tenths(_ total: Int) -> Int? {
-    guard days > 0 else { return nil }
-    return (total * 10 * 2 + days) / (days * 2)
+  public func tenths(_ total: Int) -> Int? { Self.tenths(total, over: days) }
+
+  /// `total / count` in tenths, rounded half up; nil when `count` is 0. The one rounding of
+  /// every average `stats` and `pace` show.
+  static func tenths(_ total: Int, over count: Int) -> Int? {
+    count > 0 ? (total * 20 + count) / (count * 2) : nil
   }
 
   /// The categories with the most tasks checked off (several when tied); empty when none.

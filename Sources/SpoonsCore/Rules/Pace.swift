@@ -109,17 +109,16 @@ public struct Pace: Hashable, Sendable {
   ///   - lookingBack: the window, today counting as one day.
   public init(records: [DayRecord], today live: EnergyDay?, on today: CivilDate, lookingBack n: Int)
   {
-    from = today.startOfWindow(lookingBack: n)
-    through = today
-    let first = from
-    let window = records.filter { $0.date >= first && $0.date <= today }.map(EnergyDay.init)
+    let history = EnergyHistory(records: records, live: nil, today: today, lookingBack: n)
+    (from, through) = (history.from, history.through)
+    let window = history.finished
     days = window.count
     moreDaysNeeded = Swift.max(0, Self.minimumDays - window.count)
 
     let budgets = window.map(\.budget).sorted()
     usualBudget = budgets.isEmpty ? nil : budgets[(budgets.count - 1) / 2]
     let totalSpent = window.reduce(0) { $0 + $1.spent }
-    averageSpentTenths = window.isEmpty ? nil : (totalSpent * 20 + window.count) / (window.count * 2)
+    averageSpentTenths = EnergyStats.tenths(totalSpent, over: window.count)
 
     // The kept level: the smallest spent, among days that did not borrow, that ⌈2n/3⌉ such
     // days reach.
@@ -163,9 +162,7 @@ public struct Pace: Hashable, Sendable {
       guard let mood = morning.mood else { continue }
       if before.ledger.wentPastItsSpoons { heavyMoods.append(mood) } else { otherMoods.append(mood) }
     }
-    func tenths(_ moods: [Int]) -> Int? {
-      moods.isEmpty ? nil : (moods.reduce(0, +) * 20 + moods.count) / (moods.count * 2)
-    }
+    func tenths(_ moods: [Int]) -> Int? { EnergyStats.tenths(moods.reduce(0, +), over: moods.count) }
     mood = heavyMoods.isEmpty && otherMoods.isEmpty
       ? nil
       : MoodAfter(
