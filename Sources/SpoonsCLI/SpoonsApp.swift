@@ -98,6 +98,9 @@ public enum SpoonsApp {
     if let after = env.variables["SPOONS_SYNC_COMPACT_AFTER"].flatMap(Int.init), after > 0 {
       store.syncCompactAfter = after
     }
+    if let after = env.variables["SPOONS_CHECKPOINT_AFTER"].flatMap(Int.init), after > 0 {
+      store.checkpointAfter = after
+    }
     let seconds = Int(store.lockTimeout.rounded(.up))
     store.waiting = { holder in
       errors.sink.write(Renderer.waiting(for: holder, directory: directory, seconds: seconds))

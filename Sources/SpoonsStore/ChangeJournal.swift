@@ -115,7 +115,7 @@ enum ChangeJournal {
   static let limit = Limits.undoChanges
 
   /// Archive bytes a change appended, as (file name, committed length before, bytes).
-  struct Append: Equatable {
+  struct Append: Hashable, Sendable {
     var file: String
     var at: Int
     var bytes: [UInt8]
@@ -150,7 +150,11 @@ enum ChangeJournal {
 
   // MARK: - Writing
 
+  /// Appends `entry`, its `end` line carrying a checksum of every byte of the entry before
+  /// it: the journal is the commit, and a change cut short by a crash or a power cut must read
+  /// as not made, never as a different change.
   static func encode(_ entry: Entry, to out: inout [UInt8]) {
+    let start = out.count
     out.append(contentsOf: "change".utf8)
     RecordCodec.field("seq", String(entry.change.seq), to: &out)
     RecordCodec.field("at", entry.change.at.description, to: &out)
@@ -174,10 +178,15 @@ enum ChangeJournal {
       RecordCodec.field("bytes", String(decoding: append.bytes, as: UTF8.self), to: &out, escape: true)
       out.append(UInt8(ascii: "\n"))
     }
+    let sum = checksum(out[start...])
     out.append(contentsOf: "end".utf8)
     RecordCodec.field("seq", String(entry.change.seq), to: &out)
+    RecordCodec.field("sum", sum, to: &out)
     out.append(UInt8(ascii: "\n"))
   }
+
+  /// FNV-1a, 64 bits, as 16 hex digits (the sync files' checksum).
+  static func checksum(_ bytes: some Collection<UInt8>) -> String { ChangeFile.checksum(bytes) }
 
   static func marker(undo: Bool, seq: Int) -> [UInt8] {
     var out = Array((undo ? "undo" : "redo").utf8)
@@ -215,8 +224,48 @@ enum ChangeJournal {
 
   static func decode(_ bytes: [UInt8], file: String) throws(StoreError) -> Stacks {
     var stacks = Stacks()
-    var open: Entry?
+    var reader = EntryReader()
     try format.decodeRecords(bytes, file: file) { record throws(DecodeError) in
+      let line = record.line
+      switch record.kind {
+      case "undo", "redo":
+        guard !reader.isOpen else {
+          throw DecodeError(line: line, reason: "a mark inside a change")
+        }
+        try record.expectOnly(["seq"])
+        let seq = try record.int("seq")
+        let undo = record.kind == "undo"
+        guard let top = undo ? stacks.undo.popLast() : stacks.redo.popLast(),
+          top.change.seq == seq
+        else { throw DecodeError(line: line, reason: "\(record.kind) of a change not on top") }
+        if undo { stacks.redo.append(top) } else { stacks.undo.append(top) }
+      default:
+        guard let entry = try reader.read(record) else { return }
+        if let last = stacks.undo.last, last.change.seq >= entry.change.seq {
+          throw DecodeError(line: line, reason: "changes out of order")
+        }
+        stacks.undo.append(entry)
+        stacks.redo.removeAll()
+      }
+    }
+    guard !reader.isOpen else {
+      throw StoreError.corrupt(file: file, line: nil, reason: "the last change is cut short")
+    }
+    return stacks
+  }
+
+  /// Reads one change record by record (`change`, `old`, `new`, `append`, `end`), for the
+  /// whole history and for the changes after the checkpoint alike.
+  struct EntryReader {
+    private var open: Entry?
+    /// The `sum` of the last `end` read (nil in changes written before the journal was the
+    /// commit, which carried none).
+    private(set) var sum: String?
+
+    var isOpen: Bool { open != nil }
+
+    /// The change `record` completes, if it is its `end`.
+    mutating func read(_ record: RecordCodec.Record) throws(DecodeError) -> Entry? {
       let line = record.line
       switch record.kind {
       case "change":
@@ -248,34 +297,21 @@ enum ChangeJournal {
           throw DecodeError(line: line, reason: "append names an unknown file")
         }
         open!.appends.append(
-          Append(file: file, at: try record.int("at"), bytes: Array(try record.string("bytes").utf8)))
+          Append(
+            file: file, at: try record.int("at", in: 0...Int.max),
+            bytes: Array(try record.string("bytes").utf8)))
       case "end":
-        try record.expectOnly(["seq"])
+        try record.expectOnly(["seq", "sum"])
         guard let entry = open, try record.int("seq") == entry.change.seq else {
           throw DecodeError(line: line, reason: "an end that closes no change")
         }
-        if let last = stacks.undo.last, last.change.seq >= entry.change.seq {
-          throw DecodeError(line: line, reason: "changes out of order")
-        }
-        stacks.undo.append(entry)
-        stacks.redo.removeAll()
+        sum = try record.optionalString("sum")
         open = nil
-      case "undo", "redo":
-        guard open == nil else { throw DecodeError(line: line, reason: "a mark inside a change") }
-        try record.expectOnly(["seq"])
-        let seq = try record.int("seq")
-        let undo = record.kind == "undo"
-        guard let top = undo ? stacks.undo.popLast() : stacks.redo.popLast(),
-          top.change.seq == seq
-        else { throw DecodeError(line: line, reason: "\(record.kind) of a change not on top") }
-        if undo { stacks.redo.append(top) } else { stacks.undo.append(top) }
+        return entry
       default:
         throw DecodeError(line: line, reason: "unknown record '\(record.kind)'")
       }
+      return nil
     }
-    guard open == nil else {
-      throw StoreError.corrupt(file: file, line: nil, reason: "the last change is cut short")
-    }
-    return stacks
   }
 }

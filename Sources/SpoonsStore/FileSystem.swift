@@ -50,6 +50,85 @@ enum FileSystem {
     return bytes
   }
 
+  /// The bytes of a file from `offset` to its end: empty when it is no longer, nil when it
+  /// does not exist. The changes after a checkpoint are read this way, without the history
+  /// before them.
+  static func read(_ path: String, from offset: Int) throws(StoreError) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    if fd < 0 {
+      if errno == ENOENT { return nil }
+      throw io(path, "read")
+    }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw io(path, "read") }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      throw .io(path: path, operation: "read", reason: "not a regular file")
+    }
+    let size = max(0, Int(info.st_size) - offset)
+    var failed = false
+    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+      var done = 0
+      while done < size {
+        let n = pread(fd, buffer.baseAddress! + done, size - done, off_t(offset + done))
+        if n < 0 {
+          if errno == EINTR { continue }
+          failed = true
+          break
+        }
+        if n == 0 { break }
+        done += n
+      }
+      count = done
+    }
+    if failed { throw io(path, "read") }
+    return bytes
+  }
+
+  /// Writes `bytes` at `offset` of `path` (created, mode 0600, when missing), cutting off
+  /// whatever followed (a record cut short by a crash), and waits for the disk once: the
+  /// commit of a change. On failure the file is cut back to `offset`, so nothing half written
+  /// stays behind a record that was not made.
+  static func appendDurably(_ bytes: [UInt8], to path: String, at offset: Int)
+    throws(StoreError)
+  {
+    let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw io(path, "open") }
+    defer { close(fd) }
+    do throws(StoreError) {
+      var info = stat()
+      guard fstat(fd, &info) == 0 else { throw io(path, "open") }
+      if Int(info.st_size) != offset {
+        guard ftruncate(fd, off_t(offset)) == 0 else { throw io(path, "truncate") }
+      }
+      var done = 0
+      while done < bytes.count {
+        let n = bytes.withUnsafeBytes {
+          pwrite(fd, $0.baseAddress! + done, bytes.count - done, off_t(offset + done))
+        }
+        if n < 0 {
+          if errno == EINTR { continue }
+          throw io(path, "save")
+        }
+        done += n
+      }
+      guard flushData(fd) == 0 else { throw io(path, "save") }
+      Durability.flushed(fd, path: path)
+    } catch {
+      _ = ftruncate(fd, off_t(offset))
+      throw error
+    }
+  }
+
+  /// Waits until the file's data (and its size) are on disk: `fdatasync` where there is one.
+  static func flushData(_ fd: Int32) -> Int32 {
+    #if canImport(Glibc)
+      return fdatasync(fd)
+    #else
+      return fsync(fd)
+    #endif
+  }
+
   /// Up to `limit` bytes of a file whose size the system does not tell (`/proc`), read to its
   /// end; nil when it cannot be read.
   static func readToEnd(_ path: String, limit: Int) -> [UInt8]? {
@@ -110,6 +189,7 @@ enum FileSystem {
       _ = fchmod(fd, 0o600)
       try writeAll(fd, bytes, path: temporary)
       guard fsync(fd) == 0 else { throw io(temporary, "save") }
+      Durability.flushed(fd, path: temporary)
     } catch {
       unlink(temporary)
       throw error
@@ -198,7 +278,10 @@ enum FileSystem {
     guard ftruncate(fd, off_t(length)) == 0 else { throw io(path, "truncate") }
     guard lseek(fd, off_t(length), SEEK_SET) >= 0 else { throw io(path, "seek in") }
     try writeAll(fd, bytes, path: path)
-    guard !sync || fsync(fd) == 0 else { throw io(path, "save") }
+    if sync {
+      guard fsync(fd) == 0 else { throw io(path, "save") }
+      Durability.flushed(fd, path: path)
+    }
   }
 
   /// The size of the file at `path`, or nil when it cannot be read.
@@ -213,6 +296,7 @@ enum FileSystem {
     guard fd >= 0 else { throw io(directory, "open") }
     defer { close(fd) }
     guard fsync(fd) == 0 else { throw io(directory, "sync") }
+    Durability.flushedDirectory(directory)
   }
 
   static let temporaryPrefix = ".tmp-"

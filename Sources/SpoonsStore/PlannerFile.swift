@@ -9,8 +9,10 @@ import SpoonsCore
 public struct PlannerSnapshot: Equatable, Sendable {
   public var planner: Planner
   public var archive: ArchiveLengths
-  /// Where the undo history stands; committed with the planner, like the archive lengths.
+  /// Where the undo history stands, changes after the checkpoint included.
   public var journal: JournalState
+  /// What the changes after the checkpoint left to fold into the next one.
+  var tail = CheckpointTail()
 
   public init(
     planner: Planner, archive: ArchiveLengths = ArchiveLengths(),
@@ -20,6 +22,21 @@ public struct PlannerSnapshot: Equatable, Sendable {
     self.archive = archive
     self.journal = journal
   }
+}
+
+/// How far a planner read is from its checkpoint (`planner.txt`): the changes committed in
+/// the undo history since, and the archive bytes they added, which the archive files get
+/// only at the next checkpoint (until then they are read from the history).
+struct CheckpointTail: Hashable, Sendable {
+  /// The version `planner.txt` was read in (0: there was none); a checkpoint older than
+  /// `PlannerFile.journalCommits` is rewritten by the next change.
+  var version = PlannerFile.format.version
+  /// The journal bytes the checkpoint counts; the changes since follow them.
+  var folded = 0
+  /// How many changes since.
+  var changes = 0
+  /// Archive bytes those changes added, in order.
+  var appends: [ChangeJournal.Append] = []
 }
 
 /// Which archive files hold the archive, and how many of their bytes are committed.
@@ -55,9 +72,13 @@ enum PlannerFile {
   /// `journal` line (undo); version 4 `task back=` (what a done rest gave back); version 5
   /// `settings daystart=` (when the day begins); version 6, for sync, `journal sync=
   /// syncrecords=`, `renumbered` and `day started=`; version 7, for pacing, `day mood=`,
-  /// `settings mood= pacehint=` and `task took=`. Older files load as they are: every
-  /// addition is optional.
-  static let format = FileFormat(name: "spoons-planner", version: 7)
+  /// `settings mood= pacehint=` and `task took=`. Version 8 adds no field but a meaning: the
+  /// file is a checkpoint, and the whole records after `journal bytes=` in the undo history
+  /// are changes committed since (see `JournalTail`); before it, bytes past there belonged to
+  /// no saved state. Older files load as they are: every addition is optional.
+  static let format = FileFormat(name: "spoons-planner", version: 8)
+  /// The first version whose journal records after the checkpoint are committed changes.
+  static let journalCommits = 8
 
   static func encode(_ snapshot: PlannerSnapshot) -> [UInt8] {
     head(snapshot.journal) + body(snapshot)
@@ -85,8 +106,28 @@ enum PlannerFile {
   /// Everything after the head: the planner and the archive lengths.
   static func body(_ snapshot: PlannerSnapshot) -> [UInt8] {
     var out: [UInt8] = []
+    out.reserveCapacity(200 + snapshot.planner.taskCount * 160)
+    encodeLeading(snapshot, to: &out)
+    var count = 0
+    for task in snapshot.planner.allTasks {
+      TaskRecord.encode(task, to: &out)
+      count += 1
+    }
+    encodeEnd(tasks: count, to: &out)
+    return out
+  }
+
+  /// The `end` line, which counts the tasks so a file cut short is never read as whole.
+  static func encodeEnd(tasks count: Int, to out: inout [UInt8]) {
+    out.append(contentsOf: "end".utf8)
+    RecordCodec.field("tasks", String(count), to: &out)
+    out.append(UInt8(ascii: "\n"))
+  }
+
+  /// The body's lines before the tasks: `next`, `archive`, `settings`, `renumbered`, `day`
+  /// and the routines. A handful, so a change can compare them whole (see `PlannerDiff`).
+  static func encodeLeading(_ snapshot: PlannerSnapshot, to out: inout [UInt8]) {
     let planner = snapshot.planner
-    out.reserveCapacity(200 + planner.taskCount * 160)
     out.append(contentsOf: "next".utf8)
     RecordCodec.field("id", String(planner.nextID.rawValue), to: &out)
     RecordCodec.field("routine", String(planner.nextRoutineID.rawValue), to: &out)
@@ -128,15 +169,6 @@ enum PlannerFile {
       out.append(UInt8(ascii: "\n"))
     }
     for routine in planner.routines { encode(routine, to: &out) }
-    var count = 0
-    for task in planner.allTasks {
-      TaskRecord.encode(task, to: &out)
-      count += 1
-    }
-    out.append(contentsOf: "end".utf8)
-    RecordCodec.field("tasks", String(count), to: &out)
-    out.append(UInt8(ascii: "\n"))
-    return out
   }
 
   static func encode(_ routine: Routine, to out: inout [UInt8]) {
@@ -199,7 +231,39 @@ enum PlannerFile {
     throw DecodeError(line: record.line, reason: "\(key) must be on or off")
   }
 
-  static func decode(_ bytes: [UInt8], file: String = name) throws(StoreError) -> PlannerSnapshot {
+  static func decodeJournal(_ record: RecordCodec.Record) throws(DecodeError) -> JournalState {
+    try record.expectOnly(["generation", "bytes", "records", "seq", "sync", "syncrecords"])
+    return JournalState(
+      generation: try record.int("generation"), bytes: try record.int("bytes", in: 0...Int.max),
+      records: try record.int("records"), lastSeq: try record.int("seq"),
+      syncFile: try record.optionalInt("sync", in: 0...Int.max),
+      syncRecords: try record.optionalInt(
+        "syncrecords", absent: try record.int("records"), in: 0...Int.max))
+  }
+
+  /// The file's version and its `journal` line, read from its first two lines alone: where
+  /// the changes after the checkpoint are, before the whole file is read with them. nil when
+  /// those lines do not read (`decode` then says why).
+  static func peek(_ bytes: [UInt8]) -> (version: Int, journal: JournalState?)? {
+    var fields: [(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>)] = []
+    let first = RecordCodec.nextIndex(of: 10, in: bytes, from: 0, to: bytes.count)
+    guard first < bytes.count,
+      let header = try? RecordCodec.parseLine(bytes, from: 0, to: first, line: 1, fields: &fields),
+      let version = try? format.checkHeader(header)
+    else { return nil }
+    let second = RecordCodec.nextIndex(of: 10, in: bytes, from: first + 1, to: bytes.count)
+    fields.removeAll(keepingCapacity: true)
+    guard second < bytes.count,
+      let line = try? RecordCodec.parseLine(
+        bytes, from: first + 1, to: second, line: 2, fields: &fields),
+      line.isKind("journal")
+    else { return (version, nil) }
+    return (version, try? decodeJournal(line))
+  }
+
+  static func decode(
+    _ bytes: [UInt8], file: String = name, over overlay: PlannerLines.Overlay? = nil
+  ) throws(StoreError) -> PlannerSnapshot {
     if let foreign = format.foreign(bytes, file: file) { throw foreign }
     var nextID: Int?
     var nextRoutineID = 1
@@ -221,7 +285,7 @@ enum PlannerFile {
     var endCount: Int?
     var checked = false
     do {
-      try RecordCodec.forEachLine(in: bytes) { line throws(DecodeError) in
+      try PlannerLines.forEachLine(in: bytes, over: overlay) { line throws(DecodeError) in
         if !checked {
           checked = true
           _ = try format.checkHeader(line.record())  // every older version reads as it is
@@ -243,16 +307,10 @@ enum PlannerFile {
           nextID = try record.int("id")
           nextRoutineID = try record.optionalInt("routine", absent: 1, in: 1...Int.max)
         case "journal":
-          try record.expectOnly(["generation", "bytes", "records", "seq", "sync", "syncrecords"])
           guard journal == nil else {
             throw DecodeError(line: record.line, reason: "journal twice")
           }
-          journal = JournalState(
-            generation: try record.int("generation"), bytes: try record.int("bytes"),
-            records: try record.int("records"), lastSeq: try record.int("seq"),
-            syncFile: try record.optionalInt("sync", in: 0...Int.max),
-            syncRecords: try record.optionalInt(
-              "syncrecords", absent: try record.int("records"), in: 0...Int.max))
+          journal = try decodeJournal(record)
         case "settings":
           try record.expectOnly(["reserve", "daystart", "mood", "pacehint"])
           guard reserve == nil else {
@@ -305,6 +363,10 @@ enum PlannerFile {
         }
       }
     } catch {
+      // A line the changes after the checkpoint put there (line 0): theirs is the fault.
+      if error.line == 0, let overlay, error.newerVersion == nil {
+        throw .corrupt(file: overlay.file, line: nil, reason: error.reason)
+      }
       throw error.inFile(file, supported: format.version)
     }
     guard let nextID, let archive else {
@@ -329,7 +391,8 @@ enum PlannerFile {
       return PlannerSnapshot(
         planner: planner, archive: archive, journal: journal ?? JournalState())
     } catch {
-      throw .corrupt(file: file, line: error.taskIndex.map { taskLines[$0] }, reason: error.reason)
+      let line = error.taskIndex.map { taskLines[$0] }
+      throw .corrupt(file: line == 0 ? overlay?.file ?? file : file, line: line == 0 ? nil : line, reason: error.reason)
     }
   }
 }

@@ -1,6 +1,7 @@
 import SpoonsCore
 
-/// Changing: one locked read-modify-write per change, committed by replacing `planner.txt`.
+/// Changing: one locked read-modify-write per change, committed by appending it to the undo
+/// history and flushing that once; `planner.txt` is rewritten as a checkpoint now and then.
 extension PlannerStore {
   /// Runs `body` on the current planner under the exclusive lock and saves what it left.
   ///
@@ -15,14 +16,14 @@ extension PlannerStore {
     _ body: (inout Planner, inout [FinishedDay]) throws -> T
   ) throws -> T {
     try exclusively { lock throws -> T in
-      var (snapshot, oldBytes) = try readSnapshotAndBytes()
-      let before = snapshot.planner
+      var snapshot = try readSnapshot()
+      let before = snapshot
       var finished: [FinishedDay] = []
       let result = try body(&snapshot.planner, &finished)
-      guard snapshot.planner != before || !finished.isEmpty else { return result }
+      guard snapshot.planner != before.planner || !finished.isEmpty else { return result }
       let (done, days) = ArchiveFiles.encode(finished, doneIsEmpty: false, daysIsEmpty: false)
       try commit(
-        &snapshot, oldBytes: oldBytes, archive: .append(done: done, days: days), at: time,
+        &snapshot, from: before, archive: .append(done: done, days: days), at: time,
         what: describe(result), lock: lock)
       return result
     }
@@ -42,12 +43,9 @@ extension PlannerStore {
     _ body: (inout Planner, inout [SpoonTask]) throws -> T
   ) throws -> T {
     try exclusively { lock throws -> T in
-      var (snapshot, oldBytes) = try readSnapshotAndBytes()
-      let before = snapshot.planner
-      let recorded = try ArchiveFiles.decodeDone(
-        committed(snapshot.archive.doneName, snapshot.archive.done),
-        file: directory + "/" + snapshot.archive.doneName)
-      let newest = ArchivedCopies.newest(recorded, live: before)
+      var snapshot = try readSnapshot()
+      let before = snapshot
+      let newest = ArchivedCopies.newest(try readDone(snapshot), live: before.planner)
       var archived = newest
       let result = try body(&snapshot.planner, &archived)
       let kept = Set(archived.map(\.id))
@@ -55,16 +53,16 @@ extension PlannerStore {
       // file holds the archive as it reads.
       let remaining = newest.filter { kept.contains($0.id) && snapshot.planner.task($0.id) == nil }
       guard remaining.count < newest.count else {
-        guard snapshot.planner != before else { return result }
+        guard snapshot.planner != before.planner else { return result }
         try commit(
-          &snapshot, oldBytes: oldBytes, archive: .append(done: [], days: []), at: time,
+          &snapshot, from: before, archive: .append(done: [], days: []), at: time,
           what: describe(result), lock: lock)
         return result
       }
       var done: [UInt8] = []
       for task in remaining { TaskRecord.encode(task, to: &done) }
       try commit(
-        &snapshot, oldBytes: oldBytes, archive: .replace(done: done, days: nil), at: time,
+        &snapshot, from: before, archive: .replace(done: done, days: nil), at: time,
         what: describe(result), lock: lock)
       return result
     }
@@ -79,11 +77,12 @@ extension PlannerStore {
     at time: Timestamp, describe: (Int) -> String = { _ in "clear completed" }
   ) throws -> Int {
     try exclusively { lock throws -> Int in
-      var (snapshot, oldBytes) = try readSnapshotAndBytes()
-      let count = try readArchive(snapshot.archive, live: snapshot.planner).doneTasks.count
+      var snapshot = try readSnapshot()
+      let before = snapshot
+      let count = try readArchive(snapshot).doneTasks.count
       guard count > 0 else { return 0 }
       try commit(
-        &snapshot, oldBytes: oldBytes, archive: .replace(done: [], days: nil), at: time,
+        &snapshot, from: before, archive: .replace(done: [], days: nil), at: time,
         what: describe(count), lock: lock)
       return count
     }
@@ -98,15 +97,19 @@ extension PlannerStore {
     case replace(done: [UInt8]?, days: [UInt8]?)
   }
 
-  /// Saves `snapshot` (read as `oldBytes`) as one recorded change: the archive's new bytes,
-  /// the change in the undo history, and `planner.txt`, which commits them (see `save`).
+  /// Saves `snapshot` (changed from `before`) as one recorded change, and commits it by
+  /// appending it to the undo history with one flush: the lines it touched (`PlannerDiff`)
+  /// and the archive records it added, so it costs what it changed, not the whole planner.
   ///
-  /// Nothing before the commit writes a byte `planner.txt` still counts: appends go after the
-  /// committed lengths, and replaced archive files are new files that only the new
-  /// `planner.txt` names. A kill at any point leaves the old state or the new one, whole.
-  /// Without `lock` (a run of `exclusively` that may not write) it throws `WouldWrite`.
+  /// Now and then the change is a checkpoint instead (see `needsCheckpoint`): its record is
+  /// appended and flushed all the same, after the archive files get every record the changes
+  /// since the last checkpoint added, and then `planner.txt` is rewritten to count them all
+  /// (see `save`). Nothing before the commit writes a byte a reader counts: appends go after
+  /// the committed lengths, and replaced archive files are new files that only the new record
+  /// names. A kill at any point leaves the old state or the new one, whole. Without `lock` (a
+  /// run of `exclusively` that may not write) it throws `WouldWrite`.
   func commit(
-    _ snapshot: inout PlannerSnapshot, oldBytes: [UInt8]?, archive write: ArchiveWrite,
+    _ snapshot: inout PlannerSnapshot, from before: PlannerSnapshot, archive write: ArchiveWrite,
     at time: Timestamp, what: String, lock: FileLock?
   ) throws {
     guard let lock else { throw WouldWrite() }
@@ -123,7 +126,6 @@ extension PlannerStore {
           (isDone ? ArchiveFiles.doneFormat : ArchiveFiles.daysFormat).encodeHeader(to: &bytes)
         }
         bytes += records
-        writes.append(PendingWrite(path: directory + "/" + name, bytes: bytes, at: at))
         appends.append(.init(file: name, at: at, bytes: bytes))
         if isDone {
           snapshot.archive.done += bytes.count
@@ -149,13 +151,80 @@ extension PlannerStore {
         }
       }
     }
-    let body = PlannerFile.body(snapshot)
-    let change = RecordedChange(seq: seq, at: time, what: what)
-    let (journal, rewritten) = record(
-      change, oldBytes: oldBytes, newBody: body, appends: appends, in: &snapshot.journal)
+    let entry = ChangeJournal.Entry(
+      change: RecordedChange(seq: seq, at: time, what: what),
+      touched: PlannerDiff.touched(from: before, to: snapshot), appends: appends)
+    if writes.isEmpty, try appendOnly(entry, to: &snapshot) {
+      lock.keepStamp()
+      return
+    }
+    for append in appends {
+      writes.append(PendingWrite(path: directory + "/" + append.file, bytes: append.bytes, at: append.at))
+    }
+    let (journal, rewritten) = record(entry, in: &snapshot.journal)
     writes.append(journal)
-    try save(PlannerFile.head(snapshot.journal) + body, after: writes, lock: lock)
+    try save(&snapshot, after: writes, lock: lock)
     if let rewritten { removeUnneeded(keeping: rewritten, snapshot) }
+  }
+
+  /// How many changes, and how many bytes of them, may follow a checkpoint before the next
+  /// change writes a new one: every read lays them over `planner.txt`, so they stay a small
+  /// part of a read, and a checkpoint's cost is shared by this many changes.
+  static let checkpointBytes = 256 * 1024
+
+  /// Commits `entry` by appending it to the undo history alone, with one flush, when the
+  /// changes since the checkpoint leave room for it; false (nothing written) when the change
+  /// must write a checkpoint instead: the first change, one to a planner from before the
+  /// history was the commit, one that would rotate the history, or past the limits above.
+  func appendOnly(_ entry: ChangeJournal.Entry, to snapshot: inout PlannerSnapshot) throws -> Bool {
+    let journal = snapshot.journal
+    guard snapshot.tail.version >= PlannerFile.journalCommits, journal.bytes > 0,
+      journal.records + 1 < 2 * ChangeJournal.limit,
+      snapshot.tail.changes + 1 < checkpointAfter
+    else { return false }
+    var record: [UInt8] = []
+    ChangeJournal.encode(entry, to: &record)
+    guard journal.bytes - snapshot.tail.folded + record.count <= Self.checkpointBytes else {
+      return false
+    }
+    let path = journalPath(journal)
+    // Shorter than committed: a history from before it was flushed with each change, cut by
+    // a power cut. The checkpoint starts a new one.
+    guard FileSystem.size(path) ?? 0 >= journal.bytes else { return false }
+    try FileSystem.appendDurably(record, to: path, at: journal.bytes)
+    snapshot.journal.bytes += record.count
+    snapshot.journal.records += 1
+    snapshot.journal.lastSeq = entry.change.seq
+    snapshot.tail.changes += 1
+    snapshot.tail.appends += entry.appends
+    return true
+  }
+
+  /// Writes `snapshot` as the new checkpoint, counting the undo history up to where it stands
+  /// now: the archive files first get the records the changes since the last checkpoint added,
+  /// then `writes` are made, then `planner.txt` is replaced (see `save`).
+  func save(_ snapshot: inout PlannerSnapshot, after writes: [PendingWrite], lock: FileLock)
+    throws(StoreError)
+  {
+    try save(PlannerFile.encode(snapshot), after: settled(snapshot.tail) + writes, lock: lock)
+    snapshot.tail = CheckpointTail(folded: snapshot.journal.bytes)
+  }
+
+  /// Writes that give the archive files the records added since the checkpoint (kept until
+  /// now in the undo history), at the lengths the checkpoint counts, so a new checkpoint can
+  /// count them in the files.
+  func settled(_ tail: CheckpointTail) -> [PendingWrite] {
+    var writes: [PendingWrite] = []
+    for append in tail.appends {
+      if let last = writes.last, last.path == directory + "/" + append.file,
+        last.at + last.bytes.count == append.at
+      {
+        writes[writes.count - 1].bytes += append.bytes
+      } else {
+        writes.append(PendingWrite(path: directory + "/" + append.file, bytes: append.bytes, at: append.at))
+      }
+    }
+    return writes
   }
 
   /// Commits a change: `planner` as the new `planner.txt`, once `writes` (to files it alone
@@ -191,6 +260,6 @@ struct PendingWrite {
   var path: String
   var bytes: [UInt8]
   var at: Int
-  /// Flushed to disk before the commit; the undo history is not (see `appendToJournal`).
+  /// Flushed to disk before the commit.
   var sync = true
 }

@@ -17,7 +17,8 @@ extension PlannerStore {
     describe: (ImportSummary) -> String = { _ in "import" }
   ) throws -> ImportSummary {
     try exclusively { lock throws -> ImportSummary in
-      var (snapshot, oldBytes) = try readSnapshotAndBytes()
+      var snapshot = try readSnapshot()
+      let before = snapshot
       var done: [UInt8] = []
       var days: [UInt8] = []
       if replace {
@@ -28,13 +29,13 @@ extension PlannerStore {
           tasks: incoming.planner.taskCount + incoming.archive.doneTasks.count,
           routines: incoming.planner.routines.count, days: incoming.archive.days.count)
         try commit(
-          &snapshot, oldBytes: oldBytes, archive: .replace(done: done, days: days), at: time,
+          &snapshot, from: before, archive: .replace(done: done, days: days), at: time,
           what: describe(summary), lock: lock)
         return summary
       }
       let current = PlannerExport(
         planner: snapshot.planner,
-        archive: try readArchive(snapshot.archive, live: snapshot.planner))
+        archive: try readArchive(snapshot))
       let merged = try ExportFormat.merge(incoming, into: current, file: file)
       let summary = ImportSummary(
         tasks: merged.planner.taskCount - snapshot.planner.taskCount + merged.newDone.count,
@@ -47,7 +48,7 @@ extension PlannerStore {
       for task in merged.newDone { TaskRecord.encode(task, to: &done) }
       for day in merged.newDays { ArchiveFiles.encode(day, to: &days) }
       try commit(
-        &snapshot, oldBytes: oldBytes, archive: .append(done: done, days: days), at: time,
+        &snapshot, from: before, archive: .append(done: done, days: days), at: time,
         what: describe(summary), lock: lock)
       return summary
     }

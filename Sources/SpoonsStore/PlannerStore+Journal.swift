@@ -1,23 +1,20 @@
 import SpoonsCore
 
-/// The undo history (`undo-N.txt`): appending each change, reading it back, and rotating it
-/// to a new generation once it has grown to twice what undo keeps.
+/// The undo history (`undo-N.txt`): appending each change (the commit), reading it back, and
+/// rotating it to a new generation, at a checkpoint, once it has grown to twice what undo
+/// keeps.
 extension PlannerStore {
   func journalPath(_ journal: JournalState) -> String { directory + "/" + journal.fileName }
 
-  /// Records `change`, from `oldBytes` to `newBody`, in `journal`, and returns the write that
-  /// puts it in the journal's file (made by the caller's save, with the rest of the change).
-  /// Once the journal has grown to twice the limit it is rewritten with the newest changes
-  /// instead, as the next generation, and the stacks it now holds are returned too so the
-  /// caller can remove what they no longer need once the change is committed.
-  func record(
-    _ change: RecordedChange, oldBytes: [UInt8]?, newBody: [UInt8],
-    appends: [ChangeJournal.Append], in journal: inout JournalState
-  ) -> (write: PendingWrite, rewritten: ChangeJournal.Stacks?) {
-    let touched = PlannerLines.diff(
-      old: PlannerLines.lines(oldBytes ?? []), new: PlannerLines.lines(newBody))
-    let entry = ChangeJournal.Entry(change: change, touched: touched, appends: appends)
-    journal.lastSeq = change.seq
+  /// Records `entry` in `journal`, and returns the write that puts it in the journal's file
+  /// (made by the caller's save, with the rest of the change). Once the journal has grown to
+  /// twice the limit it is rewritten with the newest changes instead, as the next generation,
+  /// and the stacks it now holds are returned too so the caller can remove what they no
+  /// longer need once the change is committed.
+  func record(_ entry: ChangeJournal.Entry, in journal: inout JournalState)
+    -> (write: PendingWrite, rewritten: ChangeJournal.Stacks?)
+  {
+    journal.lastSeq = entry.change.seq
     if journal.records + 1 >= 2 * ChangeJournal.limit {
       var stacks = ChangeJournal.Stacks()
       switch readJournalOrDamage(journal) {
@@ -47,12 +44,10 @@ extension PlannerStore {
     return appendToJournal(out, in: &journal)
   }
 
-  /// An append to the journal after its committed bytes. Not fsynced, so undo costs a save no
-  /// extra disk flush: a power cut can lose the history (never the planner), and then `undo`
-  /// finds it damaged and the next change starts it afresh.
+  /// An append to the journal after its committed bytes, flushed before the checkpoint that
+  /// counts it: the history is the commit, so no checkpoint may count bytes the disk lacks.
   func appendToJournal(_ bytes: [UInt8], in journal: inout JournalState) -> PendingWrite {
-    let write = PendingWrite(
-      path: journalPath(journal), bytes: bytes, at: journal.bytes, sync: false)
+    let write = PendingWrite(path: journalPath(journal), bytes: bytes, at: journal.bytes)
     journal.bytes += bytes.count
     return write
   }

@@ -20,7 +20,7 @@ extension PlannerStore {
       let snapshot = try readSnapshot()
       return PlannerExport(
         planner: snapshot.planner,
-        archive: try readArchive(snapshot.archive, live: snapshot.planner))
+        archive: try readArchive(snapshot))
     }
   }
 
@@ -29,33 +29,71 @@ extension PlannerStore {
   public func loadDays() throws(StoreError) -> (planner: Planner, days: [DayRecord]) {
     try shared(or: (Planner(), [])) { () throws(StoreError) in
       let snapshot = try readSnapshot()
-      return (snapshot.planner, try readDays(snapshot.archive))
+      return (snapshot.planner, try readDays(snapshot))
     }
   }
 
+  /// The planner as committed: the checkpoint `planner.txt` with the changes after it (see
+  /// `JournalTail`). A `planner.txt` that cannot be read is reported with how to get a
+  /// planner back; changes after it that cannot be read, as the damaged history they are.
   func readSnapshot() throws(StoreError) -> PlannerSnapshot {
-    try readSnapshotAndBytes().snapshot
-  }
-
-  /// The snapshot and the bytes it was read from (nil when there is no file yet).
-  ///
-  /// A `planner.txt` that cannot be read is reported with how to get a planner back.
-  func readSnapshotAndBytes() throws(StoreError) -> (snapshot: PlannerSnapshot, bytes: [UInt8]?) {
+    let bytes: [UInt8]
     do {
-      if let bytes = try FileSystem.read(plannerPath) {
-        return (try PlannerFile.decode(bytes, file: plannerPath), bytes)
-      }
+      guard let read = try FileSystem.read(plannerPath) else { return try noPlannerYet() }
+      bytes = read
     } catch {
       throw .unreadablePlanner(error, recovery: recovery(from: error))
     }
-    // No planner yet. An archive without one means planner.txt was lost: never start over
-    // on top of someone's history.
+    var tail = JournalTail()
+    var version = PlannerFile.format.version
+    var overlay: PlannerLines.Overlay?
+    var journalFile = ""
+    if let head = PlannerFile.peek(bytes) {
+      version = head.version
+      if head.version >= PlannerFile.journalCommits, let journal = head.journal {
+        journalFile = journalPath(journal)
+        tail = try JournalTail.read(journalFile, from: journal.bytes, after: journal.lastSeq)
+        if !tail.entries.isEmpty {
+          do {
+            overlay = try PlannerLines.Overlay(tail.entries.map(\.touched), file: journalFile)
+          } catch {
+            throw .corrupt(
+              file: journalFile, line: nil,
+              reason: "the changes after the last checkpoint do not follow on from each other "
+                + "(\(Self.describe(key: error.key)))")
+          }
+        }
+      }
+    }
+    var snapshot: PlannerSnapshot
+    do {
+      snapshot = try PlannerFile.decode(bytes, file: plannerPath, over: overlay)
+    } catch {
+      if case .corrupt(let file, _, _) = error, file == journalFile { throw error }
+      throw .unreadablePlanner(error, recovery: recovery(from: error))
+    }
+    snapshot.tail = CheckpointTail(
+      version: version, folded: snapshot.journal.bytes, changes: tail.entries.count,
+      appends: tail.appends)
+    if let last = tail.entries.last {
+      snapshot.journal.bytes += tail.length
+      snapshot.journal.records += tail.entries.count
+      snapshot.journal.lastSeq = last.change.seq
+    }
+    return snapshot
+  }
+
+  /// No planner yet. An archive without one means planner.txt was lost: never start over on
+  /// top of someone's history.
+  private func noPlannerYet() throws(StoreError) -> PlannerSnapshot {
     let legacy = [ArchiveFiles.doneName, ArchiveFiles.daysName].map { directory + "/" + $0 }
     for path in legacy where try FileSystem.read(path, limit: 1) != nil {
       let error = StoreError.missing(file: plannerPath, archive: path)
       throw .unreadablePlanner(error, recovery: recovery(from: error))
     }
-    return (PlannerSnapshot(planner: Planner()), nil)
+    var empty = PlannerSnapshot(planner: Planner())
+    empty.tail.version = 0
+    return empty
   }
 
   /// What can bring back a planner when reading `planner.txt` failed with `error`: the backup,
@@ -87,9 +125,9 @@ extension PlannerStore {
   /// The archive as recorded, less what has come back to life: a task reopened with `undone`
   /// lives in the planner again, and if it was done and archived once more, the newest copy
   /// is the one that counts.
-  func readArchive(_ lengths: ArchiveLengths, live planner: Planner) throws(StoreError) -> Archive {
-    var archive = try readRecordedArchive(lengths)
-    archive.doneTasks = ArchivedCopies.newest(archive.doneTasks, live: planner)
+  func readArchive(_ snapshot: PlannerSnapshot) throws(StoreError) -> Archive {
+    var archive = try readRecordedArchive(snapshot)
+    archive.doneTasks = ArchivedCopies.newest(archive.doneTasks, live: snapshot.planner)
     return archive
   }
 
@@ -107,15 +145,41 @@ extension PlannerStore {
     return bytes
   }
 
-  func readDays(_ lengths: ArchiveLengths) throws(StoreError) -> [DayRecord] {
-    try ArchiveFiles.decodeDays(
-      committed(lengths.daysName, lengths.days), file: directory + "/" + lengths.daysName)
+  /// The committed bytes of an archive file: what the checkpoint counts from the file, then
+  /// what the changes since added, from the undo history (the file gets them at the next
+  /// checkpoint, so a power cut before then loses nothing).
+  func archiveBytes(_ name: String, _ length: Int, of snapshot: PlannerSnapshot)
+    throws(StoreError) -> [UInt8]
+  {
+    let added = snapshot.tail.appends.filter { $0.file == name }
+    guard let first = added.first else { return try committed(name, length) }
+    var bytes = try committed(name, first.at)
+    for append in added {
+      guard append.at == bytes.count else { break }
+      bytes += append.bytes
+    }
+    guard bytes.count == length else {
+      throw StoreError.corrupt(
+        file: journalPath(snapshot.journal), line: nil,
+        reason: "the changes after the last checkpoint add \(bytes.count - first.at) bytes to "
+          + "\(name) but \(PlannerFile.name) with them expects \(length - first.at)")
+    }
+    return bytes
   }
 
-  func readRecordedArchive(_ lengths: ArchiveLengths) throws(StoreError) -> Archive {
-    Archive(
-      doneTasks: try ArchiveFiles.decodeDone(
-        committed(lengths.doneName, lengths.done), file: directory + "/" + lengths.doneName),
-      days: try readDays(lengths))
+  func readDays(_ snapshot: PlannerSnapshot) throws(StoreError) -> [DayRecord] {
+    let name = snapshot.archive.daysName
+    return try ArchiveFiles.decodeDays(
+      archiveBytes(name, snapshot.archive.days, of: snapshot), file: directory + "/" + name)
+  }
+
+  func readDone(_ snapshot: PlannerSnapshot) throws(StoreError) -> [SpoonTask] {
+    let name = snapshot.archive.doneName
+    return try ArchiveFiles.decodeDone(
+      archiveBytes(name, snapshot.archive.done, of: snapshot), file: directory + "/" + name)
+  }
+
+  func readRecordedArchive(_ snapshot: PlannerSnapshot) throws(StoreError) -> Archive {
+    Archive(doneTasks: try readDone(snapshot), days: try readDays(snapshot))
   }
 }

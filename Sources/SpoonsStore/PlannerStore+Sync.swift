@@ -188,7 +188,7 @@ extension PlannerStore {
         // Saved once this sync has got as far as writing (below), so a sync that stops
         // before then finds the copy again and says so.
       }
-      let archive = try readArchive(snapshot.archive, live: snapshot.planner)
+      let archive = try readArchive(snapshot)
       let local = SyncedState(planner: snapshot.planner, done: archive.doneTasks, days: archive.days)
       var incoming = try target.read(except: setup.device, seen: base.seen)
       if !copied {
@@ -374,7 +374,7 @@ extension PlannerStore {
     snapshot.journal.syncFile = number
     snapshot.journal.syncRecords = snapshot.journal.records
     snapshot.planner = state.planner
-    try save(PlannerFile.head(snapshot.journal) + PlannerFile.body(snapshot), after: writes, lock: lock)
+    try save(&snapshot, after: writes, lock: lock)
     // The one before stays too: `planner.txt.bak`, which the README tells people to put back
     // after a mishap, names it.
     if previous > 0 {

@@ -78,14 +78,15 @@ extension PlannerStore {
   func stepRecorded(_ count: Int, undo: Bool, lock: FileLock?) throws -> (
     changes: [RecordedChange], planner: Planner
   ) {
-    let (snapshot, bytes) = try readSnapshotAndBytes()
+    let snapshot = try readSnapshot()
     var stacks = try readJournalOrLost(snapshot.journal)
     let available = undo ? Self.undoable(stacks) : stacks.redo.count
     guard available > 0 else { throw undo ? UndoError.nothingToUndo : UndoError.nothingToRedo }
     guard count <= available else {
       throw UndoError.tooMany(asked: count, available: available, redo: !undo)
     }
-    var lines = PlannerLines.lines(bytes ?? [])
+    // The planner's lines as they read now: the checkpoint with the changes since.
+    var lines = snapshot.tail.version == 0 ? [] : PlannerLines.lines(PlannerFile.body(snapshot))
     var steps: [ChangeJournal.Entry] = []
     for _ in 0..<count {
       let entry = undo ? stacks.undo.removeLast() : stacks.redo.removeLast()
@@ -142,17 +143,23 @@ extension PlannerStore {
       }
     }
     // The archive files the restored planner names must still hold what it counts (those a
-    // redo appends to will: their lengths were just checked).
+    // redo appends to will: their lengths were just checked; and the records the changes
+    // since the checkpoint added are about to be written to them).
+    var settling: [String: Int] = [:]
+    for write in settled(snapshot.tail) {
+      settling[String(write.path.dropFirst(directory.count + 1))] = write.at + write.bytes.count
+    }
     for (name, length) in [
       (restored.archive.doneName, restored.archive.done),
       (restored.archive.daysName, restored.archive.days),
     ] where length > 0 && !appended.contains(name)
-      && FileSystem.size(directory + "/" + name) ?? 0 < length
+      && max(FileSystem.size(directory + "/" + name) ?? 0, settling[name] ?? 0) < length
     {
       throw UndoError.changedSince(steps[0].change, what: "the archive (\(name))", redo: !undo)
     }
     guard let lock else { throw WouldWrite() }
     restored.journal = snapshot.journal
+    restored.tail = snapshot.tail
     var marks: [UInt8] = []
     for entry in steps { marks += ChangeJournal.marker(undo: undo, seq: entry.change.seq) }
     var rewritten = false
@@ -163,7 +170,7 @@ extension PlannerStore {
       writes.append(appendToJournal(marks, in: &restored.journal))
       restored.journal.records += steps.count
     }
-    try save(PlannerFile.encode(restored), after: writes, lock: lock)
+    try save(&restored, after: writes, lock: lock)
     if rewritten { removeUnneeded(keeping: stacks, restored) }
     return (steps.map(\.change), restored.planner)
   }

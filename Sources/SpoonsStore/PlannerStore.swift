@@ -12,11 +12,12 @@ import SpoonsCore
 /// work: nothing is cached between calls, each call reads the current state under the lock.
 ///
 /// Files in the data directory:
-/// - `planner.txt`: the live planner (rewritten atomically on each change), `planner.txt.bak`
-///   the one before it;
+/// - `planner.txt`: the planner as of its last checkpoint (rewritten atomically every so many
+///   changes), `planner.txt.bak` the one before it;
 /// - `done.txt`, `days.txt`: the archive, append-only (`done-N.txt`, `days-N.txt` once change N
 ///   rewrote it);
-/// - `undo-N.txt`: the last changes, for undo and redo;
+/// - `undo-N.txt`: the last changes, for undo and redo, and the commit: a change is one
+///   record appended to it and flushed, laid over `planner.txt` when read;
 /// - `spoons.lock`: the lock.
 public struct PlannerStore: Sendable {
   public let directory: String
@@ -32,6 +33,9 @@ public struct PlannerStore: Sendable {
   /// How many of its own change files every other device has read before a device replaces
   /// them with a snapshot (`SPOONS_SYNC_COMPACT_AFTER`, for tests).
   public var syncCompactAfter = 100
+  /// How many changes may follow a checkpoint before the next one rewrites `planner.txt`
+  /// (`SPOONS_CHECKPOINT_AFTER`, for tests): see `PlannerStore.appendOnly`.
+  public var checkpointAfter = 64
 
   public init(
     directory: String, lockTimeout: Double = 30,

@@ -88,6 +88,17 @@ public struct Planner: Equatable, Sendable {
     categoryOrder.flatMap { $0 }.compactMap { tasks[$0] } + backlog + todo
   }
 
+  /// Every task's id in `allTasks` order, without copying the tasks: what a store compares
+  /// to find the few lines a change touched among 100,000.
+  public var allTaskIDs: [TaskID] {
+    var ids: [TaskID] = []
+    ids.reserveCapacity(tasks.count)
+    for list in categoryOrder { ids += list }
+    ids += backlogOrder
+    ids += day?.todo ?? []
+    return ids.count == tasks.count ? ids : ids.filter { tasks[$0] != nil }
+  }
+
   /// How many tasks the planner holds.
   public var taskCount: Int { tasks.count }
 

@@ -1,0 +1,133 @@
+import SpoonsCore
+
+/// The lines of `planner.txt` a change touched, found without writing the planner out twice:
+/// the few lines before the tasks are encoded and compared whole, the tasks by id and place,
+/// and only the tasks that changed are encoded. A write then costs what it changed, not the
+/// whole planner (see `PlannerStore.commit`).
+///
+/// Gives the same lines as `PlannerLines.diff` of the two files (a line is touched when its
+/// text or the line before it differs, or it is only in one), which the tests check.
+enum PlannerDiff {
+  static func touched(from old: PlannerSnapshot, to new: PlannerSnapshot) -> [PlannerLines.Touched] {
+    var oldBytes: [UInt8] = []
+    var newBytes: [UInt8] = []
+    PlannerFile.encodeLeading(old, to: &oldBytes)
+    PlannerFile.encodeLeading(new, to: &newBytes)
+    let oldLeading = PlannerLines.lines(oldBytes)
+    let newLeading = PlannerLines.lines(newBytes)
+    // Several lines with one key (`renumbered`) are `PlannerLines.diff`'s to order.
+    guard Set(oldLeading.map(\.key)).count == oldLeading.count,
+      Set(newLeading.map(\.key)).count == newLeading.count
+    else {
+      return PlannerLines.diff(
+        old: PlannerLines.lines(PlannerFile.body(old)), new: PlannerLines.lines(PlannerFile.body(new)))
+    }
+    var touched: [PlannerLines.Touched] = []
+
+    // The leading lines, whole.
+    func states(_ lines: [PlannerLines.Line]) -> [String: PlannerLines.State] {
+      var states: [String: PlannerLines.State] = [:]
+      for (index, line) in lines.enumerated() {
+        states[line.key] = .init(after: index == 0 ? "" : lines[index - 1].key, text: Array(line.text))
+      }
+      return states
+    }
+    let (oldStates, newStates) = (states(oldLeading), states(newLeading))
+    for line in oldLeading where oldStates[line.key] != newStates[line.key] {
+      touched.append(.init(key: line.key, old: oldStates[line.key], new: newStates[line.key]))
+    }
+    for line in newLeading where oldStates[line.key] == nil {
+      touched.append(.init(key: line.key, old: nil, new: newStates[line.key]))
+    }
+
+    // The tasks, by id: where each stands (the id before it) and whether it changed.
+    let oldIDs = old.planner.allTaskIDs
+    let newIDs = new.planner.allTaskIDs
+    let oldFirstAfter = oldLeading.last?.key ?? ""
+    let newFirstAfter = newLeading.last?.key ?? ""
+    var before = IDPlaces(capacity: max(old.planner.nextID.rawValue, new.planner.nextID.rawValue))
+    for (index, id) in oldIDs.enumerated() {
+      before[id.rawValue] = index == 0 ? IDPlaces.first : oldIDs[index - 1].rawValue
+    }
+    func key(_ id: Int) -> String { "task\tid=\(id)" }
+    func state(_ task: SpoonTask, after: Int, leading: String) -> PlannerLines.State {
+      var text: [UInt8] = []
+      TaskRecord.encode(task, to: &text)
+      text.removeLast()  // the newline
+      return .init(after: after == IDPlaces.first ? leading : key(after), text: text)
+    }
+    var kept = 0
+    for (index, id) in newIDs.enumerated() {
+      let after = index == 0 ? IDPlaces.first : newIDs[index - 1].rawValue
+      let task = new.planner.task(id)!
+      guard let oldAfter = before[id.rawValue] else {
+        touched.append(
+          .init(key: key(id.rawValue), old: nil, new: state(task, after: after, leading: newFirstAfter)))
+        continue
+      }
+      kept += 1
+      let oldTask = old.planner.task(id)!
+      let samePlace = oldAfter == after && (after != IDPlaces.first || oldFirstAfter == newFirstAfter)
+      if samePlace && oldTask == task { continue }
+      touched.append(
+        .init(
+          key: key(id.rawValue), old: state(oldTask, after: oldAfter, leading: oldFirstAfter),
+          new: state(task, after: after, leading: newFirstAfter)))
+    }
+    if kept < oldIDs.count {
+      var now = IDPlaces(capacity: new.planner.nextID.rawValue)
+      for id in newIDs { now[id.rawValue] = 0 }
+      for id in oldIDs where now[id.rawValue] == nil {
+        touched.append(
+          .init(
+            key: key(id.rawValue),
+            old: state(old.planner.task(id)!, after: before[id.rawValue]!, leading: oldFirstAfter),
+            new: nil))
+      }
+    }
+
+    // The end line: the task count, after the last task.
+    func end(_ ids: [TaskID], leading: String) -> PlannerLines.State {
+      var text: [UInt8] = []
+      PlannerFile.encodeEnd(tasks: ids.count, to: &text)
+      text.removeLast()
+      return .init(after: ids.last.map { key($0.rawValue) } ?? leading, text: text)
+    }
+    let (oldEnd, newEnd) = (end(oldIDs, leading: oldFirstAfter), end(newIDs, leading: newFirstAfter))
+    if oldEnd != newEnd { touched.append(.init(key: "end", old: oldEnd, new: newEnd)) }
+    return touched
+  }
+}
+
+/// For each task id, the id of the task before it (`first`: the leading lines): an array by
+/// id, as ids are handed out one after another, with a dictionary for ids far beyond.
+private struct IDPlaces {
+  static let first = -1
+  private var dense: [Int]
+  private var sparse: [Int: Int] = [:]
+  private static let absent = Int.min
+
+  init(capacity: Int) {
+    dense = Array(repeating: Self.absent, count: min(max(0, capacity), TaskTableLimit.dense))
+  }
+
+  subscript(id: Int) -> Int? {
+    get {
+      if id >= 0 && id < dense.count {
+        return dense[id] == Self.absent ? nil : dense[id]
+      }
+      return sparse[id]
+    }
+    set {
+      if id >= 0 && id < dense.count {
+        dense[id] = newValue ?? Self.absent
+      } else {
+        sparse[id] = newValue
+      }
+    }
+  }
+}
+
+private enum TaskTableLimit {
+  static let dense = 1 << 22
+}
