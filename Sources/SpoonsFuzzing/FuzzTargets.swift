@@ -58,14 +58,19 @@ public enum FuzzTargets {
   }
 
   /// The bytes as the data files, then a load. The input holds `planner.txt`, optionally
-  /// followed by a line `=== done.txt` and that file, and/or `=== days.txt` and that one.
-  /// Loading must refuse or succeed without changing a byte; what loads must save and load
-  /// back equal.
+  /// followed by a line `=== done.txt` and that file, `=== days.txt` and that one, and/or
+  /// `=== undo-1.txt` and the undo history: the checkpoint and the changes after it. In the
+  /// history, `sum=fuzz` on an `end` line stands for the right checksum of its change, so
+  /// the fuzzer reaches the changes laid over the checkpoint, not only the checksum that
+  /// guards them. Loading must refuse or succeed without changing a byte; what loads must
+  /// save and load back equal.
   public static func loader(_ bytes: [UInt8], scratch: String) {
     reset(scratch)
     let data = scratch + "/data"
     mkdir(data, 0o700)
-    let files = split(bytes)
+    let files = split(bytes).map { name, content in
+      (name, name == "undo-1.txt" ? JournalProbe.sealed(content) : content)
+    }
     for (name, content) in files { writeFile(data + "/" + name, content) }
 
     let store = PlannerStore(directory: data)
@@ -136,7 +141,7 @@ public enum FuzzTargets {
     var index = 0
     /// A marker starts its file once; after that it is an ordinary line of the current file.
     func marker(_ line: ArraySlice<UInt8>) -> String? {
-      for candidate in ["done.txt", "days.txt"]
+      for candidate in ["done.txt", "days.txt", "undo-1.txt"]
       where name != candidate && !files.contains(where: { $0.0 == candidate })
         && line.elementsEqual("=== \(candidate)".utf8)
       {

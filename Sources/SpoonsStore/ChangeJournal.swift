@@ -67,9 +67,11 @@ public enum UndoError: Error, Hashable, Sendable, CustomStringConvertible {
   case changedSince(RecordedChange, what: String, redo: Bool)
   /// A sync since the change changed what it touched; a sync cannot be undone.
   case syncedSince(RecordedChange, redo: Bool)
-  /// The history file is damaged (a power cut, an edit). `setAside` is the command that lets
-  /// the next change start a new history; nil when the next change does so anyway (a file cut
-  /// short).
+  /// The history file is damaged (an edit, or a power cut before it was flushed with each
+  /// change). `setAside` is the command that lets the next change start a new history; nil
+  /// when one starts by itself: at the next change for a file cut short, at the next
+  /// checkpoint when the history also holds changes made since the last one (which setting it
+  /// aside would lose).
   case historyLost(String, reason: String, setAside: String?)
 
   public var description: String {
@@ -91,7 +93,7 @@ public enum UndoError: Error, Hashable, Sendable, CustomStringConvertible {
       return "the undo history in \(path) is damaged (\(reason)), so nothing can be undone; "
         + "nothing was changed. "
         + (setAside.map { "To start a new one with your next change, set it aside: \($0)" }
-          ?? "A new one starts with your next change")
+          ?? "A new one starts by itself within your next few changes")
     }
   }
 }

@@ -21,6 +21,28 @@ enum Durability {
     #endif
   }()
 
+  /// The step at which a debug build kills itself (`SPOONS_TEST_CRASH_AT=N`): every write,
+  /// flush and rename on the way to a commit is a step, so a test can kill a writer at each
+  /// one in turn instead of at random moments.
+  static let crashAt: Int? = {
+    #if DEBUG
+      return getenv("SPOONS_TEST_CRASH_AT").flatMap { Int(String(cString: $0)) }
+    #else
+      return nil
+    #endif
+  }()
+  nonisolated(unsafe) private static var steps = 0
+
+  /// One step towards a commit; in a crash test, maybe the last this process takes.
+  static func step() {
+    guard let crashAt else { return }
+    steps += 1
+    if steps == crashAt { kill(getpid(), SIGKILL) }
+  }
+
+  /// Whether the next step is the crash: a write about to be cut short writes half first.
+  static var crashesNext: Bool { crashAt.map { steps + 1 == $0 } ?? false }
+
   /// `fd` (open on `path`) was just flushed: its bytes now are what the disk holds.
   static func flushed(_ fd: Int32, path: String) {
     guard let shadow else { return }

@@ -98,10 +98,15 @@ enum FileSystem {
     do throws(StoreError) {
       var info = stat()
       guard fstat(fd, &info) == 0 else { throw io(path, "open") }
+      if info.st_mode & 0o7777 != 0o600 { _ = fchmod(fd, 0o600) }  // a copy's looser mode
       if Int(info.st_size) != offset {
         guard ftruncate(fd, off_t(offset)) == 0 else { throw io(path, "truncate") }
       }
       var done = 0
+      if Durability.crashesNext {  // a record cut short, as a crash mid-write leaves it
+        _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress!, bytes.count / 2, off_t(offset)) }
+      }
+      Durability.step()
       while done < bytes.count {
         let n = bytes.withUnsafeBytes {
           pwrite(fd, $0.baseAddress! + done, bytes.count - done, off_t(offset + done))
@@ -112,8 +117,10 @@ enum FileSystem {
         }
         done += n
       }
+      Durability.step()
       guard flushData(fd) == 0 else { throw io(path, "save") }
       Durability.flushed(fd, path: path)
+      Durability.step()
     } catch {
       _ = ftruncate(fd, off_t(offset))
       throw error
@@ -188,8 +195,10 @@ enum FileSystem {
       defer { close(fd) }
       _ = fchmod(fd, 0o600)
       try writeAll(fd, bytes, path: temporary)
+      Durability.step()
       guard fsync(fd) == 0 else { throw io(temporary, "save") }
       Durability.flushed(fd, path: temporary)
+      Durability.step()
     } catch {
       unlink(temporary)
       throw error
@@ -209,8 +218,10 @@ enum FileSystem {
       // The old backup is kept aside until the rename has succeeded.
       unlink(previous)
       let kept = link(backup, previous) == 0
+      Durability.step()
       unlink(backup)
       _ = link(staged.path, backup)
+      Durability.step()
       guard rename(staged.temporary, staged.path) == 0 else {
         let error = io(staged.path, "save")
         unlink(backup)
@@ -221,6 +232,7 @@ enum FileSystem {
     } else {
       guard rename(staged.temporary, staged.path) == 0 else { throw io(staged.path, "save") }
     }
+    Durability.step()
   }
 
   /// Writes made on the way to a commit, taken back if it fails before the rename, so that a
@@ -277,10 +289,14 @@ enum FileSystem {
     _ = fchmod(fd, 0o600)
     guard ftruncate(fd, off_t(length)) == 0 else { throw io(path, "truncate") }
     guard lseek(fd, off_t(length), SEEK_SET) >= 0 else { throw io(path, "seek in") }
+    if Durability.crashesNext { try writeAll(fd, Array(bytes.prefix(bytes.count / 2)), path: path) }
+    Durability.step()
     try writeAll(fd, bytes, path: path)
+    Durability.step()
     if sync {
       guard fsync(fd) == 0 else { throw io(path, "save") }
       Durability.flushed(fd, path: path)
+      Durability.step()
     }
   }
 
@@ -297,6 +313,7 @@ enum FileSystem {
     defer { close(fd) }
     guard fsync(fd) == 0 else { throw io(directory, "sync") }
     Durability.flushedDirectory(directory)
+    Durability.step()
   }
 
   static let temporaryPrefix = ".tmp-"

@@ -99,3 +99,32 @@ struct JournalTail: Equatable {
   /// next checkpoint; until then they are read from here.
   var appends: [ChangeJournal.Append] { entries.flatMap(\.appends) }
 }
+
+/// For the loader fuzz target: an undo history whose `end` lines say `sum=fuzz` where each
+/// change's checksum belongs, sealed with the right ones, so random changes get past the
+/// checksum to the code that lays them over the checkpoint.
+public enum JournalProbe {
+  public static func sealed(_ bytes: [UInt8]) -> [UInt8] {
+    let placeholder = Array("\tsum=fuzz".utf8)
+    var out: [UInt8] = []
+    var entryStart = 0
+    var lineStart = 0
+    while lineStart < bytes.count {
+      let end = RecordCodec.nextIndex(of: 10, in: bytes, from: lineStart, to: bytes.count)
+      let line = bytes[lineStart..<end]
+      if line.starts(with: "change\t".utf8) { entryStart = out.count }
+      if line.starts(with: "end\t".utf8), line.count >= placeholder.count,
+        line.suffix(placeholder.count).elementsEqual(placeholder)
+      {
+        let sum = ChangeJournal.checksum(out[min(entryStart, out.count)...])
+        out += line.dropLast(4)
+        out += Array(sum.utf8)
+      } else {
+        out += line
+      }
+      if end < bytes.count { out.append(10) }
+      lineStart = end + 1
+    }
+    return out
+  }
+}

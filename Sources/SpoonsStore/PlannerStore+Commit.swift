@@ -154,7 +154,10 @@ extension PlannerStore {
     let entry = ChangeJournal.Entry(
       change: RecordedChange(seq: seq, at: time, what: what),
       touched: PlannerDiff.touched(from: before, to: snapshot), appends: appends)
-    if writes.isEmpty, try appendOnly(entry, to: &snapshot) {
+    // Several `renumbered` lines (after a sync) share one key, which only a whole file orders.
+    if writes.isEmpty, max(before.planner.renumbered.count, snapshot.planner.renumbered.count) <= 1,
+      try appendOnly(entry, to: &snapshot)
+    {
       lock.keepStamp()
       return
     }

@@ -15,7 +15,15 @@ extension PlannerStore {
     -> (write: PendingWrite, rewritten: ChangeJournal.Stacks?)
   {
     journal.lastSeq = entry.change.seq
-    if journal.records + 1 >= 2 * ChangeJournal.limit {
+    // Read at every checkpoint, so a history damaged by hand is replaced here at the latest:
+    // the checkpoint holds every change it had since the last one.
+    var damaged = false
+    if journal.bytes > 0, FileSystem.size(journalPath(journal)) ?? 0 >= journal.bytes,
+      case .failure(.corrupt) = readJournalOrDamage(journal)
+    {
+      damaged = true
+    }
+    if damaged || journal.records + 1 >= 2 * ChangeJournal.limit {
       var stacks = ChangeJournal.Stacks()
       switch readJournalOrDamage(journal) {
       case .success(let read): stacks = read

@@ -6,8 +6,8 @@ extension PlannerStore {
   public func changes() throws -> ChangeHistory {
     let stacks = try shared(or: Result<ChangeJournal.Stacks, Error>.success(.init())) {
       () throws(StoreError) in
-      let journal = try readSnapshot().journal
-      return Result { try readJournalOrLost(journal) }
+      let snapshot = try readSnapshot()
+      return Result { try readJournalOrLost(snapshot) }
     }.get()
     return ChangeHistory(
       undoable: stacks.undo.suffix(Self.undoable(stacks)).reversed().map(\.change),
@@ -35,7 +35,8 @@ extension PlannerStore {
 
   /// The committed journal's stacks; a damaged one is `UndoError.historyLost`, saying how
   /// the history starts again.
-  func readJournalOrLost(_ journal: JournalState) throws -> ChangeJournal.Stacks {
+  func readJournalOrLost(_ snapshot: PlannerSnapshot) throws -> ChangeJournal.Stacks {
+    let journal = snapshot.journal
     switch readJournalOrDamage(journal) {
     case .success(let stacks): return stacks
     case .failure(let error):
@@ -50,12 +51,15 @@ extension PlannerStore {
       // counts, and the next change starts a new one (see `appendEntry`); damaged otherwise
       // (by hand), it must be set aside for that. Nothing is written here: a refusal changes
       // nothing.
+      // Set aside, it would take with it the changes made since the last checkpoint, which
+      // live only there: then the next checkpoint starts a new one instead (see `record`).
       let path = journalPath(journal)
       let short = FileSystem.size(path) ?? 0 < journal.bytes
       let name = journal.fileName
       throw UndoError.historyLost(
         path, reason: reason,
-        setAside: short ? nil : "cd \(Shell.quoted(directory)) && mv \(name) \(name).damaged")
+        setAside: short || snapshot.tail.changes > 0
+          ? nil : "cd \(Shell.quoted(directory)) && mv \(name) \(name).damaged")
     }
   }
 
@@ -79,7 +83,7 @@ extension PlannerStore {
     changes: [RecordedChange], planner: Planner
   ) {
     let snapshot = try readSnapshot()
-    var stacks = try readJournalOrLost(snapshot.journal)
+    var stacks = try readJournalOrLost(snapshot)
     let available = undo ? Self.undoable(stacks) : stacks.redo.count
     guard available > 0 else { throw undo ? UndoError.nothingToUndo : UndoError.nothingToRedo }
     guard count <= available else {

@@ -93,12 +93,14 @@ struct StoreTests {
     #expect(try store.loadArchive().doneTasks.map(\.id) == planner.todo.filter(\.isDone).map(\.id))
   }
 
+  /// Every file, a checkpoint's too (every change writes one here).
   @Test func filesAre0600AndTheDirectory0700AfterEverySave() throws {
     let tmp = TemporaryDirectory()
     let dir = tmp.file("data")
     try FileManager.default.createDirectory(
       atPath: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
-    let store = PlannerStore(directory: dir)
+    var store = PlannerStore(directory: dir)
+    store.checkpointAfter = 1
     try store.update(at: morning) { p, f in
       try p.startNewDay(budget: 3, at: morning)
       try p.add("A", spoons: 1, at: morning)
@@ -113,31 +115,50 @@ struct StoreTests {
     }
   }
 
+  /// The files a change writes: the undo history always, and at a checkpoint (every change
+  /// here) the planner and the archive too.
   @Test func filesCopiedInWithLooserModesAreTightenedByTheNextChange() throws {
     let tmp = TemporaryDirectory()
-    let store = PlannerStore(directory: tmp.path)
+    var store = PlannerStore(directory: tmp.path)
+    store.checkpointAfter = 1
     let (planner, finished) = try richPlanner()
     try store.update(at: morning) { p, f in
       p = planner
       f = finished
     }
-    for name in ["planner.txt", "done.txt", "days.txt", "spoons.lock"] { chmod(tmp.file(name), 0o644) }
+    for name in ["planner.txt", "done.txt", "days.txt", "spoons.lock", "undo-1.txt"] {
+      chmod(tmp.file(name), 0o644)
+    }
     try store.update(at: morning) { p, f in
       if let day = try p.startNewDay(budget: 5, at: nextMorning).finished { f.append(day) }
     }
-    for name in ["planner.txt", "done.txt", "days.txt", "spoons.lock"] {
+    for name in ["planner.txt", "done.txt", "days.txt", "spoons.lock", "undo-1.txt"] {
       #expect(try tmp.mode(name) == 0o600, "\(name)")
     }
+    // Between checkpoints a change writes the undo history alone, and tightens it.
+    store.checkpointAfter = 64
+    chmod(tmp.file("undo-1.txt"), 0o644)
+    try store.update(at: morning) { p, _ in try p.add("Post", spoons: 1, at: nextMorning) }
+    #expect(try tmp.mode("undo-1.txt") == 0o600)
   }
 
-  @Test func theBackupHoldsThePreviousState() throws {
+  /// The backup is the checkpoint before the last; between checkpoints a change leaves
+  /// `planner.txt` alone and is read from the undo history.
+  @Test func theBackupHoldsThePreviousCheckpoint() throws {
     let tmp = TemporaryDirectory()
-    let store = PlannerStore(directory: tmp.path)
+    var store = PlannerStore(directory: tmp.path)
+    store.checkpointAfter = 3
     try store.update(at: morning) { p, _ in try p.add("First", spoons: 1, at: morning) }
     let first = tmp.bytes("planner.txt")
     try store.update(at: morning) { p, _ in try p.add("Second", spoons: 1, at: morning) }
+    #expect(tmp.bytes("planner.txt") == first)
+    #expect(try store.load().taskCount == 2)
+    try store.update(at: morning) { p, _ in try p.add("Third", spoons: 1, at: morning) }
+    #expect(tmp.bytes("planner.txt") == first)
+    try store.update(at: morning) { p, _ in try p.add("Fourth", spoons: 1, at: morning) }
     #expect(tmp.bytes("planner.txt.bak") == first)
     #expect(tmp.bytes("planner.txt") != first)
+    #expect(try store.load().taskCount == 4)
   }
 
   @Test func aRefusedChangeWritesNothing() throws {
@@ -193,7 +214,8 @@ struct StoreTests {
 
   @Test func anUncommittedArchiveTailIsIgnoredThenCutOff() throws {
     let tmp = TemporaryDirectory()
-    let store = PlannerStore(directory: tmp.path)
+    var store = PlannerStore(directory: tmp.path)
+    store.checkpointAfter = 1  // the archive files get their records at a checkpoint
     let (planner, finished) = try richPlanner()
     try store.update(at: morning) { p, f in
       p = planner
