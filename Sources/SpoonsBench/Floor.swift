@@ -6,8 +6,8 @@
 #endif
 
 /// The least any Swift program can cost on this machine, built the way Spoons is installed
-/// (a static binary), so the "5 times faster than Taskwarrior" rows can be judged against what
-/// is possible at all, not only against what Spoons does today.
+/// (a static binary): the yardstick durable writes and start-up are judged against, measured
+/// at the start and at the end of every run (Benchmark.md, "The floor and the judging rule").
 ///
 /// Two probes, compiled with `swiftc` at run time and timed as whole processes like Spoons:
 /// `start` prints one line and exits (the least `--version` can do); `save` appends one line
@@ -41,7 +41,7 @@ enum Floor {
   /// printed) where there is no `swiftc` to build them with.
   static func build(in directory: String) -> [String: String]? {
     guard let swiftc = ProcessTimer.find("swiftc") else {
-      print("floor: no swiftc on the PATH, so no floor rows")
+      print("floor: no swiftc on the PATH, so the rows judged against the floor are unjudged")
       return nil
     }
     var binaries: [String: String] = [:]
@@ -50,14 +50,16 @@ enum Floor {
       let binary = "\(directory)/\(probe.name)"
       let text = "#if canImport(Glibc)\nimport Glibc\n#endif\n" + probe.source + "\n"
       guard ProcessTimer.writeFile(source, text) else {
-        print("floor: cannot write \(source), so no floor rows")
+        print("floor: cannot write \(source), so the rows judged against the floor are unjudged")
         return nil
       }
       let built = ProcessTimer.run(
         [swiftc, "-O", "-static-stdlib", "-static-executable", source, "-o", binary],
         environment: ProcessTimer.currentEnvironment())
       guard built.status == 0 else {
-        print("floor: swiftc could not build the \(probe.name) probe statically, so no floor rows")
+        print(
+          "floor: swiftc could not build the \(probe.name) probe statically, so the rows "
+            + "judged against the floor are unjudged")
         return nil
       }
       binaries[probe.name] = binary

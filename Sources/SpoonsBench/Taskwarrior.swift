@@ -17,8 +17,9 @@ enum Taskwarrior {
   }
 
   /// `total` tasks: all but `open` completed over years, `open` pending (as the realistic
-  /// planner), or all pending (`open == total`, the stress planner). Stops the benchmark if a
-  /// file cannot be written: the Taskwarrior rows would time the wrong data.
+  /// planner: `open` is its tasks not done, so the archive and today's done tasks are
+  /// completed), or all pending (`open == total`, the stress planner). Stops the benchmark if
+  /// a file cannot be written: the Taskwarrior rows would time the wrong data.
   static func write(total: Int, open: Int, into directory: String) {
     func save(_ name: String, _ text: String) {
       guard ProcessTimer.writeFile(directory + "/" + name, text) else {
