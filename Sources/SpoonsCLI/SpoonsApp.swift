@@ -43,7 +43,11 @@ public enum SpoonsApp {
       }
       env.now = { now }
     }
-    let directory = DataLocation.resolve(explicit: options.data, environment: env.variables)
+    // The three `DataLocation` reads (add any it comes to read), and none after `--data`.
+    let directory = DataLocation.resolve(
+      explicit: options.data,
+      environment: options.data == nil
+        ? env.variables.only(["SPOONS_HOME", "XDG_DATA_HOME", "HOME"]) : [:])
     let session = Session(
       store: store(in: directory, env), environment: env, renderer: renderer)
 
@@ -94,7 +98,8 @@ public enum SpoonsApp {
     let errors = SharedSink(env.errors)
     var store = PlannerStore(directory: directory)
     if let timeout = limit("SPOONS_LOCK_TIMEOUT") { store.lockTimeout = timeout }
-    store.git = GitOptions(environment: env.variables, timeout: limit("SPOONS_GIT_TIMEOUT") ?? 60)
+    store.git = GitOptions(
+      environment: env.variables.all, timeout: limit("SPOONS_GIT_TIMEOUT") ?? 60)
     if let after = env.variables["SPOONS_SYNC_COMPACT_AFTER"].flatMap(Int.init), after > 0 {
       store.syncCompactAfter = after
     }
