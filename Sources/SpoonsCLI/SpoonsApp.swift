@@ -89,8 +89,8 @@ public enum SpoonsApp {
   ///
   /// `SPOONS_LOCK_TIMEOUT` (seconds, for tests) replaces the 30 s a command waits for another
   /// before giving up, so a test of that wait need not sleep 30 s; `SPOONS_GIT_TIMEOUT` the
-  /// 60 s a git command may take when `sync` uses a git remote. git starts in this process's
-  /// environment.
+  /// 60 s a git command may take when `sync` uses a git remote. git's environment is added
+  /// only when a sync starts it (`Session.syncStore`).
   static func store(in directory: String, _ env: Environment) -> PlannerStore {
     let limit = { (name: String) in
       env.variables[name].flatMap(Double.init).flatMap { $0 > 0 && $0 <= 3600 ? $0 : nil }
@@ -98,8 +98,7 @@ public enum SpoonsApp {
     let errors = SharedSink(env.errors)
     var store = PlannerStore(directory: directory)
     if let timeout = limit("SPOONS_LOCK_TIMEOUT") { store.lockTimeout = timeout }
-    store.git = GitOptions(
-      environment: env.variables.all, timeout: limit("SPOONS_GIT_TIMEOUT") ?? 60)
+    store.git.timeout = limit("SPOONS_GIT_TIMEOUT") ?? 60
     if let after = env.variables["SPOONS_SYNC_COMPACT_AFTER"].flatMap(Int.init), after > 0 {
       store.syncCompactAfter = after
     }
