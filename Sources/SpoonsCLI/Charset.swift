@@ -12,7 +12,7 @@ public enum Charset: Sendable, Equatable {
   /// ignoring case); any other (`C`, `POSIX`, `en_US.ISO-8859-1`) means ASCII. With none set,
   /// Unicode: an unset locale is mostly a bare container or a test harness writing to a
   /// UTF-8 terminal or file.
-  public static func decide(ascii: Bool, variables: [String: String]) -> Charset {
+  public static func decide(ascii: Bool, variables: Environment.Variables) -> Charset {
     if ascii { return .ascii }
     let names = ["LC_ALL", "LC_CTYPE", "LANG"]
     guard let locale = names.lazy.compactMap({ variables[$0] }).first(where: { !$0.isEmpty })

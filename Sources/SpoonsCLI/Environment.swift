@@ -9,10 +9,10 @@ import SpoonsStore
 /// Everything the front needs from the outside world, in one place: the clock, the
 /// environment variables, standard input, the two output streams, the terminal's width and
 /// the files the user asks for. `live()` is the real
-/// process; tests build one with a fixed clock and captured streams.
+/// process; tests build one with a fixed clock, fixed variables and captured streams.
 public struct Environment {
   public var now: () -> Timestamp
-  public var variables: [String: String]
+  public var variables: Variables
   public var input: LineSource
   public var output: TextSink
   public var errors: TextSink
@@ -38,7 +38,7 @@ public struct Environment {
     exitProcess: ((Int32) -> Never)? = nil
   ) {
     self.now = now
-    self.variables = variables
+    self.variables = Variables(variables)
     self.input = input
     self.output = output
     self.errors = errors
@@ -52,11 +52,13 @@ public struct Environment {
   /// The running process: real clock in the local time zone, fds 0, 1 and 2.
   public static func live() -> Environment {
     let output = FileSink(fd: 1)
-    return Environment(
-      now: Self.systemNow, variables: Self.processVariables(),
+    var live = Environment(
+      now: Self.systemNow, variables: [:],
       input: FileLineSource(fd: 0, echo: output), output: output, errors: FileSink(fd: 2),
       inputIsTerminal: isatty(0) == 1, outputIsTerminal: isatty(1) == 1,
       terminalColumns: Self.terminalWidth, exitProcess: { exit($0) })
+    live.variables = .process
+    return live
   }
 
   /// How wide output may be, the one rule every view and the line editor use: `COLUMNS`
@@ -68,7 +70,7 @@ public struct Environment {
     return { Self.columns(variables: variables, terminal: terminal) }
   }
 
-  static func columns(variables: [String: String], terminal: () -> Int?) -> Int {
+  static func columns(variables: Variables, terminal: () -> Int?) -> Int {
     if let text = variables["COLUMNS"], text.count <= 6, let n = Int(text), n > 0 { return n }
     return terminal() ?? 80
   }
@@ -91,21 +93,65 @@ public struct Environment {
     localtime_r(&seconds, &local)
     return Timestamp(seconds: Int64(spec.tv_sec), utcOffset: Int(local.tm_gmtoff))
   }
+}
 
-  static func processVariables() -> [String: String] {
-    var result: [String: String] = [:]
-    #if canImport(Darwin)
-      var pointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
-    #else
-      var pointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
-    #endif
-    while let entry = pointer?.pointee {
-      let text = String(cString: entry)
-      if let eq = text.firstIndex(of: "=") {
-        result[String(text[..<eq])] = String(text[text.index(after: eq)...])
-      }
-      pointer = pointer.map { $0 + 1 }
+extension Environment {
+  /// The environment variables, each read when asked: `process` reads this process's own
+  /// through `getenv`, a dictionary is a fixed set (tests). Never a dictionary of the whole
+  /// environment up front: building one cost `--version` more than the rest of its run.
+  public struct Variables: Sendable, ExpressibleByDictionaryLiteral {
+    /// The fixed set; nil for the process's own.
+    private var fixed: [String: String]?
+
+    /// This process's variables, read one at a time.
+    public static var process: Variables { Variables(fixed: nil) }
+
+    private init(fixed: [String: String]?) { self.fixed = fixed }
+
+    public init(_ fixed: [String: String]) { self.fixed = fixed }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+      self.fixed = Dictionary(uniqueKeysWithValues: elements)
     }
-    return result
+
+    /// The variable's value, nil when it is not set. Setting one (tests) fixes the set.
+    public subscript(name: String) -> String? {
+      get {
+        if let fixed { return fixed[name] }
+        return getenv(name).map { String(cString: $0) }
+      }
+      set {
+        var all = self.all
+        all[name] = newValue
+        fixed = all
+      }
+    }
+
+    /// Every variable, for a program started in this environment (git).
+    public var all: [String: String] { fixed ?? Self.processVariables() }
+
+    /// `names` and their values, the ones that are set.
+    func only(_ names: [String]) -> [String: String] {
+      var result: [String: String] = [:]
+      for name in names { result[name] = self[name] }
+      return result
+    }
+
+    static func processVariables() -> [String: String] {
+      var result: [String: String] = [:]
+      #if canImport(Darwin)
+        var pointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
+      #else
+        var pointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+      #endif
+      while let entry = pointer?.pointee {
+        let text = String(cString: entry)
+        if let eq = text.firstIndex(of: "=") {
+          result[String(text[..<eq])] = String(text[text.index(after: eq)...])
+        }
+        pointer = pointer.map { $0 + 1 }
+      }
+      return result
+    }
   }
 }

@@ -121,6 +121,14 @@ extension String {
 }
 
 extension Session {
+  /// The store as a sync uses it: git starts in this environment's variables (PATH, HOME,
+  /// SSH_AUTH_SOCK), gathered only here because gathering them all costs every command's start.
+  var syncStore: PlannerStore {
+    var store = store
+    store.git.environment = environment.variables.all
+    return store
+  }
+
   /// How long the sync after a change may wait for git or for the planner's lock.
   static let autoSyncSeconds: Double = 10
 
@@ -131,7 +139,7 @@ extension Session {
     let home = environment.variables["HOME"]
     // Short waits: a change must not hang on a slow remote or a busy planner; what is not
     // sent now goes with the next change or sync.
-    var quick = store
+    var quick = syncStore
     quick.git.timeout = min(quick.git.timeout, Self.autoSyncSeconds)
     quick.lockTimeout = min(quick.lockTimeout, Self.autoSyncSeconds)
     do {

@@ -7,11 +7,11 @@ public struct Style: Sendable {
 
   /// Colour only on a terminal, and never with `NO_COLOR`, `--no-color` or `TERM=dumb`.
   public static func decide(
-    outputIsTerminal: Bool, noColorFlag: Bool, variables: [String: String]
+    outputIsTerminal: Bool, noColorFlag: Bool, variables: Environment.Variables
   ) -> Style {
+    guard outputIsTerminal, !noColorFlag else { return Style(color: false) }
     let noColor = variables["NO_COLOR"].map { !$0.isEmpty } ?? false
-    return Style(
-      color: outputIsTerminal && !noColorFlag && !noColor && variables["TERM"] != "dumb")
+    return Style(color: !noColor && variables["TERM"] != "dumb")
   }
 
   private func wrap(_ code: String, _ text: String) -> String {

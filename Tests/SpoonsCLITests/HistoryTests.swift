@@ -41,8 +41,8 @@ struct HistoryRenderingTests {
     (["LANG": "x.Utf-8@euro"], .unicode),
   ] as [([String: String], Charset)])
   func theLocaleDecidesUnicodeOrASCII(_ variables: [String: String], _ expected: Charset) {
-    #expect(Charset.decide(ascii: false, variables: variables) == expected)
-    #expect(Charset.decide(ascii: true, variables: variables) == .ascii)
+    #expect(Charset.decide(ascii: false, variables: Environment.Variables(variables)) == expected)
+    #expect(Charset.decide(ascii: true, variables: Environment.Variables(variables)) == .ascii)
   }
 
   @Test func theChartNeverGetsWiderThanTheTerminalAndShowsTheLatestDays() {

@@ -112,4 +112,20 @@ struct RendererTests {
     #expect(!Style.decide(outputIsTerminal: true, noColorFlag: false, variables: ["NO_COLOR": "1"]).color)
     #expect(!Style.decide(outputIsTerminal: true, noColorFlag: false, variables: ["TERM": "dumb"]).color)
   }
+
+  @Test func variablesAreReadOneAtATimeOrFixed() {
+    let process = Environment.Variables.process
+    #expect(process["PATH"] != nil)
+    #expect(process["PATH"] == process.all["PATH"])
+    #expect(process["SPOONS_NEVER_SET_BY_ANYONE"] == nil)
+    // Setting one (as a transcript's `@@ env` does) keeps the rest, and only in this copy.
+    var changed = process
+    changed["SPOONS_NEVER_SET_BY_ANYONE"] = "1"
+    #expect(changed["SPOONS_NEVER_SET_BY_ANYONE"] == "1")
+    #expect(changed["PATH"] == process["PATH"])
+    #expect(Environment.Variables.process["SPOONS_NEVER_SET_BY_ANYONE"] == nil)
+    let fixed: Environment.Variables = ["NO_COLOR": "1"]
+    #expect(fixed["NO_COLOR"] == "1" && fixed["PATH"] == nil)
+    #expect(fixed.only(["NO_COLOR", "HOME"]) == ["NO_COLOR": "1"])
+  }
 }

@@ -74,7 +74,7 @@ extension Commands {
       let home = session.environment.variables["HOME"]
       switch action {
       case .status:
-        let status = try session.store.syncStatus()
+        let status = try session.syncStore.syncStatus()
         return Session.Result(
           output: r.syncStatus(
             status, replicated: session.store.replicatedFolderAround, home: home, at: now))
@@ -87,9 +87,9 @@ extension Commands {
       case .sync, .join:
         let report: SyncReport
         if case .join(let folder) = action {
-          report = try session.store.joinSync(folder, at: now)
+          report = try session.syncStore.joinSync(folder, at: now)
         } else {
-          report = try session.store.sync(at: now)
+          report = try session.syncStore.sync(at: now)
         }
         let joined: Bool = {
           if case .join = action { return true }
