@@ -13,7 +13,10 @@ public enum SpoonsApp {
     var env = environment
     var words: [String] = []
     for (index, raw) in arguments.enumerated() {
-      guard let word = String(validating: raw, as: UTF8.self) else {
+      // Decoding repairs bad bytes, so equal bytes mean valid UTF-8: the same test as
+      // `String(validating:)`, without the generic code that cost `--version` a tenth of its run.
+      let word = String(decoding: raw, as: UTF8.self)
+      guard word.utf8.elementsEqual(raw) else {
         return fail(ParseError("argument \(index + 1) is not valid UTF-8 text"), env)
       }
       words.append(word)
