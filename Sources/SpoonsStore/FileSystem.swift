@@ -127,6 +127,9 @@ enum FileSystem {
     }
   }
 
+  /// Whether this process may create files in `directory`.
+  static func isWritable(_ directory: String) -> Bool { access(directory, W_OK) == 0 }
+
   /// Waits until the file's data (and its size) are on disk: `fdatasync` where there is one.
   static func flushData(_ fd: Int32) -> Int32 {
     #if canImport(Glibc)

@@ -181,9 +181,11 @@ extension PlannerStore {
   /// history was the commit, one that would rotate the history, or past the limits above.
   func appendOnly(_ entry: ChangeJournal.Entry, to snapshot: inout PlannerSnapshot) throws -> Bool {
     let journal = snapshot.journal
+    // A directory Spoons may not write in takes the checkpoint's way, which refuses the
+    // change before writing anything: a change must never succeed when the next could not.
     guard snapshot.tail.version >= PlannerFile.journalCommits, journal.bytes > 0,
       journal.records + 1 < 2 * ChangeJournal.limit,
-      snapshot.tail.changes + 1 < checkpointAfter
+      snapshot.tail.changes + 1 < checkpointAfter, FileSystem.isWritable(directory)
     else { return false }
     var record: [UInt8] = []
     ChangeJournal.encode(entry, to: &record)

@@ -37,13 +37,13 @@ extension PlannerStore {
   /// `JournalTail`). A `planner.txt` that cannot be read is reported with how to get a
   /// planner back; changes after it that cannot be read, as the damaged history they are.
   func readSnapshot() throws(StoreError) -> PlannerSnapshot {
-    let bytes: [UInt8]
+    let read: [UInt8]?
     do {
-      guard let read = try FileSystem.read(plannerPath) else { return try noPlannerYet() }
-      bytes = read
+      read = try FileSystem.read(plannerPath)
     } catch {
       throw .unreadablePlanner(error, recovery: recovery(from: error))
     }
+    guard let bytes = read else { return try noPlannerYet() }
     var tail = JournalTail()
     var version = PlannerFile.format.version
     var overlay: PlannerLines.Overlay?
@@ -86,7 +86,13 @@ extension PlannerStore {
   /// No planner yet. An archive without one means planner.txt was lost: never start over on
   /// top of someone's history.
   private func noPlannerYet() throws(StoreError) -> PlannerSnapshot {
-    let legacy = [ArchiveFiles.doneName, ArchiveFiles.daysName].map { directory + "/" + $0 }
+    // The undo history too: it holds the changes since the lost checkpoint.
+    let histories = (FileSystem.names(in: directory) ?? []).filter {
+      $0.hasPrefix("undo-") && $0.hasSuffix(".txt")
+    }
+    let legacy = ([ArchiveFiles.doneName, ArchiveFiles.daysName] + histories.sorted()).map {
+      directory + "/" + $0
+    }
     for path in legacy where try FileSystem.read(path, limit: 1) != nil {
       let error = StoreError.missing(file: plannerPath, archive: path)
       throw .unreadablePlanner(error, recovery: recovery(from: error))

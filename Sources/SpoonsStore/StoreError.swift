@@ -54,7 +54,9 @@ public indirect enum StoreError: Error, Hashable, Sendable, CustomStringConverti
     case .corrupt(let file, let line?, let reason): return "\(file), line \(line): \(reason)"
     case .corrupt(let file, nil, let reason): return "\(file): \(reason)"
     case .missing(let file, let archive):
-      return "\(file) is missing, but \(archive) (the finished days) is there, so Spoons will "
+      let holds = archive.hasSuffix(".txt") && archive.split(separator: "/").last?.hasPrefix("undo-") == true
+        ? "the latest changes" : "the finished days"
+      return "\(file) is missing, but \(archive) (\(holds)) is there, so Spoons will "
         + "not start a new planner over it"
     case .foreign(let file, let kind, let holds):
       return "\(file) is not a Spoons \(kind) file" + (holds.map { " (\($0))" } ?? "")

@@ -73,7 +73,10 @@ struct RefusalCLITests {
       (["add", "2", "Existing"], [:]), (["add", "10", "Move", "house"], [:]), (["plan", "3"], [:]),
     ]
     for (words, environment) in steps {
-      let run = try spoons(words, data: data, environment: environment)
+      // A checkpoint at every change, so the files a refusal is tried on hold everything
+      // written out whole, where a hand edit expects it.
+      let run = try spoons(
+        words, data: data, environment: environment.merging(["SPOONS_CHECKPOINT_AFTER": "1"]) { $1 })
       try #require(run.status == 0, "\(words): \(run.stderr)")
     }
     return data
