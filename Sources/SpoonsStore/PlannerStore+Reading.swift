@@ -86,8 +86,10 @@ extension PlannerStore {
   /// No planner yet. An archive without one means planner.txt was lost: never start over on
   /// top of someone's history.
   private func noPlannerYet() throws(StoreError) -> PlannerSnapshot {
-    // The undo history too: it holds the changes since the lost checkpoint.
-    let histories = (FileSystem.names(in: directory) ?? []).filter {
+    // The undo history too, beside a backup (so a planner was saved twice at least): it holds
+    // the changes since the lost checkpoint. Alone it may be a first change killed before
+    // its rename, which saved nothing.
+    let histories = FileSystem.size(backupPath) == nil ? [] : (FileSystem.names(in: directory) ?? []).filter {
       $0.hasPrefix("undo-") && $0.hasSuffix(".txt")
     }
     let legacy = ([ArchiveFiles.doneName, ArchiveFiles.daysName] + histories.sorted()).map {

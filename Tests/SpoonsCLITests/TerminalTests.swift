@@ -121,7 +121,7 @@ struct TerminalTests {
   @Test func aDamagedPlannerIsReportedWhenThePromptOpens() throws {
     let tmp = TemporaryDirectory()
     try spoons(["add", "1", "Tea"], data: tmp.data)
-    try spoons(["add", "2", "Walk"], data: tmp.data)
+    try spoons(["add", "2", "Walk"], data: tmp.data, environment: ["SPOONS_CHECKPOINT_AFTER": "1"])
     try Data("{}\n".utf8).write(to: URL(fileURLWithPath: tmp.data + "/planner.txt"))
     let term = try TerminalSession(arguments: ["--data", tmp.data])
     #expect(term.waitFor("error: \(tmp.data)/planner.txt is not a Spoons planner file (it holds JSON)"))
