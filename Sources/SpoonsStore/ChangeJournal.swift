@@ -187,8 +187,7 @@ enum ChangeJournal {
     out.append(UInt8(ascii: "\n"))
   }
 
-  /// FNV-1a, 64 bits, as 16 hex digits (the sync files' checksum).
-  static func checksum(_ bytes: some Collection<UInt8>) -> String { ChangeFile.checksum(bytes) }
+  static func checksum(_ bytes: some Collection<UInt8>) -> String { FNV1a.hex(bytes) }
 
   static func marker(undo: Bool, seq: Int) -> [UInt8] {
     var out = Array((undo ? "undo" : "redo").utf8)

@@ -16,8 +16,12 @@ enum FileSystem {
     .io(path: path, operation: operation, reason: errorText(code))
   }
 
-  /// The whole file, or nil when it does not exist.
-  static func read(_ path: String, limit: Int? = nil) throws(StoreError) -> [UInt8]? {
+  /// The file's bytes from `offset` (up to `limit` of them), or nil when it does not exist;
+  /// empty when it is no longer than `offset`. The changes after a checkpoint are read from
+  /// where it stops, without the history before them.
+  static func read(_ path: String, from offset: Int = 0, limit: Int? = nil) throws(StoreError)
+    -> [UInt8]?
+  {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     if fd < 0 {
       if errno == ENOENT { return nil }
@@ -29,13 +33,13 @@ enum FileSystem {
     guard (info.st_mode & S_IFMT) == S_IFREG else {
       throw .io(path: path, operation: "read", reason: "not a regular file")
     }
-    let size = min(Int(info.st_size), limit ?? Int.max)
+    let size = min(max(0, Int(info.st_size) - offset), limit ?? Int.max)
     var failed = false
     // Uninitialized, not zero-filled first: the archive can be tens of megabytes.
     let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
       var done = 0
       while done < size {
-        let n = systemRead(fd, buffer.baseAddress! + done, size - done)
+        let n = pread(fd, buffer.baseAddress! + done, size - done, off_t(offset + done))
         if n < 0 {
           if errno == EINTR { continue }
           failed = true
@@ -50,47 +54,15 @@ enum FileSystem {
     return bytes
   }
 
-  /// The bytes of a file from `offset` to its end: empty when it is no longer, nil when it
-  /// does not exist. The changes after a checkpoint are read this way, without the history
-  /// before them.
-  static func read(_ path: String, from offset: Int) throws(StoreError) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    if fd < 0 {
-      if errno == ENOENT { return nil }
-      throw io(path, "read")
-    }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw io(path, "read") }
-    guard (info.st_mode & S_IFMT) == S_IFREG else {
-      throw .io(path: path, operation: "read", reason: "not a regular file")
-    }
-    let size = max(0, Int(info.st_size) - offset)
-    var failed = false
-    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-      var done = 0
-      while done < size {
-        let n = pread(fd, buffer.baseAddress! + done, size - done, off_t(offset + done))
-        if n < 0 {
-          if errno == EINTR { continue }
-          failed = true
-          break
-        }
-        if n == 0 { break }
-        done += n
-      }
-      count = done
-    }
-    if failed { throw io(path, "read") }
-    return bytes
-  }
-
   /// Writes `bytes` at `offset` of `path` (created, mode 0600, when missing), cutting off
   /// whatever followed (a record cut short by a crash), and waits for the disk once: the
   /// commit of a change. On failure the file is cut back to `offset`, so nothing half written
   /// stays behind a record that was not made.
+  /// False, writing nothing, when the file is shorter than `offset` (bytes it should hold
+  /// are gone): the caller starts it afresh instead of leaving a gap.
+  @discardableResult
   static func appendDurably(_ bytes: [UInt8], to path: String, at offset: Int)
-    throws(StoreError)
+    throws(StoreError) -> Bool
   {
     let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw io(path, "open") }
@@ -98,6 +70,7 @@ enum FileSystem {
     do throws(StoreError) {
       var info = stat()
       guard fstat(fd, &info) == 0 else { throw io(path, "open") }
+      guard Int(info.st_size) >= offset else { return false }
       if info.st_mode & 0o7777 != 0o600 { _ = fchmod(fd, 0o600) }  // a copy's looser mode
       if Int(info.st_size) != offset {
         guard ftruncate(fd, off_t(offset)) == 0 else { throw io(path, "truncate") }
@@ -121,6 +94,7 @@ enum FileSystem {
       guard flushData(fd) == 0 else { throw io(path, "save") }
       Durability.flushed(fd, path: path)
       Durability.step()
+      return true
     } catch {
       _ = ftruncate(fd, off_t(offset))
       throw error

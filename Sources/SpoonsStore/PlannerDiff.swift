@@ -59,20 +59,21 @@ enum PlannerDiff {
     var kept = 0
     for (index, id) in newIDs.enumerated() {
       let after = index == 0 ? IDPlaces.first : newIDs[index - 1].rawValue
-      let task = new.planner.task(id)!
       guard let oldAfter = before[id.rawValue] else {
         touched.append(
-          .init(key: key(id.rawValue), old: nil, new: state(task, after: after, leading: newFirstAfter)))
+          .init(
+            key: key(id.rawValue), old: nil,
+            new: state(new.planner.task(id)!, after: after, leading: newFirstAfter)))
         continue
       }
       kept += 1
-      let oldTask = old.planner.task(id)!
       let samePlace = oldAfter == after && (after != IDPlaces.first || oldFirstAfter == newFirstAfter)
-      if samePlace && oldTask == task { continue }
+      if samePlace && new.planner.holdsSameTask(id, as: old.planner) { continue }
       touched.append(
         .init(
-          key: key(id.rawValue), old: state(oldTask, after: oldAfter, leading: oldFirstAfter),
-          new: state(task, after: after, leading: newFirstAfter)))
+          key: key(id.rawValue),
+          old: state(old.planner.task(id)!, after: oldAfter, leading: oldFirstAfter),
+          new: state(new.planner.task(id)!, after: after, leading: newFirstAfter)))
     }
     if kept < oldIDs.count {
       var now = IDPlaces(capacity: new.planner.nextID.rawValue)

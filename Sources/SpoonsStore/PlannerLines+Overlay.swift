@@ -43,15 +43,7 @@ extension PlannerLines {
     }
   }
 
-  /// FNV-1a over a key's bytes.
-  static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash &*= 0x0000_0100_0000_01b3
-    }
-    return hash
-  }
+  static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 { FNV1a.hash(bytes) }
 
   /// Calls `body` with each line of `checkpoint` (a whole planner file) as `overlay` leaves
   /// it: the checkpoint's format and journal lines first as they are, then the keyed lines in

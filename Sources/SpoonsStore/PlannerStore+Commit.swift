@@ -192,11 +192,11 @@ extension PlannerStore {
     guard journal.bytes - snapshot.tail.folded + record.count <= Self.checkpointBytes else {
       return false
     }
-    let path = journalPath(journal)
     // Shorter than committed: a history from before it was flushed with each change, cut by
     // a power cut. The checkpoint starts a new one.
-    guard FileSystem.size(path) ?? 0 >= journal.bytes else { return false }
-    try FileSystem.appendDurably(record, to: path, at: journal.bytes)
+    guard try FileSystem.appendDurably(record, to: journalPath(journal), at: journal.bytes) else {
+      return false
+    }
     snapshot.journal.bytes += record.count
     snapshot.journal.records += 1
     snapshot.journal.lastSeq = entry.change.seq

@@ -17,16 +17,15 @@ extension PlannerStore {
     journal.lastSeq = entry.change.seq
     // Read at every checkpoint, so a history damaged by hand is replaced here at the latest:
     // the checkpoint holds every change it had since the last one.
+    // (A file shorter than committed is `appendEntry`'s to start afresh.)
+    let read = journal.bytes > 0 && FileSystem.size(journalPath(journal)) ?? 0 >= journal.bytes
+      ? readJournalOrDamage(journal) : .success(ChangeJournal.Stacks())
     var damaged = false
-    if journal.bytes > 0, FileSystem.size(journalPath(journal)) ?? 0 >= journal.bytes,
-      case .failure(.corrupt) = readJournalOrDamage(journal)
-    {
-      damaged = true
-    }
+    if case .failure(.corrupt) = read { damaged = true }
     if damaged || journal.records + 1 >= 2 * ChangeJournal.limit {
       var stacks = ChangeJournal.Stacks()
-      switch readJournalOrDamage(journal) {
-      case .success(let read): stacks = read
+      switch read {
+      case .success(let found): stacks = found
       case .failure(.corrupt), .failure(.foreign): break  // damaged: start afresh with this change
       case .failure: return (appendEntry(entry, in: &journal), nil)  // unreadable now: later
       }

@@ -150,9 +150,7 @@ extension PlannerStore {
     // redo appends to will: their lengths were just checked; and the records the changes
     // since the checkpoint added are about to be written to them).
     var settling: [String: Int] = [:]
-    for write in settled(snapshot.tail) {
-      settling[String(write.path.dropFirst(directory.count + 1))] = write.at + write.bytes.count
-    }
+    for append in snapshot.tail.appends { settling[append.file] = append.at + append.bytes.count }
     for (name, length) in [
       (restored.archive.doneName, restored.archive.done),
       (restored.archive.daysName, restored.archive.days),

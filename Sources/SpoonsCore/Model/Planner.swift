@@ -99,6 +99,11 @@ public struct Planner: Equatable, Sendable {
     return ids.count == tasks.count ? ids : ids.filter { tasks[$0] != nil }
   }
 
+  /// Whether `other` holds this planner's task `id`, unchanged.
+  public func holdsSameTask(_ id: TaskID, as other: Planner) -> Bool {
+    tasks.holdsSame(id, as: other.tasks)
+  }
+
   /// How many tasks the planner holds.
   public var taskCount: Int { tasks.count }
 

@@ -61,6 +61,13 @@ struct TaskTable: Equatable, Sendable {
     }
   }
 
+  /// Whether both tables hold the same task under `id`, compared where they lie rather than
+  /// copied out: a store compares every task of a planner this way after each change.
+  func holdsSame(_ id: TaskID, as other: TaskTable) -> Bool {
+    guard let mine = slot(id), let theirs = other.slot(id) else { return false }
+    return slots[mine] == other.slots[theirs]
+  }
+
   /// Removes and returns the task with `id`; the last task takes its slot.
   @discardableResult
   mutating func removeValue(forKey id: TaskID) -> SpoonTask? {

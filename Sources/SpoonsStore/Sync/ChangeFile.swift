@@ -101,15 +101,7 @@ struct ChangeFile: Equatable {
   }
 
   /// FNV-1a, 64 bits, as 16 hex digits: enough to tell a whole file from a cut or mixed one.
-  static func checksum(_ bytes: some Collection<UInt8>) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash &*= 0x0000_0100_0000_01b3
-    }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
-  }
+  static func checksum(_ bytes: some Collection<UInt8>) -> String { FNV1a.hex(bytes) }
 
   /// What reading a file found.
   enum Reading: Equatable {
