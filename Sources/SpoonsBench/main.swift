@@ -17,7 +17,7 @@ if let status = Examples.run(Array(CommandLine.arguments.dropFirst())) { exit(st
 // against the floor probes of the same run and, with --taskwarrior, against Taskwarrior
 // (method, targets and judging rule: Benchmark.md, beside this file).
 // Usage: swift build -c release --static-swift-stdlib -Xswiftc -static-executable
-//        .build/release/SpoonsBench
+//        .build/release/SpoonsBench     (times the `spoons` beside it)
 //        [--binary PATH] [--sizes 1000,10000,100000] [--runs 9] [--out FILE] [--taskwarrior]
 //        [--generate DIR]
 
@@ -32,7 +32,16 @@ if CommandLine.arguments.count > 3 && CommandLine.arguments[1] == "--measure" {
   exit(0)
 }
 
-var binary = ".build/release/spoons"
+/// This executable, for the `--measure` processes, and beside it the `spoons` of the same build.
+let selfPath: String = {
+  var buffer = [UInt8](repeating: 0, count: 4096)
+  let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+  return n > 0 ? String(decoding: buffer.prefix(n), as: UTF8.self) : CommandLine.arguments[0]
+}()
+
+// The `spoons` built with this benchmark, so a stale binary from another build directory is
+// never timed by mistake (`--binary` times any other).
+var binary = String(selfPath[..<(selfPath.lastIndex(of: "/") ?? selfPath.startIndex)]) + "/spoons"
 var sizes = [1_000, 10_000, 100_000]
 var runs = 9
 // Results go under .build (ignored by git), never into the repository's own files.
@@ -216,12 +225,6 @@ func verdict(_ checks: [Check]) -> String {
   if checks.contains(where: { $0.passed == nil }) { return "unjudged" }
   return checks.isEmpty ? "" : "met"
 }
-
-let selfPath: String = {
-  var buffer = [UInt8](repeating: 0, count: 4096)
-  let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-  return n > 0 ? String(decoding: buffer.prefix(n), as: UTF8.self) : CommandLine.arguments[0]
-}()
 
 /// The command's own peak RSS and exit status, measured from a fresh `--measure` process (see
 /// the top).

@@ -130,13 +130,6 @@ extension Environment {
     /// Every variable, for a program started in this environment (git).
     public var all: [String: String] { fixed ?? Self.processVariables() }
 
-    /// `names` and their values, the ones that are set.
-    func only(_ names: [String]) -> [String: String] {
-      var result: [String: String] = [:]
-      for name in names { result[name] = self[name] }
-      return result
-    }
-
     static func processVariables() -> [String: String] {
       var result: [String: String] = [:]
       #if canImport(Darwin)

@@ -12,8 +12,7 @@ extension Renderer {
     }
     var text = verb
     if !tasks.isEmpty {
-      text += " " + tasks.prefix(3).map { "\($0.id) \(short($0.title.text))" }
-        .joined(separator: ", ")
+      text += " " + Text.joined(tasks.prefix(3).map { "\($0.id) \(short($0.title.text))" }, separator: ", ")
       if tasks.count > 3 { text += " and \(tasks.count - 3) more" }
     }
     if spoons { text += " (\(Self.spoons(total(tasks))))" }

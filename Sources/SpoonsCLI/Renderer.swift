@@ -142,7 +142,7 @@ public struct Renderer: Sendable {
       l.over > 0 ? "over by \(l.over)" : "left \(l.left)",
     ]
     if l.reserve > 0 { numbers += ["reserve \(l.reserve)", "room \(l.room)"] }
-    return numbers.joined(separator: charset.separator)
+    return Text.joined(numbers, separator: charset.separator)
   }
 
   /// `planned 9 of 12, 3 left`: what every change to today's list ends with.
@@ -318,7 +318,7 @@ public struct Renderer: Sendable {
 
   /// `#4 Laundry, #9 Call mum`.
   public func names(_ tasks: [SpoonTask]) -> String {
-    tasks.map { "\($0.id) \($0.title.text)" }.joined(separator: ", ")
+    Text.joined(tasks.map { "\($0.id) \($0.title.text)" }, separator: ", ")
   }
 
   static func spoons(_ n: Int) -> String { n == 1 ? "1 spoon" : "\(n) spoons" }
@@ -403,7 +403,7 @@ public struct Renderer: Sendable {
       }
       return "Took \(task.id) \(task.title.text) off today's list\(place).\n"
     }
-    return lines.joined() + plannedOf(p.ledger ?? SpoonLedger(budget: 0)) + ".\n"
+    return Text.joined(lines, separator: "") + plannedOf(p.ledger ?? SpoonLedger(budget: 0)) + ".\n"
   }
 
   public func newDay(_ outcome: NewDayOutcome, _ p: Planner) -> String {
@@ -426,7 +426,7 @@ public struct Renderer: Sendable {
       out += ".\n"
     }
     func costs(_ tasks: [SpoonTask]) -> String {
-      tasks.map { "\($0.id) \($0.title.text) (\($0.spoons.value))" }.joined(separator: ", ")
+      Text.joined(tasks.map { "\($0.id) \($0.title.text) (\($0.spoons.value))" }, separator: ", ")
     }
     if let finished = outcome.finished {
       let r = finished.record
@@ -451,8 +451,8 @@ public struct Renderer: Sendable {
     if !outcome.skipped.isEmpty {
       let reserve = p.reserve > 0 ? " (keeping \(p.reserve) in reserve)" : ""
       out += "Not enough spoons\(reserve) for: "
-        + outcome.skipped.map { "\($0.title.text) (\($0.spoons.value))" }
-        .joined(separator: ", ") + ".\n"
+        + Text.joined(outcome.skipped.map { "\($0.title.text) (\($0.spoons.value))" }, separator: ", ")
+        + ".\n"
     }
     return out
   }
@@ -467,7 +467,7 @@ public struct Renderer: Sendable {
       guard history.contains(task.id) else { return name }
       return name + " (\(Self.place(of: task, today: today)))"
     }
-    return "Deleted \(named.joined(separator: ", ")).\n"
+    return "Deleted \(Text.joined(named, separator: ", ")).\n"
   }
 
   public func moved(_ task: SpoonTask, to position: Int) -> String {

@@ -46,11 +46,8 @@ public enum SpoonsApp {
       }
       env.now = { now }
     }
-    // The three `DataLocation` reads (add any it comes to read), and none after `--data`.
-    let directory = DataLocation.resolve(
-      explicit: options.data,
-      environment: options.data == nil
-        ? env.variables.only(["SPOONS_HOME", "XDG_DATA_HOME", "HOME"]) : [:])
+    let variables = env.variables
+    let directory = DataLocation.resolve(explicit: options.data) { variables[$0] }
     let session = Session(
       store: store(in: directory, env), environment: env, renderer: renderer)
 

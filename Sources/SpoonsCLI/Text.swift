@@ -21,6 +21,20 @@ public enum Text {
     return out
   }
 
+  /// `parts` with `separator` between them. The standard `joined(separator:)` is generic, and
+  /// its first use in a process costs a runtime conformance lookup (about 100k instructions,
+  /// more than a whole `add` spends on its output); the everyday commands join with this.
+  static func joined(_ parts: [String], separator: String) -> String {
+    var text = ""
+    var first = true
+    for part in parts {
+      if !first { text += separator }
+      text += part
+      first = false
+    }
+    return text
+  }
+
   /// A word of the user's quoted back in an error: `visible`, and cut to `limit` characters,
   /// so that a pasted paragraph mistaken for a command gives one readable line.
   public static func echoed(_ word: String, limit: Int = 40) -> String {

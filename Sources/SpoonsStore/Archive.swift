@@ -65,7 +65,7 @@ enum ArchiveFiles {
     RecordCodec.field("budget", String(ledger.startedWith), to: &out)
     RecordCodec.field("planned", String(ledger.planned), to: &out)
     RecordCodec.field("spent", String(ledger.spent), to: &out)
-    RecordCodec.field("done", record.done.map { String($0.rawValue) }.joined(separator: ","), to: &out)
+    RecordCodec.field("done", numbers: record.done.map(\.rawValue), to: &out)
     // Added with planner format 2 (borrowed, rested) and 4 (repaid); left out when 0, so
     // older lines read the same.
     if ledger.borrowed > 0 { RecordCodec.field("borrowed", String(ledger.borrowed), to: &out) }

@@ -268,8 +268,14 @@ enum ChangeJournal {
     /// The change `record` completes, if it is its `end`.
     mutating func read(_ record: RecordCodec.Record) throws(DecodeError) -> Entry? {
       let line = record.line
-      switch record.kind {
-      case "change":
+      // Told by the kind's bytes, with no `String` of each line's kind.
+      enum Kind { case change, old, new, append, end, unknown }
+      let kind: Kind =
+        record.isKind("change") ? .change : record.isKind("old") ? .old
+        : record.isKind("new") ? .new : record.isKind("append") ? .append
+        : record.isKind("end") ? .end : .unknown
+      switch kind {
+      case .change:
         guard open == nil else { throw DecodeError(line: line, reason: "a change inside a change") }
         try record.expectOnly(["seq", "at", "what"])
         open = Entry(
@@ -277,20 +283,19 @@ enum ChangeJournal {
             seq: try record.int("seq"), at: try record.timestamp("at"),
             what: try record.string("what")),
           touched: [])
-      case "old", "new":
+      case .old, .new:
         guard open != nil else { throw DecodeError(line: line, reason: "a line outside a change") }
         try record.expectOnly(["key", "after", "text"])
         let key = try record.string("key")
-        let state = PlannerLines.State(
-          after: try record.string("after"), text: Array(try record.string("text").utf8))
-        if record.kind == "old" {
+        let state = PlannerLines.State(after: try record.string("after"), text: try record.bytes("text"))
+        if record.isKind("old") {
           open!.touched.append(PlannerLines.Touched(key: key, old: state, new: nil))
         } else if let last = open!.touched.last, last.key == key, last.new == nil {
           open!.touched[open!.touched.count - 1].new = state
         } else {
           open!.touched.append(PlannerLines.Touched(key: key, old: nil, new: state))
         }
-      case "append":
+      case .append:
         guard open != nil else { throw DecodeError(line: line, reason: "an append outside a change") }
         try record.expectOnly(["file", "at", "bytes"])
         let file = try record.string("file")
@@ -299,9 +304,8 @@ enum ChangeJournal {
         }
         open!.appends.append(
           Append(
-            file: file, at: try record.int("at", in: 0...Int.max),
-            bytes: Array(try record.string("bytes").utf8)))
-      case "end":
+            file: file, at: try record.int("at", in: 0...Int.max), bytes: try record.bytes("bytes")))
+      case .end:
         try record.expectOnly(["seq", "sum"])
         guard let entry = open, try record.int("seq") == entry.change.seq else {
           throw DecodeError(line: line, reason: "an end that closes no change")
@@ -309,7 +313,7 @@ enum ChangeJournal {
         sum = try record.optionalString("sum")
         open = nil
         return entry
-      default:
+      case .unknown:
         throw DecodeError(line: line, reason: "unknown record '\(record.kind)'")
       }
       return nil

@@ -15,29 +15,30 @@ enum PlannerDiff {
     PlannerFile.encodeLeading(new, to: &newBytes)
     let oldLeading = PlannerLines.lines(oldBytes)
     let newLeading = PlannerLines.lines(newBytes)
-    // Several lines with one key (`renumbered`) are `PlannerLines.diff`'s to order.
-    guard Set(oldLeading.map(\.key)).count == oldLeading.count,
-      Set(newLeading.map(\.key)).count == newLeading.count
-    else {
+    // Several lines with one key (`renumbered`) are `PlannerLines.diff`'s to order. The leading
+    // lines are a handful (format, journal, next, archive, settings, the day, routines), so
+    // they are searched in arrays: a `Set` or `Dictionary` of strings costs a one-shot process
+    // a runtime conformance lookup worth more than all of this.
+    func keysRepeat(_ lines: [PlannerLines.Line]) -> Bool {
+      lines.indices.contains { i in lines[..<i].contains { $0.key == lines[i].key } }
+    }
+    guard !keysRepeat(oldLeading), !keysRepeat(newLeading) else {
       return PlannerLines.diff(
         old: PlannerLines.lines(PlannerFile.body(old)), new: PlannerLines.lines(PlannerFile.body(new)))
     }
     var touched: [PlannerLines.Touched] = []
 
     // The leading lines, whole.
-    func states(_ lines: [PlannerLines.Line]) -> [String: PlannerLines.State] {
-      var states: [String: PlannerLines.State] = [:]
-      for (index, line) in lines.enumerated() {
-        states[line.key] = .init(after: index == 0 ? "" : lines[index - 1].key, text: Array(line.text))
-      }
-      return states
+    func state(of key: String, in lines: [PlannerLines.Line]) -> PlannerLines.State? {
+      guard let index = lines.firstIndex(where: { $0.key == key }) else { return nil }
+      return .init(after: index == 0 ? "" : lines[index - 1].key, text: Array(lines[index].text))
     }
-    let (oldStates, newStates) = (states(oldLeading), states(newLeading))
-    for line in oldLeading where oldStates[line.key] != newStates[line.key] {
-      touched.append(.init(key: line.key, old: oldStates[line.key], new: newStates[line.key]))
+    for line in oldLeading {
+      let (was, now) = (state(of: line.key, in: oldLeading), state(of: line.key, in: newLeading))
+      if was != now { touched.append(.init(key: line.key, old: was, new: now)) }
     }
-    for line in newLeading where oldStates[line.key] == nil {
-      touched.append(.init(key: line.key, old: nil, new: newStates[line.key]))
+    for line in newLeading where state(of: line.key, in: oldLeading) == nil {
+      touched.append(.init(key: line.key, old: nil, new: state(of: line.key, in: newLeading)))
     }
 
     // The tasks, by id: where each stands (the id before it) and whether it changed.

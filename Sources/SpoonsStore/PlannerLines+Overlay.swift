@@ -11,8 +11,9 @@ extension PlannerLines {
     private(set) var expected: [String: State?] = [:]
     /// Key of a line -> the touched line now after it.
     private(set) var following: [String: String] = [:]
-    /// Hashes of every key above, so that untouched lines pass without building their keys.
-    private(set) var hashes: Set<UInt64> = []
+    /// Hashes of every key above, sorted, so that untouched lines pass without building their
+    /// keys. An array searched by halves: a `Set` costs a one-shot command a runtime lookup.
+    private(set) var hashes: [UInt64] = []
     /// Where a refusal says the changes came from.
     var file = ""
 
@@ -38,8 +39,18 @@ extension PlannerLines {
           throw Mismatch(key: key)
         }
       }
-      for key in final.keys { hashes.insert(PlannerLines.hash(key.utf8)) }
-      for key in following.keys { hashes.insert(PlannerLines.hash(key.utf8)) }
+      hashes = (final.keys.map { PlannerLines.hash($0.utf8) }
+        + following.keys.map { PlannerLines.hash($0.utf8) }).sorted()
+    }
+
+    /// Whether a touched key (or one a touched line follows) may hash to `hash`.
+    func mayTouch(_ hash: UInt64) -> Bool {
+      var (low, high) = (0, hashes.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if hashes[middle] < hash { low = middle + 1 } else { high = middle }
+      }
+      return low < hashes.count && hashes[low] == hash
     }
   }
 
@@ -113,7 +124,7 @@ extension PlannerLines {
       let range = line.start..<keyEnd
       let lineHash = hash(UnsafeBufferPointer(rebasing: line.buffer[range]))
       var key: String?
-      if overlay.hashes.contains(lineHash) {
+      if overlay.mayTouch(lineHash) {
         let name = String(decoding: UnsafeBufferPointer(rebasing: line.buffer[range]), as: UTF8.self)
         key = name
         if let expected = overlay.expected[name] {

@@ -173,7 +173,7 @@ extension PlannerStore {
   /// How many changes, and how many bytes of them, may follow a checkpoint before the next
   /// change writes a new one: every read lays them over `planner.txt`, so they stay a small
   /// part of a read, and a checkpoint's cost is shared by this many changes.
-  static let checkpointBytes = 256 * 1024
+  static let checkpointBytes = 64 * 1024
 
   /// Commits `entry` by appending it to the undo history alone, with one flush, when the
   /// changes since the checkpoint leave room for it; false (nothing written) when the change

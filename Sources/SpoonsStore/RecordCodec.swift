@@ -37,6 +37,18 @@ enum RecordCodec {
     if escape { appendEscaped(value, to: &out) } else { out.append(contentsOf: value.utf8) }
   }
 
+  /// `key=4,9,26`. Written number by number: a `joined(separator:)` string costs a one-shot
+  /// process a runtime conformance lookup the first time (`new-day` writes one of these).
+  static func field(_ key: String, numbers: [Int], to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\t"))
+    out.append(contentsOf: key.utf8)
+    out.append(UInt8(ascii: "="))
+    for (index, number) in numbers.enumerated() {
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      out.append(contentsOf: String(number).utf8)
+    }
+  }
+
   // MARK: - Reading
 
   /// One parsed line: its kind, its fields in order, its 1-based line number. Keys and values
@@ -58,6 +70,12 @@ enum RecordCodec {
     func string(_ key: StaticString) throws(DecodeError) -> String {
       guard let raw = raw(key) else { throw missing(key) }
       return try RecordCodec.unescape(raw, line: line, key: key.description)
+    }
+
+    /// A text value as bytes (escapes undone, checked to be UTF-8).
+    func bytes(_ key: StaticString) throws(DecodeError) -> [UInt8] {
+      guard let raw = raw(key) else { throw missing(key) }
+      return try RecordCodec.unescapedBytes(raw, line: line, key: key.description)
     }
 
     func optionalString(_ key: StaticString) throws(DecodeError) -> String? {
@@ -269,6 +287,14 @@ enum RecordCodec {
   static func unescape(_ raw: ArraySlice<UInt8>, line: Int, key: String) throws(DecodeError)
     -> String
   {
+    String(decoding: try unescapedBytes(raw, line: line, key: key), as: UTF8.self)
+  }
+
+  /// The value's bytes with its escapes undone, checked to be UTF-8: for text kept as bytes
+  /// (the lines an undo record holds), which need no `String` of their own.
+  static func unescapedBytes(_ raw: ArraySlice<UInt8>, line: Int, key: String)
+    throws(DecodeError) -> [UInt8]
+  {
     var bytes: [UInt8]
     if raw.contains(92) {
       bytes = []
@@ -300,10 +326,13 @@ enum RecordCodec {
     } else {
       bytes = Array(raw)
     }
-    guard let text = String(validating: bytes, as: UTF8.self) else {
+    // Nearly every value is ASCII, which is UTF-8 as it stands; the general check is generic
+    // over the encoding and costs several times the whole decode of a line.
+    guard bytes.allSatisfy({ $0 < 0x80 }) || String(validating: bytes, as: UTF8.self) != nil
+    else {
       throw DecodeError(line: line, reason: "\(key) is not valid UTF-8")
     }
-    return text
+    return bytes
   }
 
   static func hexValue(_ b: UInt8) -> UInt8? {

@@ -367,9 +367,9 @@ struct StoreTests {
 
   @Test func dataLocationFollowsTheDocumentedOrder() {
     let env = ["SPOONS_HOME": "/s", "XDG_DATA_HOME": "/x", "HOME": "/h"]
-    #expect(DataLocation.resolve(explicit: "/d", environment: env) == "/d")
-    #expect(DataLocation.resolve(explicit: nil, environment: env) == "/s")
-    #expect(DataLocation.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]) == "/x/spoons")
-    #expect(DataLocation.resolve(explicit: nil, environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"]).hasPrefix("/h/"))
+    #expect(DataLocation.resolve(explicit: "/d") { env[$0] } == "/d")
+    #expect(DataLocation.resolve(explicit: nil) { env[$0] } == "/s")
+    #expect(DataLocation.resolve(explicit: nil) { ["XDG_DATA_HOME": "/x", "HOME": "/h"][$0] } == "/x/spoons")
+    #expect(DataLocation.resolve(explicit: nil) { ["XDG_DATA_HOME": "rel", "HOME": "/h"][$0] }.hasPrefix("/h/"))
   }
 }

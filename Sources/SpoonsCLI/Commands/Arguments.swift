@@ -12,8 +12,9 @@ public struct Arguments {
   private var origins: [Int]
   /// The words as typed after the command's name.
   private let typed: [String]
-  /// Where the value of each option taken stood in what was typed, and the option.
-  private var values: [Int: (option: String, inline: Bool)] = [:]
+  /// Where the value of each option taken stood in what was typed, and the option. A few, so
+  /// an array: a dictionary costs a one-shot command a runtime conformance lookup.
+  private var values: [(place: Int, option: String, inline: Bool)] = []
   private let info: CommandInfo
   /// The options taken so far, to tell one given twice from one the command does not have.
   private var taken: [String] = []
@@ -90,13 +91,13 @@ public struct Arguments {
           let shown = example.contains(name) ? ", e.g. \(example)" : ""
           throw missing ?? ParseError("\(name) needs a value after it\(shown)")
         }
-        values[origins[index + 1]] = (name, false)
+        values.append((origins[index + 1], name, false))
         let value = remove(at: index + 1)
         remove(at: index)
         return value
       }
       if Self.names(word, name, withValue: true) {
-        values[origins[index]] = (name, true)
+        values.append((origins[index], name, true))
         remove(at: index)
         return String(word.dropFirst(name.count + 1))
       }
@@ -125,7 +126,7 @@ public struct Arguments {
     let option = try self.number(option: "--days", number)
     // A word that is no number right after a file name is more of the name (`--html my
     // report.html`), for `finish` to say so.
-    let runsOn = origins.first.flatMap { values[$0 - 1] }.map { freeText.contains($0.option) }
+    let runsOn = origins.first.flatMap { value(at: $0 - 1) }.map { freeText.contains($0.option) }
     let numeric = words.first?.first.map { $0.isNumber || $0 == "-" || $0 == "+" } ?? false
     let plain = runsOn == true && !numeric ? nil : try optionalNumber(number)
     if option != nil && plain != nil {
@@ -198,7 +199,7 @@ public struct Arguments {
       words.removeAll()
       origins.removeAll()
     }
-    return words.joined(separator: " ")
+    return Text.joined(words, separator: " ")
   }
 
   mutating func id() throws(ParseError) -> TaskID {
@@ -327,6 +328,11 @@ extension Arguments {
     return ParseError(refusal + (inText ? keep : ""))
   }
 
+  /// The option whose value stood at `place` in what was typed.
+  private func value(at place: Int) -> (option: String, inline: Bool)? {
+    values.first { $0.place == place }.map { ($0.option, $0.inline) }
+  }
+
   /// The refusal of an option's value that ran on into the words typed after it
   /// (`--where High St`, `--title Call mum`), with the line that quotes them together; nil
   /// when no free-text option's value is followed by words left over.
@@ -338,14 +344,15 @@ extension Arguments {
   private func runOn(in leftover: [Int], whole: Bool) -> ParseError? {
     let left = Set(leftover)
     var runs: [Int: [Int]] = [:]
-    for (place, value) in values where freeText.contains(value.option) {
+    for value in values where freeText.contains(value.option) {
+      let place = value.place
       var next = place + 1
       while left.contains(next), !typed[next].hasPrefix("-") {
         runs[place, default: []].append(next)
         next += 1
       }
     }
-    guard let first = runs.keys.min(), let option = values[first]?.option else { return nil }
+    guard let first = runs.keys.min(), let option = value(at: first)?.option else { return nil }
     if whole {
       let rest = leftover.filter { place in !runs.values.contains { $0.contains(place) } }
       guard !rest.isEmpty, zip(rest, rest.dropFirst()).allSatisfy({ $1 == $0 + 1 }) else {
@@ -355,7 +362,7 @@ extension Arguments {
     var line = [info.name]
     var skip = Set<Int>()
     for (place, word) in typed.enumerated() where !skip.contains(place) {
-      guard let run = runs[place], let value = values[place] else {
+      guard let run = runs[place], let value = value(at: place) else {
         line.append(Tokenizer.word(word))
         continue
       }

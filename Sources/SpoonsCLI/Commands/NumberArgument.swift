@@ -75,11 +75,13 @@ struct NumberArgument: Sendable {
 extension NumberArgument {
   /// A task's cost, which is also its category.
   ///
-  /// - Parameter what: what the number is, when it is not "the cost"; one that says "spoons"
-  ///   leaves them out of the kind.
-  static func cost(_ example: String, what: String = "the cost") -> NumberArgument {
+  /// - Parameters:
+  ///   - what: what the number is, when it is not "the cost".
+  ///   - unit: after "a whole number"; empty when `what` already says "spoons".
+  static func cost(
+    _ example: String, what: String = "the cost", unit: String = " of spoons"
+  ) -> NumberArgument {
     let r = SpoonCost.range
-    let unit = what.contains("spoons") ? "" : " of spoons"
     return NumberArgument(
       what: what, kind: "a whole number\(unit) from \(r.lowerBound) to \(r.upperBound)",
       range: r, example: example)

@@ -17,7 +17,7 @@ extension Commands {
     }
 
     public init(parsing args: inout Arguments) throws(ParseError) {
-      spoons = try args.cost(.cost("rest 2 Nap", what: "the spoons it gives back"))
+      spoons = try args.cost(.cost("rest 2 Nap", what: "the spoons it gives back", unit: ""))
       title = try args.title()
     }
 

@@ -26,15 +26,24 @@ public struct DayStart: Hashable, Sendable, CustomStringConvertible {
   private init(unchecked minutes: Int) { self.minutes = minutes }
 
   /// Reads `HH:MM` or `H:MM` (24-hour clock) or a bare hour, `4` or `04`; nil for anything
-  /// else or a time outside `range`.
-  public init?(_ text: some StringProtocol) {
-    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    guard (1...2).contains(parts.count),
-      parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isASCIIDigit) }),
-      let hour = Int(parts[0]), let minute = parts.count == 2 ? Int(parts[1]) : 0,
-      parts.count == 1 || parts[1].count == 2, minute < 60
-    else { return nil }
-    self.init(minutes: hour * 60 + minute)
+  /// else or a time outside `range`. Read as bytes: every command reads the setting, and a
+  /// generic `StringProtocol` parse costs each one a runtime conformance lookup.
+  public init?(_ text: String) {
+    let parts = text.utf8.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+    guard parts.count == 1 || (parts.count == 2 && parts[1].count == 2) else { return nil }
+    var numbers: [Int] = []
+    for part in parts {
+      guard (1...2).contains(part.count) else { return nil }
+      var value = 0
+      for byte in part {
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      }
+      numbers.append(value)
+    }
+    let minute = numbers.count == 2 ? numbers[1] : 0
+    guard minute < 60 else { return nil }
+    self.init(minutes: numbers[0] * 60 + minute)
   }
 
   /// `04:00`: the form the planner file stores and the settings show.
@@ -48,8 +57,4 @@ public struct DayStart: Hashable, Sendable, CustomStringConvertible {
   public func today(at now: Timestamp) -> CivilDate {
     Timestamp(seconds: now.seconds - Int64(minutes * 60), utcOffset: now.utcOffset).date
   }
-}
-
-extension Character {
-  fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -23,7 +23,7 @@ extension Planner {
     // checked off, and `done 4 9` should not depend on the order the ids were typed in.
     let ordered =
       ids.filter { tasks[$0]?.isRest == false } + ids.filter { tasks[$0]?.isRest == true }
-    var checked: [TaskID: SpoonTask] = [:]
+    var checked: [SpoonTask] = []  // a few; a dictionary costs a runtime lookup
     for id in ordered {
       guard var task = tasks[id], case .todo(let origin) = task.placement else { continue }
       if task.isRest { task.gaveBack = ledger?.giveBack(forRestOf: task.spoons.value) ?? 0 }
@@ -31,9 +31,9 @@ extension Planner {
       if let took, took != task.spoons.value { task.took = took }
       task.updated = now
       tasks[id] = task
-      checked[id] = task
+      checked.append(task)
     }
-    return ids.compactMap { checked[$0] }
+    return ids.compactMap { id in checked.first { $0.id == id } }
   }
 
   /// Reverses today's check-offs: the tasks stay on the list, open again. All or nothing;
@@ -68,11 +68,14 @@ extension Planner {
     _ ids: [TaskID], _ accept: (SpoonTask) throws(PlannerError) -> Void
   ) throws(PlannerError) {
     guard !ids.isEmpty else { throw .nothingSelected }
-    var seen = Set<TaskID>()
-    for id in ids {
+    // Repeats are found in a sorted copy rather than a `Set`: a selection is a few ids, and a
+    // set of them costs a one-shot command a runtime conformance lookup.
+    let sorted = ids.map(\.rawValue).sorted()
+    let repeats = zip(sorted, sorted.dropFirst()).contains { $0 == $1 }
+    for (index, id) in ids.enumerated() {
       try checkNotRenumbered(id)
       guard let task = tasks[id] else { throw .unknownTask(id) }
-      guard seen.insert(id).inserted else { throw .repeatedTask(id) }
+      if repeats, ids[..<index].contains(id) { throw .repeatedTask(id) }
       try accept(task)
     }
   }
