@@ -11,14 +11,17 @@ struct TaskTableTests {
   }
 
   /// A random walk of adds, replacements and removals, against a plain dictionary; ids cross
-  /// the dense limit, so both halves of the index are used.
+  /// pages of the index and the dense limit, so every part of the index is used.
   @Test(arguments: [1, 2, 3, 4])
   func agreesWithADictionary(seed: UInt64) {
     var rng = SeededGenerator(seed: seed)
     var table = TaskTable()
     var model: [TaskID: SpoonTask] = [:]
-    // 1 to 30, and the ten ids around the limit (limit - 5 to limit + 4).
-    let ids = (0..<40).map { $0 < 30 ? 1 + $0 : TaskTable.denseLimit - 35 + $0 }
+    // 1 to 30, ids on both sides of page boundaries and far out, and the ten ids around the
+    // limit (limit - 5 to limit + 4).
+    let ids =
+      (0..<40).map { $0 < 30 ? 1 + $0 : TaskTable.denseLimit - 35 + $0 }
+      + [1023, 1024, 1025, 2047, 2048, 100_000]
     for step in 0..<3_000 {
       let id = TaskID(ids[Int.random(in: 0..<ids.count, using: &rng)])
       switch Int.random(in: 0..<3, using: &rng) {
@@ -53,5 +56,21 @@ struct TaskTableTests {
     #expect(a != b)
     b[TaskID(4)] = task(4)
     #expect(a != b)
+  }
+
+  /// A copy changed in one task is unequal; put back, equal again, slot for slot or not.
+  @Test func equalityComparesEveryTaskOfACopy() {
+    var a = TaskTable()
+    for id in [5, 1_500, 3, 99_999] { a[TaskID(id)] = task(id) }
+    var b = a
+    var changed = task(1_500)
+    changed.title = try! Title("Renamed")
+    b[TaskID(1_500)] = changed
+    #expect(a != b)
+    b[TaskID(1_500)] = task(1_500)
+    #expect(a == b)
+    b[TaskID(5)] = nil  // the last task moves into its slot
+    b[TaskID(5)] = task(5)
+    #expect(a == b)
   }
 }
