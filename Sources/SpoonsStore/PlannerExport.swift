@@ -214,14 +214,14 @@ public enum ExportFormat {
       case .bool(false), .null: continue
       case .string(let s): RecordCodec.field(key, s, to: &out, escape: true)
       case .array(let items):
-        var numbers: [String] = []
+        var numbers: [Int] = []
         for item in items {
           guard case .number(let n) = item else {
             throw .invalid(file: "", reason: "\"\(key)\" in a \(kind) must be a list of ids")
           }
-          numbers.append(String(n))
+          numbers.append(n)
         }
-        RecordCodec.field(key, numbers.joined(separator: ","), to: &out)
+        RecordCodec.field(key, numbers: numbers, to: &out)
       case .object:
         throw .invalid(file: "", reason: "\"\(key)\" in a \(kind) cannot be an object")
       }

@@ -23,7 +23,6 @@ extension Planner {
     // checked off, and `done 4 9` should not depend on the order the ids were typed in.
     let ordered =
       ids.filter { tasks[$0]?.isRest == false } + ids.filter { tasks[$0]?.isRest == true }
-    var checked: [SpoonTask] = []  // a few; a dictionary costs a runtime lookup
     for id in ordered {
       guard var task = tasks[id], case .todo(let origin) = task.placement else { continue }
       if task.isRest { task.gaveBack = ledger?.giveBack(forRestOf: task.spoons.value) ?? 0 }
@@ -31,9 +30,8 @@ extension Planner {
       if let took, took != task.spoons.value { task.took = took }
       task.updated = now
       tasks[id] = task
-      checked.append(task)
     }
-    return ids.compactMap { id in checked.first { $0.id == id } }
+    return ids.compactMap { tasks[$0] }  // every one was checked off: the selection was checked
   }
 
   /// Reverses today's check-offs: the tasks stay on the list, open again. All or nothing;
