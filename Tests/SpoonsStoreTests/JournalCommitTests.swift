@@ -52,6 +52,30 @@ struct JournalCommitTests {
     }
   }
 
+  /// The same when the open tasks' ids lie far apart, across the pages the diff keeps places
+  /// in (1,024 ids each): a planner that has given out thousands of ids and kept a few.
+  @Test(arguments: 0..<12) func theQuickDiffFindsWhatAWholeDiffFindsAcrossPagesOfIDs(seed: Int)
+    throws
+  {
+    var rng = SeededLines(seed: UInt64(seed) &+ 7)
+    var (planner, _) = try richPlanner()
+    for n in 0..<3_100 { try planner.add("Old task \(n)", spoons: 1 + n % 10, at: morning) }
+    let kept: Set<Int> = [1, 2, 3, 1_023, 1_024, 1_025, 2_047, 2_048, 3_000, 3_100]
+    _ = try planner.delete(planner.allTaskIDs.filter { !kept.contains($0.rawValue) && $0.rawValue > 6 })
+    var day = 1
+    for _ in 0..<40 {
+      var next = planner
+      guard Self.randomChange(&next, &rng, day: &day) != nil, next != planner else { continue }
+      let old = PlannerSnapshot(planner: planner, archive: ArchiveLengths(done: 10, days: 20))
+      let new = PlannerSnapshot(planner: next, archive: ArchiveLengths(done: 10 + day, days: 20))
+      let quick = PlannerDiff.touched(from: old, to: new)
+      let whole = PlannerLines.diff(
+        old: PlannerLines.lines(PlannerFile.body(old)), new: PlannerLines.lines(PlannerFile.body(new)))
+      #expect(quick.sorted { $0.key < $1.key } == whole.sorted { $0.key < $1.key }, "seed \(seed)")
+      planner = next
+    }
+  }
+
   /// Laid over a checkpoint as it streams past, the changes give the lines `apply` gives,
   /// change after change: lines added, removed, changed and moved, at either end.
   @Test(arguments: 0..<200) func theOverlayReadsAsApplyingEachChangeWould(seed: Int) throws {
