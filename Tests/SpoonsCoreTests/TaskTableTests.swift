@@ -11,7 +11,10 @@ struct TaskTableTests {
   }
 
   /// A random walk of adds, replacements and removals, against a plain dictionary; ids cross
-  /// pages of the index and the dense limit, so every part of the index is used.
+  /// pages of the index and the dense limit, and enough are held at once to fill several
+  /// chunks, so every part of the index and of the storage is used. Each change is made to a
+  /// copy, as the store makes them: the copy and the table it came from compare as the
+  /// dictionaries do, task by task and whole, while they share all chunks but one.
   @Test(arguments: [1, 2, 3, 4])
   func agreesWithADictionary(seed: UInt64) {
     var rng = SeededGenerator(seed: seed)
@@ -21,9 +24,10 @@ struct TaskTableTests {
     // limit (limit - 5 to limit + 4).
     let ids =
       (0..<40).map { $0 < 30 ? 1 + $0 : TaskTable.denseLimit - 35 + $0 }
-      + [1023, 1024, 1025, 2047, 2048, 100_000]
+      + [1023, 1024, 1025, 2047, 2048, 100_000] + Array(200..<360)
     for step in 0..<3_000 {
       let id = TaskID(ids[Int.random(in: 0..<ids.count, using: &rng)])
+      let (before, modelBefore) = (table, model)
       switch Int.random(in: 0..<3, using: &rng) {
       case 0, 1:
         var new = task(id.rawValue)
@@ -35,6 +39,11 @@ struct TaskTableTests {
       #expect(table.count == model.count, "step \(step)")
       for id in ids.map(TaskID.init) { #expect(table[id] == model[id], "step \(step) \(id)") }
       #expect(Set(table.keys) == Set(model.keys))
+      #expect((table == before) == (model == modelBefore), "step \(step)")
+      for id in ids.map(TaskID.init) {
+        let same = model[id] != nil && model[id] == modelBefore[id]
+        #expect(table.holdsSame(id, as: before) == same, "step \(step) \(id)")
+      }
     }
   }
 
