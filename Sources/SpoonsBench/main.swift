@@ -115,8 +115,10 @@ enum Judge {
   /// A read: at least `Pair.readRatio` times faster than Taskwarrior's comparable command,
   /// from `Pair.judgedFrom` tasks on (only with `--taskwarrior`).
   case read
-  /// A durable write or start-up: at most `limit` times the floor probe `probe` (`Floor`)
-  /// measured in the same run. Its Taskwarrior pair, if any, is shown, not judged.
+  /// A durable write or start-up: at most `limit` times the floor probe `probe` (`Floor`),
+  /// run alternately with the row's own runs (A, B, A, B...) and judged by the median of the
+  /// per-pair ratios, so a machine that slows down during the row slows both sides alike.
+  /// Its Taskwarrior pair, if any, is shown, not judged.
   case floor(probe: String, limit: Double)
   /// A write on a stress planner: at most `stressLimit` times the same planner's `status`, in
   /// time and in peak memory. Its Taskwarrior pair, if any, is shown, not judged.
@@ -141,6 +143,11 @@ struct Row {
   /// Taskwarrior's comparable command, timed alternately with this row's own runs (the row's
   /// median is the pair's Spoons median: one set of samples).
   let pair: Pair?
+  /// For a row judged against the floor: the median of its probe's runs, each right after
+  /// one of the row's, and the median of the per-pair ratios (row over probe); nil when there
+  /// was no probe to run.
+  var floorMs: Double? = nil
+  var floorRatio: Double? = nil
   /// The absolute time and memory targets (none: met).
   var met: Bool {
     (targetMs.map { medianMs <= $0 } ?? true) && (targetMiB.map { peakMiB <= $0 } ?? true)
@@ -193,11 +200,11 @@ func limitText(_ value: Double) -> String {
   switch row.judge {
   case .read: break
   case .floor(let probe, let limit):
-    if let floor = floorMedian(probe) {
-      let ratio = row.medianMs / floor
+    if let ratio = row.floorRatio, let floor = row.floorMs {
       result.append(
         Check(
-          text: "\(fixed(ratio, 2))× \(probe) (≤ \(limitText(limit))×)", passed: ratio <= limit))
+          text: "\(fixed(ratio, 2))× \(probe) of \(fixed(floor, 2)) ms (≤ \(limitText(limit))×)",
+          passed: ratio <= limit))
     } else {
       result.append(Check(text: "≤ \(limitText(limit))× \(probe): no floor", passed: nil))
     }
@@ -285,7 +292,8 @@ var floorBinaries: [String: String]? = nil
 var floors: [String: FloorSamples] = [:]
 let floorRuns = max(runs, 9)
 
-/// The floor a row is judged against; nil when there is none (the rows are then unjudged).
+/// The floor over the whole run, for the table's floor rows (each row judged against the floor
+/// is judged against its own paired probe runs); nil when the probe could not be run.
 @MainActor func floorMedian(_ probe: String) -> Double? {
   guard let samples = floors[probe], !samples.all.isEmpty, samples.failedRuns == 0 else {
     return nil
@@ -446,14 +454,31 @@ var restoreFailures = 0
     return sample.seconds * 1000
   }
   let taskBinary = task == nil ? nil : taskwarrior
+  var probe: (name: String, command: [String])? = nil
+  if case .floor(let name, _) = judge, let command = floorCommand(name) { probe = (name, command) }
+  var probeFailed = 0
+  /// One run of the row's floor probe, from a flushed disk for `save` as the writes have.
+  func probeOnce(_ probe: (name: String, command: [String])) -> Double {
+    if probe.name == "save" { sync() }
+    let sample = ProcessTimer.run(probe.command, environment: [])
+    if sample.status != 0 { probeFailed += 1 }
+    return sample.seconds * 1000
+  }
   _ = once()  // warm the page cache
   if let task, let taskBinary { _ = timeTask(task, taskBinary) }
   var times: [Double] = []
   var taskTimes: [Double] = []
   var ratios: [Double] = []
+  var probeTimes: [Double] = []
+  var probeRatios: [Double] = []
   for _ in 0..<runs {
     let a = once()
     times.append(a)
+    if let probe {
+      let floor = probeOnce(probe)
+      probeTimes.append(floor)
+      probeRatios.append(a / floor)
+    }
     if let task, let taskBinary {
       let b = timeTask(task, taskBinary)
       taskTimes.append(b)
@@ -474,10 +499,15 @@ var restoreFailures = 0
       judged: isRead && n >= Pair.judgedFrom)
   }
   let (t, m) = target(variant, n, name)
-  let row = Row(
+  var row = Row(
     variant: variant, size: n, command: name, medianMs: median(times),
     peakMiB: Double(kib) / 1024, targetMs: t, targetMiB: m, judge: judge,
     failedRuns: failed + restoreFailures, pair: pair)
+  if probe != nil && probeFailed == 0 {
+    (row.floorMs, row.floorRatio) = (median(probeTimes), median(probeRatios))
+  } else if probeFailed > 0 {
+    note("  the floor probe exited non-zero \(probeFailed) time(s) beside \(name)")
+  }
   rows.append(row)
   var progress =
     "\(variant) \(n) \(name): \(fixed(row.medianMs, 2)) ms, \(fixed(row.peakMiB, 1)) MiB"
@@ -698,7 +728,7 @@ json += rows.map { row in
     judged =
       "\"judge\":\"floor\",\"floor_probe\":\(JSON.quoted(probe)),"
       + "\"floor_limit\":\(limitText(limit)),"
-      + "\"floor_ratio\":\(number(floorMedian(probe).map { row.medianMs / $0 }, 3))"
+      + "\"floor_ms\":\(number(row.floorMs, 3)),\"floor_ratio\":\(number(row.floorRatio, 3))"
   case .status(let ms, let mib):
     let (time, memory) = statusRatios(row, ms: ms, mib: mib)
     judged =
@@ -761,14 +791,15 @@ for (probe, limit, what) in [
     return false
   }
   guard !judged.isEmpty else { continue }
-  guard let floor = floorMedian(probe) else {
-    unjudged += judged.count
+  let ratios = judged.compactMap(\.floorRatio)
+  unjudged += judged.count - ratios.count
+  guard !ratios.isEmpty else {
     floorCounts.append("\(judged.count) \(what) against \(limitText(limit))× \(probe) unjudged")
     continue
   }
-  let over = judged.filter { $0.medianMs / floor > limit }.count
+  let over = ratios.filter { $0 > limit }.count
   missed += over
-  floorCounts.append("\(over) of \(judged.count) \(what) over \(limitText(limit))× \(probe)")
+  floorCounts.append("\(over) of \(ratios.count) \(what) over \(limitText(limit))× \(probe)")
 }
 print(
   "floor: " + floorCounts.joined(separator: ", ")
