@@ -306,20 +306,27 @@ let floorRuns = max(runs, 9)
   return [binary] + (probe == "save" ? [work + "/floor-journal.txt"] : [])
 }
 
-/// Times both probes `floorRuns` times, after one run to warm the page cache; `save` starts
-/// from a flushed disk each time, as the timed Spoons writes do.
+/// One run of a floor probe in ms, and its exit status; `save` starts from a flushed disk, as
+/// the timed Spoons writes do. Nil when the probe could not be built.
+@MainActor func runProbe(_ probe: String) -> (ms: Double, status: Int32)? {
+  guard let command = floorCommand(probe) else { return nil }
+  if probe == "save" { sync() }
+  let sample = ProcessTimer.run(command, environment: [])
+  return (sample.seconds * 1000, sample.status)
+}
+
+/// Times both probes `floorRuns` times, after one run to warm the page cache.
 @MainActor func measureFloors(atEnd: Bool) {
   for probe in Floor.probes.map(\.name) {
     guard let command = floorCommand(probe) else { continue }
     var samples = floors[probe] ?? FloorSamples()
     func once() -> Double {
-      if probe == "save" { sync() }
-      let sample = ProcessTimer.run(command, environment: [])
+      guard let sample = runProbe(probe) else { return 0 }
       if sample.status != 0 {
         samples.failedRuns += 1
         note("floor: the \(probe) probe exited \(sample.status)")
       }
-      return sample.seconds * 1000
+      return sample.ms
     }
     _ = once()
     let times = (0..<floorRuns).map { _ in once() }
@@ -454,16 +461,9 @@ var restoreFailures = 0
     return sample.seconds * 1000
   }
   let taskBinary = task == nil ? nil : taskwarrior
-  var probe: (name: String, command: [String])? = nil
-  if case .floor(let name, _) = judge, let command = floorCommand(name) { probe = (name, command) }
+  var probe: String? = nil
+  if case .floor(let name, _) = judge, floorCommand(name) != nil { probe = name }
   var probeFailed = 0
-  /// One run of the row's floor probe, from a flushed disk for `save` as the writes have.
-  func probeOnce(_ probe: (name: String, command: [String])) -> Double {
-    if probe.name == "save" { sync() }
-    let sample = ProcessTimer.run(probe.command, environment: [])
-    if sample.status != 0 { probeFailed += 1 }
-    return sample.seconds * 1000
-  }
   _ = once()  // warm the page cache
   if let task, let taskBinary { _ = timeTask(task, taskBinary) }
   var times: [Double] = []
@@ -474,10 +474,10 @@ var restoreFailures = 0
   for _ in 0..<runs {
     let a = once()
     times.append(a)
-    if let probe {
-      let floor = probeOnce(probe)
-      probeTimes.append(floor)
-      probeRatios.append(a / floor)
+    if let probe, let floor = runProbe(probe) {
+      if floor.status != 0 { probeFailed += 1 }
+      probeTimes.append(floor.ms)
+      probeRatios.append(a / floor.ms)
     }
     if let task, let taskBinary {
       let b = timeTask(task, taskBinary)

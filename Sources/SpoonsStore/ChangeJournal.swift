@@ -37,6 +37,10 @@ public struct JournalState: Hashable, Sendable {
   public var changedSinceSync: Bool { lastSeq > syncFile || records != syncRecords }
 
   var fileName: String { "undo-\(generation).txt" }
+
+  /// Whether the next change rotates the history: it has grown to twice what undo keeps, and
+  /// is rewritten with the newest changes as the next generation (at a checkpoint).
+  var rotatesWithNextRecord: Bool { records + 1 >= 2 * ChangeJournal.limit }
 }
 
 /// One change in the undo history, as `undo` and `history --changes` name it.

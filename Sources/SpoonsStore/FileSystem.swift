@@ -226,10 +226,10 @@ enum FileSystem {
   }
 
   /// Makes `path` exactly `length` bytes long (dropping an uncommitted tail) and appends
-  /// `bytes`, then fsyncs unless `sync` is false. Creates the file (mode 0600) when missing.
+  /// `bytes`, then fsyncs. Creates the file (mode 0600) when missing.
   /// `rollback` learns how to put the file back as it was, tail and all.
   static func append(
-    _ bytes: [UInt8], to path: String, truncatingTo length: Int, sync: Bool = true,
+    _ bytes: [UInt8], to path: String, truncatingTo length: Int,
     rollback: inout Rollback
   ) throws(StoreError) {
     var created = false
@@ -270,11 +270,9 @@ enum FileSystem {
     Durability.step()
     try writeAll(fd, bytes, path: path)
     Durability.step()
-    if sync {
-      guard fsync(fd) == 0 else { throw io(path, "save") }
-      Durability.flushed(fd, path: path)
-      Durability.step()
-    }
+    guard fsync(fd) == 0 else { throw io(path, "save") }
+    Durability.flushed(fd, path: path)
+    Durability.step()
   }
 
   /// The size of the file at `path`, or nil when it cannot be read.

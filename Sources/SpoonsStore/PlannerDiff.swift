@@ -46,21 +46,23 @@ enum PlannerDiff {
     let newIDs = new.planner.allTaskIDs
     let oldFirstAfter = oldLeading.last?.key ?? ""
     let newFirstAfter = newLeading.last?.key ?? ""
-    var before = IDPlaces(capacity: max(old.planner.nextID.rawValue, new.planner.nextID.rawValue))
-    for (index, id) in oldIDs.enumerated() {
-      before[id.rawValue] = index == 0 ? IDPlaces.first : oldIDs[index - 1].rawValue
+    let first = -1  // before the first task: the leading lines
+    func idBefore(_ index: Int, in ids: [TaskID]) -> Int {
+      index == 0 ? first : ids[index - 1].rawValue
     }
+    var oldPositions = TaskPositions()
+    for (index, id) in oldIDs.enumerated() { oldPositions[id] = index }
     func key(_ id: Int) -> String { "task\tid=\(id)" }
     func state(_ task: SpoonTask, after: Int, leading: String) -> PlannerLines.State {
       var text: [UInt8] = []
       TaskRecord.encode(task, to: &text)
       text.removeLast()  // the newline
-      return .init(after: after == IDPlaces.first ? leading : key(after), text: text)
+      return .init(after: after == first ? leading : key(after), text: text)
     }
     var kept = 0
     for (index, id) in newIDs.enumerated() {
-      let after = index == 0 ? IDPlaces.first : newIDs[index - 1].rawValue
-      guard let oldAfter = before[id.rawValue] else {
+      let after = idBefore(index, in: newIDs)
+      guard let oldIndex = oldPositions[id] else {
         touched.append(
           .init(
             key: key(id.rawValue), old: nil,
@@ -68,7 +70,8 @@ enum PlannerDiff {
         continue
       }
       kept += 1
-      let samePlace = oldAfter == after && (after != IDPlaces.first || oldFirstAfter == newFirstAfter)
+      let oldAfter = idBefore(oldIndex, in: oldIDs)
+      let samePlace = oldAfter == after && (after != first || oldFirstAfter == newFirstAfter)
       if samePlace && new.planner.holdsSameTask(id, as: old.planner) { continue }
       touched.append(
         .init(
@@ -77,13 +80,14 @@ enum PlannerDiff {
           new: state(new.planner.task(id)!, after: after, leading: newFirstAfter)))
     }
     if kept < oldIDs.count {
-      var now = IDPlaces(capacity: new.planner.nextID.rawValue)
-      for id in newIDs { now[id.rawValue] = 0 }
-      for id in oldIDs where now[id.rawValue] == nil {
+      var newPositions = TaskPositions()
+      for (index, id) in newIDs.enumerated() { newPositions[id] = index }
+      for (index, id) in oldIDs.enumerated() where newPositions[id] == nil {
         touched.append(
           .init(
             key: key(id.rawValue),
-            old: state(old.planner.task(id)!, after: before[id.rawValue]!, leading: oldFirstAfter),
+            old: state(
+              old.planner.task(id)!, after: idBefore(index, in: oldIDs), leading: oldFirstAfter),
             new: nil))
       }
     }
@@ -98,48 +102,5 @@ enum PlannerDiff {
     let (oldEnd, newEnd) = (end(oldIDs, leading: oldFirstAfter), end(newIDs, leading: newFirstAfter))
     if oldEnd != newEnd { touched.append(.init(key: "end", old: oldEnd, new: newEnd)) }
     return touched
-  }
-}
-
-/// For each task id, the id of the task before it (`first`: the leading lines). Ids are handed
-/// out one after another, so it is kept in pages of 1,024 ids, each made when it first holds
-/// one: the open tasks of a planner that has given out 100,000 ids are a few hundred recent
-/// ones, and an array over every id (800 KB, a fresh page of memory every 512 ids) cost a
-/// write more than the rest of its diff. Ids far beyond (a hand-edited file) go in a dictionary.
-private struct IDPlaces {
-  static let first = -1
-  private static let absent = Int.min
-  private static let pageBits = 10
-  private static let pageSize = 1 << pageBits
-  private static let pagedLimit = 1 << 22
-  private var pages: [[Int]]
-  private var sparse: [Int: Int] = [:]
-
-  init(capacity: Int) {
-    let ids = min(max(0, capacity), Self.pagedLimit)
-    pages = Array(repeating: [], count: (ids + Self.pageSize - 1) >> Self.pageBits)
-  }
-
-  subscript(id: Int) -> Int? {
-    get {
-      guard id >= 0 && id < Self.pagedLimit else { return sparse[id] }
-      let page = id >> Self.pageBits
-      guard page < pages.count, !pages[page].isEmpty else { return nil }
-      let value = pages[page][id & (Self.pageSize - 1)]
-      return value == Self.absent ? nil : value
-    }
-    set {
-      guard id >= 0 && id < Self.pagedLimit else {
-        sparse[id] = newValue
-        return
-      }
-      let page = id >> Self.pageBits
-      while page >= pages.count { pages.append([]) }
-      if pages[page].isEmpty {
-        guard newValue != nil else { return }
-        pages[page] = Array(repeating: Self.absent, count: Self.pageSize)
-      }
-      pages[page][id & (Self.pageSize - 1)] = newValue ?? Self.absent
-    }
   }
 }

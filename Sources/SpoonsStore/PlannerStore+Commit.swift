@@ -101,7 +101,7 @@ extension PlannerStore {
   /// appending it to the undo history with one flush: the lines it touched (`PlannerDiff`)
   /// and the archive records it added, so it costs what it changed, not the whole planner.
   ///
-  /// Now and then the change is a checkpoint instead (see `needsCheckpoint`): its record is
+  /// Now and then the change is a checkpoint instead (see `appendOnly`): its record is
   /// appended and flushed all the same, after the archive files get every record the changes
   /// since the last checkpoint added, and then `planner.txt` is rewritten to count them all
   /// (see `save`). Nothing before the commit writes a byte a reader counts: appends go after
@@ -184,7 +184,7 @@ extension PlannerStore {
     // A directory Spoons may not write in takes the checkpoint's way, which refuses the
     // change before writing anything: a change must never succeed when the next could not.
     guard snapshot.tail.version >= PlannerFile.journalCommits, journal.bytes > 0,
-      journal.records + 1 < 2 * ChangeJournal.limit,
+      !journal.rotatesWithNextRecord,
       snapshot.tail.changes + 1 < checkpointAfter, FileSystem.isWritable(directory)
     else { return false }
     var record: [UInt8] = []
@@ -245,8 +245,7 @@ extension PlannerStore {
     do {
       for write in writes {
         try FileSystem.append(
-          write.bytes, to: write.path, truncatingTo: write.at, sync: write.sync,
-          rollback: &rollback)
+          write.bytes, to: write.path, truncatingTo: write.at, rollback: &rollback)
       }
       try FileSystem.commit(staged, backup: backupPath)
     } catch {
@@ -261,10 +260,9 @@ extension PlannerStore {
 
 /// Bytes for a file of the data directory, written at `at` (cutting off what follows) as part
 /// of a change: after what `planner.txt` counts, or in a file only the new `planner.txt` names.
+/// Each is flushed to disk before the commit.
 struct PendingWrite {
   var path: String
   var bytes: [UInt8]
   var at: Int
-  /// Flushed to disk before the commit.
-  var sync = true
 }

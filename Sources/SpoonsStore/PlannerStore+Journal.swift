@@ -18,27 +18,32 @@ extension PlannerStore {
     // Read at every checkpoint, so a history damaged by hand is replaced here at the latest:
     // the checkpoint holds every change it had since the last one.
     // (A file shorter than committed is `appendEntry`'s to start afresh.)
-    let read = journal.bytes > 0 && FileSystem.size(journalPath(journal)) ?? 0 >= journal.bytes
+    let size = FileSystem.size(journalPath(journal)) ?? 0
+    let read = journal.bytes > 0 && size >= journal.bytes
       ? readJournalOrDamage(journal) : .success(ChangeJournal.Stacks())
     var damaged = false
     if case .failure(.corrupt) = read { damaged = true }
-    if damaged || journal.records + 1 >= 2 * ChangeJournal.limit {
+    if damaged || journal.rotatesWithNextRecord {
       var stacks = ChangeJournal.Stacks()
       switch read {
       case .success(let found): stacks = found
       case .failure(.corrupt), .failure(.foreign): break  // damaged: start afresh with this change
-      case .failure: return (appendEntry(entry, in: &journal), nil)  // unreadable now: later
+      case .failure:  // unreadable now: later
+        return (appendEntry(entry, in: &journal, size: size), nil)
       }
       stacks.undo = Array(stacks.undo.suffix(ChangeJournal.limit - 1)) + [entry]
       stacks.redo = []
       return (rewriteJournal(stacks, in: &journal), stacks)
     }
-    return (appendEntry(entry, in: &journal), nil)
+    return (appendEntry(entry, in: &journal, size: size), nil)
   }
 
-  func appendEntry(_ entry: ChangeJournal.Entry, in journal: inout JournalState) -> PendingWrite {
+  /// `entry` appended to the history, whose file is `size` bytes long now.
+  func appendEntry(_ entry: ChangeJournal.Entry, in journal: inout JournalState, size: Int)
+    -> PendingWrite
+  {
     var out: [UInt8] = []
-    if FileSystem.size(journalPath(journal)) ?? 0 < journal.bytes {
+    if size < journal.bytes {
       // Shorter than committed (a power cut): the history is lost; start a new one rather
       // than fill the gap with zeros.
       journal = JournalState(
@@ -79,6 +84,6 @@ extension PlannerStore {
     journal.generation += 1
     journal.bytes = bytes.count
     journal.records = records
-    return PendingWrite(path: journalPath(journal), bytes: bytes, at: 0, sync: true)
+    return PendingWrite(path: journalPath(journal), bytes: bytes, at: 0)
   }
 }

@@ -84,9 +84,7 @@ public struct Planner: Equatable, Sendable {
   public var todo: [SpoonTask] { (day?.todo ?? []).compactMap { tasks[$0] } }
 
   /// Every task the planner holds, in a stable order: categories 1...10, backlog, today.
-  public var allTasks: [SpoonTask] {
-    categoryOrder.flatMap { $0 }.compactMap { tasks[$0] } + backlog + todo
-  }
+  public var allTasks: [SpoonTask] { allTaskIDs.compactMap { tasks[$0] } }
 
   /// Every task's id in `allTasks` order, without copying the tasks: what a store compares
   /// to find the few lines a change touched among 100,000.

@@ -3,55 +3,24 @@
 /// A plain `[TaskID: SpoonTask]` spreads 136-byte tasks over a table twice the size it needs
 /// (its buckets come in powers of two): 38 MB for 100,000 tasks, touched all over while a file
 /// loads. Here the tasks sit side by side in the order they were added (a file's order), until
-/// a removal moves the last task into the gap, and the index is by id: ids are handed out one
-/// after another, so the index is pages of 1,024 ids, each there only when it holds a task.
+/// a removal moves the last task into the gap, and each id's slot is in `TaskPositions`.
 ///
 /// Every change is made to a copy (the store keeps the planner as it was, to write down what
 /// changed), so the tasks are in chunks, and a change copies the chunks and index pages it
 /// touches: a `done` copies 64 tasks, not all 100,000 (13 MB), and comparing the copy with the
-/// original skips every chunk they still share. An id past `denseLimit` (only a hand-edited
-/// file has one) goes in a small dictionary instead.
+/// original skips every chunk they still share.
 struct TaskTable: Equatable, Sendable {
-  static let denseLimit = 1 << 22
-  private static let pageBits = 10
-  private static let pageSize = 1 << pageBits
+  static let denseLimit = TaskPositions.pagedLimit
   private static let chunkBits = 6
   private static let chunkSize = 1 << chunkBits
 
   /// Slot `s` is `chunks[s >> chunkBits][s % chunkSize]`; every chunk but the last is full.
   private var chunks: [[SpoonTask]] = []
-  /// `pages[id >> pageBits][id % pageSize]` is the task's slot + 1, or 0 when there is none;
-  /// an empty page holds no task.
-  private var pages: [[Int32]] = []
-  private var sparse: [TaskID: Int] = [:]
+  private var slots = TaskPositions()
 
-  private func slot(_ id: TaskID) -> Int? {
-    let raw = id.rawValue
-    if raw >= 0 && raw < Self.denseLimit {
-      let page = raw >> Self.pageBits
-      guard page < pages.count, !pages[page].isEmpty else { return nil }
-      let entry = Int(pages[page][raw & (Self.pageSize - 1)])
-      return entry == 0 ? nil : entry - 1
-    }
-    return sparse[id]
-  }
+  private func slot(_ id: TaskID) -> Int? { slots[id] }
 
-  private mutating func setSlot(_ slot: Int?, for id: TaskID) {
-    let raw = id.rawValue
-    guard raw >= 0 && raw < Self.denseLimit else {
-      sparse[id] = slot
-      return
-    }
-    let page = raw >> Self.pageBits
-    if page >= pages.count || pages[page].isEmpty {
-      guard slot != nil else { return }
-      if page >= pages.count {
-        pages.append(contentsOf: repeatElement([], count: page + 1 - pages.count))
-      }
-      pages[page] = Array(repeating: 0, count: Self.pageSize)
-    }
-    pages[page][raw & (Self.pageSize - 1)] = Int32(truncatingIfNeeded: (slot ?? -1) + 1)
-  }
+  private mutating func setSlot(_ slot: Int?, for id: TaskID) { slots[id] = slot }
 
   var count: Int {
     chunks.isEmpty ? 0 : (chunks.count - 1) << Self.chunkBits + chunks[chunks.count - 1].count
