@@ -17,7 +17,21 @@ let package = Package(
     .target(name: "SpoonsStore", dependencies: ["SpoonsCore"], exclude: ["FileFormat.md"]),
     // Front: parser, executor, renderers, REPL.
     .target(name: "SpoonsCLI", dependencies: ["SpoonsCore", "SpoonsStore"], exclude: ["JSON.md"]),
-    .executableTarget(name: "spoons", dependencies: ["SpoonsCLI"]),
+    // On Linux the release link lays out the code and data the everyday commands touch side by
+    // side (Tests/Scripts/hot-symbols.sh makes the list): each command is a fresh process, and
+    // each page of the binary it touches first costs a page fault. lld ships with the toolchain.
+    .executableTarget(
+      name: "spoons", dependencies: ["SpoonsCLI"], exclude: ["hot-symbols.txt"],
+      linkerSettings: [
+        .unsafeFlags(
+          [
+            "-use-ld=lld",
+            "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/spoons/hot-symbols.txt",
+            // Names the list has that this build does not (a debug-only or renamed function).
+            "-Xlinker", "--no-warn-symbol-ordering",
+          ],
+          .when(platforms: [.linux], configuration: .release))
+      ]),
     // The benchmark and the example planners (Sources/SpoonsBench/Benchmark.md).
     .executableTarget(
       name: "SpoonsBench", dependencies: ["SpoonsCLI", "SpoonsTestSupport"],
