@@ -36,7 +36,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$bench" --sizes 1000 --generate "$work/planners" >/dev/null
 planner=$work/planners/realistic-1000
-nm --defined-only "$binary" >"$work/symbols"
+nm --defined-only --print-size "$binary" >"$work/symbols"
 
 # The commands run at the last minute of the planner's open day, as in the benchmark.
 day=$(sed -n 's/^day\tdate=\([0-9-]*\).*/\1/p' "$planner/planner.txt")
@@ -53,17 +53,21 @@ profile() {
   rm -rf "$work/data" && cp -a "$planner" "$work/data"
   n=$((n + 1))
   SPOONS_HOME="$work/data" SPOONS_NOW="$at" NO_COLOR=1 valgrind --tool=lackey --trace-mem=yes \
-    --log-file="$work/trace" "$binary" "$@" >/dev/null 2>&1 </dev/null
+    --log-file="$work/trace" "$binary" "$@" >/dev/null 2>&1 </dev/null ||
+    { echo "hot-symbols.sh: 'spoons $*' failed on the generated planner" >&2; exit 1; }
   # The symbols this command touched, one per line.
   python3 - "$work/symbols" "$work/trace" >"$work/touched.$n" <<'PYTHON'
 import bisect, sys
 symbols = []
 for line in open(sys.argv[1]):
+    # "address size type name", or "address type name" when the symbol has no size.
     parts = line.split()
-    if len(parts) == 3 and parts[1] in "tTwWdDbBvVrR":
-        symbols.append((int(parts[0], 16), parts[2]))
+    if len(parts) == 4 and parts[2] in "tTwWdDbBvVrR":
+        symbols.append((int(parts[0], 16), int(parts[1], 16), parts[3]))
+    elif len(parts) == 3 and parts[1] in "tTwWdDbBvVrR":
+        symbols.append((int(parts[0], 16), 0, parts[2]))
 symbols.sort()
-starts = [address for address, _ in symbols]
+starts = [symbol[0] for symbol in symbols]
 addresses = set()
 for line in open(sys.argv[2]):
     # Lackey: "I  0401000,3" for an instruction, " L 0c19eb8,8" (or S, M) for data.
@@ -72,9 +76,12 @@ for line in open(sys.argv[2]):
 names = set()
 for address in addresses:
     i = bisect.bisect_right(starts, address) - 1
-    # Only the binary's own addresses, not the stack's or the heap's.
-    if i >= 0 and address - starts[i] < 1 << 16:
-        names.add(symbols[i][1])
+    # Inside a symbol (one with no size: its first bytes), so that neither the stack nor the
+    # heap nor padding between symbols is named after a neighbour.
+    if i >= 0:
+        start, size, name = symbols[i]
+        if address - start < max(size, 16):
+            names.add(name)
 print("\n".join(sorted(names)))
 PYTHON
   rm -f "$work/trace"
@@ -98,7 +105,7 @@ profile "$morning" new-day 12
   echo "# The functions and data the everyday commands touch, those touched by the most commands"
   echo "# first: lld lays them out side by side in the Linux release build (Package.swift). Made"
   echo "# by Tests/Scripts/hot-symbols.sh; do not edit by hand."
-  # Sorted by how many commands touched each, then by name, so the file is reproducible.
+  # Sorted by how many commands touched each, then by name: two runs on one build agree.
   cat "$work"/touched.* | sort | uniq -c | sort -k1,1nr -k2,2 | awk '{ print $2 }'
 } >"$out"
 echo "wrote $out: $(grep -vc '^#' "$out") symbols from $n commands"
