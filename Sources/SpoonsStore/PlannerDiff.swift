@@ -80,9 +80,9 @@ enum PlannerDiff {
           new: state(new.planner.task(id)!, after: after, leading: newFirstAfter)))
     }
     if kept < oldIDs.count {
-      var newPositions = TaskPositions()
-      for (index, id) in newIDs.enumerated() { newPositions[id] = index }
-      for (index, id) in oldIDs.enumerated() where newPositions[id] == nil {
+      var stillHeld = TaskIDSet()
+      for id in newIDs { stillHeld.insert(id) }
+      for (index, id) in oldIDs.enumerated() where !stillHeld.contains(id) {
         touched.append(
           .init(
             key: key(id.rawValue),

@@ -14,13 +14,15 @@ struct TaskTable: Equatable, Sendable {
   private static let chunkBits = 6
   private static let chunkSize = 1 << chunkBits
 
-  /// Slot `s` is `chunks[s >> chunkBits][s % chunkSize]`; every chunk but the last is full.
+  /// Slot `s` is `chunks[place(s).chunk][place(s).offset]`; every chunk but the last is full.
   private var chunks: [[SpoonTask]] = []
+  /// Each id's slot.
   private var slots = TaskPositions()
 
-  private func slot(_ id: TaskID) -> Int? { slots[id] }
-
-  private mutating func setSlot(_ slot: Int?, for id: TaskID) { slots[id] = slot }
+  /// Where slot `slot` lies in `chunks`.
+  private static func place(_ slot: Int) -> (chunk: Int, offset: Int) {
+    (slot >> chunkBits, slot & (chunkSize - 1))
+  }
 
   var count: Int {
     chunks.isEmpty ? 0 : (chunks.count - 1) << Self.chunkBits + chunks[chunks.count - 1].count
@@ -39,7 +41,8 @@ struct TaskTable: Equatable, Sendable {
   }
 
   private func task(at slot: Int) -> SpoonTask {
-    chunks[slot >> Self.chunkBits][slot & (Self.chunkSize - 1)]
+    let (chunk, offset) = Self.place(slot)
+    return chunks[chunk][offset]
   }
 
   /// Whether both tables hold chunk `index` in the same storage: then its tasks are the same.
@@ -53,7 +56,7 @@ struct TaskTable: Equatable, Sendable {
 
   /// The task with `id`; setting nil removes it.
   subscript(id: TaskID) -> SpoonTask? {
-    get { slot(id).map { task(at: $0) } }
+    get { slots[id].map { task(at: $0) } }
     set {
       if let newValue { updateValue(newValue, forKey: id) } else { removeValue(forKey: id) }
     }
@@ -62,41 +65,45 @@ struct TaskTable: Equatable, Sendable {
   /// Calls `body` with each task of `ids` that is held, in that order, without copying it.
   func forEach(_ ids: [TaskID], _ body: (borrowing SpoonTask) -> Void) {
     for id in ids {
-      if let slot = slot(id) { body(chunks[slot >> Self.chunkBits][slot & (Self.chunkSize - 1)]) }
+      guard let slot = slots[id] else { continue }
+      let (chunk, offset) = Self.place(slot)
+      body(chunks[chunk][offset])
     }
   }
 
   /// Whether both tables hold the same task under `id`, compared where they lie rather than
   /// copied out: a store compares every task of a planner this way after each change.
   func holdsSame(_ id: TaskID, as other: TaskTable) -> Bool {
-    guard let mine = slot(id), let theirs = other.slot(id) else { return false }
-    if mine == theirs, sharesChunk(mine >> Self.chunkBits, with: other) { return true }
-    let (mask, bits) = (Self.chunkSize - 1, Self.chunkBits)
-    return chunks[mine >> bits][mine & mask] == other.chunks[theirs >> bits][theirs & mask]
+    guard let mine = slots[id], let theirs = other.slots[id] else { return false }
+    let (a, b) = (Self.place(mine), Self.place(theirs))
+    if mine == theirs, sharesChunk(a.chunk, with: other) { return true }
+    return chunks[a.chunk][a.offset] == other.chunks[b.chunk][b.offset]
   }
 
   /// Removes and returns the task with `id`; the last task takes its slot.
   @discardableResult
   mutating func removeValue(forKey id: TaskID) -> SpoonTask? {
-    guard let removed = slot(id) else { return nil }
-    setSlot(nil, for: id)
+    guard let removed = slots[id] else { return nil }
+    slots[id] = nil
     var task = chunks[chunks.count - 1].removeLast()
     if chunks[chunks.count - 1].isEmpty { chunks.removeLast() }
     guard removed < count else { return task }  // it was the last
-    swap(&task, &chunks[removed >> Self.chunkBits][removed & (Self.chunkSize - 1)])
-    setSlot(removed, for: self.task(at: removed).id)
+    let (chunk, offset) = Self.place(removed)
+    swap(&task, &chunks[chunk][offset])
+    slots[chunks[chunk][offset].id] = removed
     return task
   }
 
   /// Stores `task` under `id` (its own id), returning the task it replaced.
   @discardableResult
   mutating func updateValue(_ task: consuming SpoonTask, forKey id: TaskID) -> SpoonTask? {
-    if let slot = slot(id) {
-      let old = self.task(at: slot)
-      chunks[slot >> Self.chunkBits][slot & (Self.chunkSize - 1)] = task
+    if let slot = slots[id] {
+      let (chunk, offset) = Self.place(slot)
+      let old = chunks[chunk][offset]
+      chunks[chunk][offset] = task
       return old
     }
-    setSlot(count, for: id)
+    slots[id] = count
     if chunks.isEmpty || chunks[chunks.count - 1].count == Self.chunkSize {
       var chunk: [SpoonTask] = []
       chunk.reserveCapacity(Self.chunkSize)
@@ -119,8 +126,8 @@ struct TaskTable: Equatable, Sendable {
         if rhs.chunks[c][offset].id == id {
           guard lhs.chunks[c][offset] == rhs.chunks[c][offset] else { return false }
         } else {
-          guard let other = rhs.slot(id),
-            lhs.chunks[c][offset] == rhs.chunks[other >> chunkBits][other & (chunkSize - 1)]
+          guard let slot = rhs.slots[id], case let (chunk, at) = place(slot),
+            lhs.chunks[c][offset] == rhs.chunks[chunk][at]
           else { return false }
         }
       }

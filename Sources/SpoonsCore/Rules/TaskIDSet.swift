@@ -1,15 +1,15 @@
 /// A set of task ids for one pass over many tasks: a bitset over the ids handed out one after
 /// another (12 KB for 100,000 tasks, no hashing), a plain `Set` for ids past 2^24, which only
 /// a hand-edited file has.
-struct TaskIDSet {
+public struct TaskIDSet: Sendable {
   static let denseLimit = 1 << 24
 
   private var words: [UInt64] = []
   private var large = Set<TaskID>()
 
-  init() {}
+  public init() {}
 
-  func contains(_ id: TaskID) -> Bool {
+  public func contains(_ id: TaskID) -> Bool {
     let raw = id.rawValue
     guard raw >= 0 && raw < Self.denseLimit else { return large.contains(id) }
     guard raw / 64 < words.count else { return false }
@@ -18,7 +18,7 @@ struct TaskIDSet {
 
   /// Adds `id`; true when it was not there before.
   @discardableResult
-  mutating func insert(_ id: TaskID) -> Bool {
+  public mutating func insert(_ id: TaskID) -> Bool {
     let raw = id.rawValue
     guard raw >= 0 && raw < Self.denseLimit else { return large.insert(id).inserted }
     if raw / 64 >= words.count {
