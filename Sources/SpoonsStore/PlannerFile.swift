@@ -244,16 +244,18 @@ enum PlannerFile {
   /// The file's version and its `journal` line, read from its first two lines alone: where
   /// the changes after the checkpoint are, before the whole file is read with them. nil when
   /// those lines do not read (`decode` then says why).
-  static func peek(_ bytes: [UInt8]) -> (version: Int, journal: JournalState?)? {
+  static func peek(_ buffer: UnsafeBufferPointer<UInt8>) -> (version: Int, journal: JournalState?)? {
     var fields: [(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>)] = []
-    let first = RecordCodec.nextIndex(of: 10, in: bytes, from: 0, to: bytes.count)
-    guard first < bytes.count,
+    let first = RecordCodec.nextIndex(of: 10, in: buffer, from: 0, to: buffer.count)
+    guard first < buffer.count else { return nil }
+    let second = RecordCodec.nextIndex(of: 10, in: buffer, from: first + 1, to: buffer.count)
+    let bytes = Array(buffer[..<second])  // the two lines alone, not the whole file
+    guard
       let header = try? RecordCodec.parseLine(bytes, from: 0, to: first, line: 1, fields: &fields),
       let version = try? format.checkHeader(header)
     else { return nil }
-    let second = RecordCodec.nextIndex(of: 10, in: bytes, from: first + 1, to: bytes.count)
     fields.removeAll(keepingCapacity: true)
-    guard second < bytes.count,
+    guard second < buffer.count,
       let line = try? RecordCodec.parseLine(
         bytes, from: first + 1, to: second, line: 2, fields: &fields),
       line.isKind("journal")
@@ -263,6 +265,17 @@ enum PlannerFile {
 
   static func decode(
     _ bytes: [UInt8], file: String = name, over overlay: PlannerLines.Overlay? = nil
+  ) throws(StoreError) -> PlannerSnapshot {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(StoreError) in
+      try decode(buffer, file: file, over: overlay)
+    }
+  }
+
+  /// The planner in `bytes`, which need last only for the call: nothing decoded points into
+  /// them, so they may be a mapping of the file (`FileSystem.withContents`).
+  static func decode(
+    _ bytes: UnsafeBufferPointer<UInt8>, file: String = name,
+    over overlay: PlannerLines.Overlay? = nil
   ) throws(StoreError) -> PlannerSnapshot {
     if let foreign = format.foreign(bytes, file: file) { throw foreign }
     var nextID: Int?

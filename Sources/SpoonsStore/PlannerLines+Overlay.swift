@@ -23,6 +23,10 @@ extension PlannerLines {
     /// left the lines it touches.
     init(_ changes: [[Touched]], file: String = "") throws(Mismatch) {
       self.file = file
+      let touchedCount = changes.reduce(0) { $0 + $1.count }  // room for each key once
+      final.reserveCapacity(touchedCount)
+      expected.reserveCapacity(touchedCount)
+      following.reserveCapacity(touchedCount)
       for touched in changes {
         for change in touched {
           if let now = final[change.key] {
@@ -64,7 +68,7 @@ extension PlannerLines {
   /// in the checkpoint, as it does in any change Spoons records (a line whose neighbour moved
   /// is itself touched). Anything else is a `DecodeError` naming the key.
   static func forEachLine(
-    in checkpoint: [UInt8], over overlay: Overlay?,
+    in checkpoint: UnsafeBufferPointer<UInt8>, over overlay: Overlay?,
     _ body: (RecordCodec.Line) throws(DecodeError) -> Void
   ) throws(DecodeError) {
     guard let overlay, !overlay.isEmpty else {
@@ -98,8 +102,7 @@ extension PlannerLines {
           let kindEnd = RecordCodec.nextIndex(of: 9, in: buffer, from: 0, to: text.count - 1)
           try body(
             RecordCodec.Line(
-              buffer: buffer, bytes: text, start: 0, end: text.count - 1, kindEnd: kindEnd,
-              number: 0))
+              buffer: buffer, start: 0, end: text.count - 1, kindEnd: kindEnd, number: 0))
         }
         emitted += 1
         lastEmitted = hash(next.utf8)

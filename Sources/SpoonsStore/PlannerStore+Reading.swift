@@ -37,13 +37,22 @@ extension PlannerStore {
   /// `JournalTail`). A `planner.txt` that cannot be read is reported with how to get a
   /// planner back; changes after it that cannot be read, as the damaged history they are.
   func readSnapshot() throws(StoreError) -> PlannerSnapshot {
-    let read: [UInt8]?
+    let read: Result<PlannerSnapshot, StoreError>?
     do {
-      read = try FileSystem.read(plannerPath)
+      read = try FileSystem.withContents(of: plannerPath) { bytes in
+        Result { () throws(StoreError) in try snapshot(from: bytes) }
+      }
     } catch {
       throw .unreadablePlanner(error, recovery: recovery(from: error))
     }
-    guard let bytes = read else { return try noPlannerYet() }
+    guard let read else { return try noPlannerYet() }
+    return try read.get()
+  }
+
+  /// `readSnapshot` once `planner.txt` is read: its bytes and the changes after them.
+  private func snapshot(from bytes: UnsafeBufferPointer<UInt8>) throws(StoreError)
+    -> PlannerSnapshot
+  {
     var tail = JournalTail()
     var version = PlannerFile.format.version
     var overlay: PlannerLines.Overlay?

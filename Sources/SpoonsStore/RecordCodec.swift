@@ -173,7 +173,6 @@ enum RecordCodec {
   struct Line {
     /// The whole file, valid only during the call that handed out this line.
     let buffer: UnsafeBufferPointer<UInt8>
-    let bytes: [UInt8]
     let start: Int
     let end: Int
     /// Where the kind ends: the first tab, or `end`.
@@ -185,9 +184,12 @@ enum RecordCodec {
     }
 
     /// The line split into its fields, or the error that says what is wrong with it.
+    /// The record is parsed from a copy of the line: the buffer may be a mapped file that
+    /// is gone once the read is over, and only unusual lines take this path.
     func record() throws(DecodeError) -> Record {
       var fields: [(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>)] = []
-      return try RecordCodec.parseLine(bytes, from: start, to: end, line: number, fields: &fields)
+      let text = Array(buffer[start..<end])
+      return try RecordCodec.parseLine(text, from: 0, to: text.count, line: number, fields: &fields)
     }
   }
 
@@ -196,38 +198,43 @@ enum RecordCodec {
     in bytes: [UInt8], _ body: (Line) throws(DecodeError) -> Void
   ) throws(DecodeError) {
     try bytes.withUnsafeBufferPointer { (buffer) throws(DecodeError) in
-      var lineNumber = 0
-      var start = 0
-      let count = buffer.count
-      while start < count {
-        lineNumber += 1
-        let end = nextIndex(of: 10, in: buffer, from: start, to: count)
-        if end == count {
-          throw DecodeError(line: lineNumber, reason: "the last line is cut short (no line end)")
-        }
-        if end > start {
-          let tab = nextIndex(of: 9, in: buffer, from: start, to: end)
-          try body(
-            Line(
-              buffer: buffer, bytes: bytes, start: start, end: end, kindEnd: tab,
-              number: lineNumber))
-        }
-        start = end + 1
+      try forEachLine(in: buffer, body)
+    }
+  }
+
+  static func forEachLine(
+    in buffer: UnsafeBufferPointer<UInt8>, _ body: (Line) throws(DecodeError) -> Void
+  ) throws(DecodeError) {
+    var lineNumber = 0
+    var start = 0
+    let count = buffer.count
+    while start < count {
+      lineNumber += 1
+      let end = nextIndex(of: 10, in: buffer, from: start, to: count)
+      if end == count {
+        throw DecodeError(line: lineNumber, reason: "the last line is cut short (no line end)")
       }
+      if end > start {
+        let tab = nextIndex(of: 9, in: buffer, from: start, to: end)
+        try body(Line(buffer: buffer, start: start, end: end, kindEnd: tab, number: lineNumber))
+      }
+      start = end + 1
     }
   }
 
   /// How many lines `bytes` holds (its newlines).
   static func lineCount(_ bytes: [UInt8]) -> Int {
-    bytes.withUnsafeBufferPointer { buffer in
-      var count = 0
-      var at = 0
-      while at < buffer.count {
-        at = nextIndex(of: 10, in: buffer, from: at, to: buffer.count) + 1
-        if at <= buffer.count { count += 1 }
-      }
-      return count
+    bytes.withUnsafeBufferPointer(lineCount)
+  }
+
+  static func lineCount(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
+    var count = 0
+    var at = 0
+    while at < buffer.count {
+      at = nextIndex(of: 10, in: buffer, from: at, to: buffer.count) + 1
+      if at <= buffer.count { count += 1 }
     }
+    return count
   }
 
   /// Calls `body` with each non-empty line of `bytes` split into a record.
@@ -295,19 +302,19 @@ enum RecordCodec {
   static func unescapedBytes(_ raw: ArraySlice<UInt8>, line: Int, key: String)
     throws(DecodeError) -> [UInt8]
   {
-    var bytes: [UInt8]
-    if raw.contains(92) {
-      bytes = []
-      bytes.reserveCapacity(raw.count)
-      var i = raw.startIndex
-      while i < raw.endIndex {
-        let b = raw[i]
-        guard b == 92 else {
-          bytes.append(b)
-          i += 1
-          continue
-        }
-        guard i + 1 < raw.endIndex else {
+    // Copied a run at a time between escapes: the lines an undo record holds are long and
+    // every tab in them is escaped, and each change since the checkpoint is read this way.
+    let bytes = try raw.withUnsafeBufferPointer { (raw) throws(DecodeError) -> [UInt8] in
+      let n = raw.count
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(n)
+      var i = 0
+      while i < n {
+        let escape = nextIndex(of: 92, in: raw, from: i, to: n)
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: raw[i..<escape]))
+        i = escape
+        guard i < n else { break }
+        guard i + 1 < n else {
           throw DecodeError(line: line, reason: "\(key) ends in a lone backslash")
         }
         switch raw[i + 1] {
@@ -316,15 +323,14 @@ enum RecordCodec {
         case UInt8(ascii: "n"): bytes.append(10); i += 2
         case UInt8(ascii: "r"): bytes.append(13); i += 2
         case UInt8(ascii: "x"):
-          guard i + 3 < raw.endIndex, let hi = hexValue(raw[i + 2]), let lo = hexValue(raw[i + 3])
+          guard i + 3 < n, let hi = hexValue(raw[i + 2]), let lo = hexValue(raw[i + 3])
           else { throw DecodeError(line: line, reason: "\(key) has a bad \\x escape") }
           bytes.append(hi << 4 | lo)
           i += 4
         default: throw DecodeError(line: line, reason: "\(key) has an unknown escape")
         }
       }
-    } else {
-      bytes = Array(raw)
+      return bytes
     }
     // Nearly every value is ASCII, which is UTF-8 as it stands; the general check is generic
     // over the encoding and costs several times the whole decode of a line.

@@ -148,7 +148,7 @@ enum TaskRecord {
     var at: Place?, from: Place?
     var since: CivilDate?, due: CivilDate?
     var completed: Timestamp?, created: Timestamp?, updated: Timestamp?
-    var title: String?, note: String?, location: String?
+    var title: Title?, note: String?, location: String?
     // Most tasks were never changed after they were made, so `updated` repeats `created`
     // byte for byte (and `completed` often repeats `updated`): parse each distinct one once.
     var lastStampBytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
@@ -191,14 +191,23 @@ enum TaskRecord {
       case .completed: guard let t = timestamp(value) else { return nil }; completed = t
       case .created: guard let t = timestamp(value) else { return nil }; created = t
       case .updated: guard let t = timestamp(value) else { return nil }; updated = t
-      case .title: guard let text = plainText(value) else { return nil }; title = text
+      case .title:
+        // A backslash starts an escape in the file, though a title may hold one.
+        guard RecordCodec.nextIndex(of: 92, in: buffer, from: valueStart, to: valueEnd) == valueEnd
+        else { return nil }
+        if let plain = Title(plainBytes: value) {
+          title = plain
+        } else {
+          guard let text = plainText(value), let checked = try? Title(text) else { return nil }
+          title = checked
+        }
       case .note: guard let text = plainText(value) else { return nil }; note = text
       case .location: guard let text = plainText(value) else { return nil }; location = text
       }
       i = valueEnd
     }
-    guard id >= 1, rest <= 1, let created, let updated, let text = title, let at,
-      let cost = try? SpoonCost(spoons), let title = try? Title(text)
+    guard id >= 1, rest <= 1, let created, let updated, let title, let at,
+      let cost = try? SpoonCost(spoons)
     else { return nil }
     func origin() -> Origin? {
       switch from {
@@ -239,7 +248,8 @@ enum TaskRecord {
       if byte >= 0x80 { ascii = false }
     }
     // Plain ASCII (most titles) needs no validating; anything else is checked, never repaired.
-    return ascii ? String(decoding: value, as: UTF8.self) : String(validating: value, as: UTF8.self)
+    return ascii
+      ? String(decoding: value, as: Unicode.ASCII.self) : String(validating: value, as: UTF8.self)
   }
 
   /// The fields of a task record, as bits of a mask of those seen.

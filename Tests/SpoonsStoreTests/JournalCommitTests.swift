@@ -106,8 +106,11 @@ struct JournalCommitTests {
     }
     let file = Array("format\tname=spoons-planner\tversion=8\n".utf8) + PlannerLines.bytes(checkpoint)
     var read: [[UInt8]] = []
-    try PlannerLines.forEachLine(in: file, over: try PlannerLines.Overlay(changes)) { line in
-      if line.number != 1 { read.append(Array(line.bytes[line.start..<line.end])) }
+    let overlay = try PlannerLines.Overlay(changes)
+    try file.withUnsafeBufferPointer { buffer in
+      try PlannerLines.forEachLine(in: buffer, over: overlay) { line in
+        if line.number != 1 { read.append(Array(line.buffer[line.start..<line.end])) }
+      }
     }
     #expect(read == current.map { Array($0.text) }, "seed \(seed)")
   }

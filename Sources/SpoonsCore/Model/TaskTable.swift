@@ -67,7 +67,9 @@ struct TaskTable: Equatable, Sendable {
     for id in ids {
       guard let slot = slots[id] else { continue }
       let (chunk, offset) = Self.place(slot)
-      body(chunks[chunk][offset])
+      // Through a pointer the task is lent where it lies; `chunks[chunk][offset]`, or a
+      // buffer's subscript, copies it (retaining its strings) for every call.
+      chunks[chunk].withUnsafeBufferPointer { body(($0.baseAddress! + offset).pointee) }
     }
   }
 

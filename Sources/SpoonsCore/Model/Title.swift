@@ -27,18 +27,27 @@ public struct Title: Hashable, Sendable, CustomStringConvertible {
     self.text = trimmed
   }
 
+  /// A title read back from bytes a store holds, when they are plain (see `isPlain`): one
+  /// pass and no validating, since every command reads every open task's title. Nil means
+  /// only "not plain"; the caller then checks the text with `init(_:)`.
+  public init?(plainBytes bytes: UnsafeBufferPointer<UInt8>) {
+    guard Self.isPlain(bytes) else { return nil }
+    self.text = String(decoding: bytes, as: Unicode.ASCII.self)
+  }
+
   public var description: String { text }
 
   /// Printable ASCII with no space at either end, at most `maxLength` bytes: a title as it is.
   static func isPlain(_ raw: String) -> Bool {
-    let plain = raw.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-      guard let p = bytes.baseAddress, bytes.count > 0, bytes.count <= maxLength, p[0] != 0x20,
-        p[bytes.count - 1] != 0x20
-      else { return false }
-      for k in 0..<bytes.count where p[k] &- 0x20 >= 0x5F { return false }
-      return true
-    }
-    return plain ?? false
+    raw.utf8.withContiguousStorageIfAvailable(isPlain) ?? false
+  }
+
+  static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let p = bytes.baseAddress, bytes.count > 0, bytes.count <= maxLength, p[0] != 0x20,
+      p[bytes.count - 1] != 0x20
+    else { return false }
+    for k in 0..<bytes.count where p[k] &- 0x20 >= 0x5F { return false }
+    return true
   }
 
   static func trim(_ raw: String) -> String {
