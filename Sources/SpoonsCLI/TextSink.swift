@@ -19,15 +19,25 @@ public final class FileSink: TextSink {
 
   public init(fd: Int32) {
     self.fd = fd
-    buffer.reserveCapacity(1 << 16)
+    buffer.reserveCapacity(Self.bufferSize)
   }
 
   deinit { flush() }
 
   public func write(_ text: String) {
+    var text = text
+    // A long text (`list` of 100,000 tasks is 3 MB) goes out from where it lies, not through
+    // a copy in the buffer that would touch as many fresh pages again.
+    if text.utf8.count >= Self.bufferSize {
+      flush()
+      text.withUTF8 { FileDescriptor.writeAll(fd, $0.baseAddress, count: $0.count) }
+      return
+    }
     buffer.append(contentsOf: text.utf8)
-    if buffer.count >= 1 << 16 { flush() }
+    if buffer.count >= Self.bufferSize { flush() }
   }
+
+  private static let bufferSize = 1 << 16
 
   public func flush() {
     // A failure is a closed pipe or a full disk: nothing more can be said, so it is dropped.

@@ -27,11 +27,15 @@ struct FileFormat {
   /// else the error for a file that is something else altogether, saying what it seems to
   /// hold, so that a photo or an export copied over `planner.txt` is named as such rather
   /// than reported as a bad first line.
-  func foreign(_ bytes: UnsafeBufferPointer<UInt8>, file: String) -> StoreError? {
+  ///
+  /// - Parameters:
+  ///   - bytes: the file's first bytes (all of it, or its first block);
+  ///   - whole: the whole file's length.
+  func foreign(_ bytes: UnsafeBufferPointer<UInt8>, whole: Int, file: String) -> StoreError? {
     let head = Array(bytes.prefix(512))[...]
     let firstLine = head.prefix { $0 != 10 }
     if firstLine.starts(with: Array("format\tname=\(name)\t".utf8)) { return nil }
-    return .foreign(file: file, kind: kind, holds: Self.describe(head, whole: bytes.count))
+    return .foreign(file: file, kind: kind, holds: Self.describe(head, whole: whole))
   }
 
   /// What the first bytes of a file that is not ours seem to be, when it can be told.
@@ -90,7 +94,9 @@ extension FileFormat {
     _ bytes: [UInt8], file: String, _ body: (RecordCodec.Line) throws(DecodeError) -> Void
   ) throws(StoreError) {
     guard !bytes.isEmpty else { return }
-    if let foreign = bytes.withUnsafeBufferPointer({ foreign($0, file: file) }) { throw foreign }
+    if let foreign = bytes.withUnsafeBufferPointer({ foreign($0, whole: bytes.count, file: file) }) {
+      throw foreign
+    }
     var first = true
     do {
       try RecordCodec.forEachLine(in: bytes) { line throws(DecodeError) in

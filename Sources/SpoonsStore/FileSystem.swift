@@ -54,42 +54,6 @@ enum FileSystem {
     return bytes
   }
 
-  /// Calls `body` with the whole of the file at `path`, mapped into memory rather than
-  /// copied, or returns nil when there is no such file. A read copies every byte into fresh
-  /// memory, which for the planner of 100,000 open tasks (13 MB) was a sixth of a `list`;
-  /// the mapping reads the system's cached copy where it lies.
-  ///
-  /// Only for files the store replaces whole, by rename, and never writes in place
-  /// (`planner.txt`): the mapping then holds one version from start to end, whatever a writer
-  /// does meanwhile. (A file cut short in place by some other program while mapped would
-  /// stop the reader with SIGBUS; nothing of Spoons does that.) An empty file, or one the
-  /// system will not map, is read instead. The bytes last only for the call.
-  static func withContents<Result>(
-    of path: String, _ body: (UnsafeBufferPointer<UInt8>) throws(StoreError) -> Result
-  ) throws(StoreError) -> Result? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    if fd < 0 {
-      if errno == ENOENT { return nil }
-      throw io(path, "read")
-    }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      close(fd)
-      throw io(path, "read")
-    }
-    let size = Int(info.st_size)
-    let mapped: UnsafeMutableRawPointer? =
-      (info.st_mode & S_IFMT) == S_IFREG && size > 0
-      ? mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0) : nil
-    close(fd)  // a mapping outlives its descriptor
-    guard let mapped, mapped != UnsafeMutableRawPointer(bitPattern: -1) else {
-      guard let bytes = try read(path) else { return nil }
-      return try bytes.withUnsafeBufferPointer { (buffer) throws(StoreError) in try body(buffer) }
-    }
-    defer { munmap(mapped, size) }
-    return try body(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: size))
-  }
-
   /// Writes `bytes` at `offset` of `path` (created, mode 0600, when missing), cutting off
   /// whatever followed (a record cut short by a crash), and waits for the disk once: the
   /// commit of a change. On failure the file is cut back to `offset`, so nothing half written

@@ -271,13 +271,14 @@ enum PlannerFile {
     }
   }
 
-  /// The planner in `bytes`, which need last only for the call: nothing decoded points into
-  /// them, so they may be a mapping of the file (`FileSystem.withContents`).
+  /// The planner in `lines`: the whole file in memory, or the file read a block at a time
+  /// (`BlockReader`), since nothing decoded points into the bytes a line was read from.
   static func decode(
-    _ bytes: UnsafeBufferPointer<UInt8>, file: String = name,
-    over overlay: PlannerLines.Overlay? = nil
+    _ lines: some LineSource, file: String = name, over overlay: PlannerLines.Overlay? = nil
   ) throws(StoreError) -> PlannerSnapshot {
-    if let foreign = format.foreign(bytes, file: file) { throw foreign }
+    if let foreign = format.foreign(lines.head, whole: lines.byteCount, file: file) {
+      throw foreign
+    }
     var nextID: Int?
     var nextRoutineID = 1
     var archive: ArchiveLengths?
@@ -289,16 +290,17 @@ enum PlannerFile {
     var routines: [Routine] = []
     var renumbered: [Renumbering] = []
     var day: Day?
-    // Tasks go straight into the planner, which makes room for the line count (an upper
-    // bound): 100,000 open tasks must load within 64 MiB, never held twice.
-    let lines = RecordCodec.lineCount(bytes)
-    var tasks = Planner.Restorer(expecting: lines)
+    // Tasks go straight into the planner, which makes room for as many as the file and the
+    // changes after it can hold (an upper bound, so nothing is copied as it grows): 100,000
+    // open tasks must load within 64 MiB, never held twice.
+    let room = lines.byteCount / TaskRecord.shortestLine + (overlay?.lineCount ?? 0)
+    var tasks = Planner.Restorer(expecting: room)
     var taskLines: [Int] = []
-    taskLines.reserveCapacity(lines)
+    taskLines.reserveCapacity(room)
     var endCount: Int?
     var checked = false
     do {
-      try PlannerLines.forEachLine(in: bytes, over: overlay) { line throws(DecodeError) in
+      try PlannerLines.forEachLine(in: lines, over: overlay) { line throws(DecodeError) in
         if !checked {
           checked = true
           _ = try format.checkHeader(line.record())  // every older version reads as it is

@@ -19,6 +19,9 @@ extension PlannerLines {
 
     var isEmpty: Bool { final.isEmpty }
 
+    /// At most how many lines the changes add to the checkpoint's.
+    var lineCount: Int { final.count }
+
     /// The net effect of `changes`, oldest first; each must start from where the ones before
     /// left the lines it touches.
     init(_ changes: [[Touched]], file: String = "") throws(Mismatch) {
@@ -68,11 +71,11 @@ extension PlannerLines {
   /// in the checkpoint, as it does in any change Spoons records (a line whose neighbour moved
   /// is itself touched). Anything else is a `DecodeError` naming the key.
   static func forEachLine(
-    in checkpoint: UnsafeBufferPointer<UInt8>, over overlay: Overlay?,
+    in checkpoint: some LineSource, over overlay: Overlay?,
     _ body: (RecordCodec.Line) throws(DecodeError) -> Void
   ) throws(DecodeError) {
     guard let overlay, !overlay.isEmpty else {
-      try RecordCodec.forEachLine(in: checkpoint, body)
+      try checkpoint.forEachLine(body)
       return
     }
     func mismatch(_ key: String, line: Int) -> DecodeError {
@@ -86,7 +89,9 @@ extension PlannerLines {
     var lastEmitted = emptyHash  // the line the output ends with
     var previous = emptyHash  // the keyed line before this one in the checkpoint
     var previousKey = ""  // its key, once known to be needed
-    var previousRange = 0..<0
+    // Its key's bytes: a line's bytes last only for its call (the file is read a block at a
+    // time), and the key is needed only when the next line is one the changes touched.
+    var previousKeyBytes: [UInt8] = []
     var emitted = 0
     var found = 0
     var chained = Set<String>()
@@ -110,7 +115,7 @@ extension PlannerLines {
       }
     }
 
-    try RecordCodec.forEachLine(in: checkpoint) { line throws(DecodeError) in
+    try checkpoint.forEachLine { line throws(DecodeError) in
       if line.number == 1 || line.isKind("journal") {
         try body(line)
         return
@@ -132,14 +137,13 @@ extension PlannerLines {
         key = name
         if let expected = overlay.expected[name] {
           if previous != emptyHash && previousKey.isEmpty {
-            previousKey = String(
-              decoding: UnsafeBufferPointer(rebasing: line.buffer[previousRange]), as: UTF8.self)
+            previousKey = String(decoding: previousKeyBytes, as: UTF8.self)
           }
           guard let expected, expected.after == previousKey,
             expected.text.elementsEqual(UnsafeBufferPointer(rebasing: line.buffer[line.start..<line.end]))
           else { throw mismatch(name, line: line.number) }
           found += 1
-          (previous, previousKey, previousRange) = (lineHash, name, range)
+          (previous, previousKey) = (lineHash, name)
           return
         }
         guard overlay.final[name] == nil else { throw mismatch(name, line: line.number) }
@@ -151,7 +155,11 @@ extension PlannerLines {
       }
       try body(line)
       lastEmitted = lineHash
-      (previous, previousKey, previousRange) = (lineHash, key ?? "", range)
+      (previous, previousKey) = (lineHash, key ?? "")
+      if key == nil {
+        previousKeyBytes.removeAll(keepingCapacity: true)
+        previousKeyBytes.append(contentsOf: UnsafeBufferPointer(rebasing: line.buffer[range]))
+      }
       if let key { try emitChain(after: key, line: line.number) }
     }
     if !started { try emitChain(after: "", line: 0) }

@@ -37,27 +37,36 @@ extension PlannerStore {
   /// `JournalTail`). A `planner.txt` that cannot be read is reported with how to get a
   /// planner back; changes after it that cannot be read, as the damaged history they are.
   func readSnapshot() throws(StoreError) -> PlannerSnapshot {
-    let read: Result<PlannerSnapshot, StoreError>?
+    let opened: BlockReader?
     do {
-      read = try FileSystem.withContents(of: plannerPath) { bytes in
-        Result { () throws(StoreError) in try snapshot(from: bytes) }
-      }
+      opened = try BlockReader(path: plannerPath)
     } catch {
       throw .unreadablePlanner(error, recovery: recovery(from: error))
     }
-    guard let read else { return try noPlannerYet() }
-    return try read.get()
+    guard let file = opened else { return try noPlannerYet() }
+    let snapshot: PlannerSnapshot
+    do {
+      snapshot = try self.snapshot(from: file)
+    } catch {
+      // A read that failed part way ended the lines early: that, not what they seemed to say.
+      if let failure = file.failure {
+        throw .unreadablePlanner(failure, recovery: recovery(from: failure))
+      }
+      throw error
+    }
+    if let failure = file.failure {
+      throw .unreadablePlanner(failure, recovery: recovery(from: failure))
+    }
+    return snapshot
   }
 
-  /// `readSnapshot` once `planner.txt` is read: its bytes and the changes after them.
-  private func snapshot(from bytes: UnsafeBufferPointer<UInt8>) throws(StoreError)
-    -> PlannerSnapshot
-  {
+  /// `readSnapshot` once `planner.txt` is open: its lines and the changes after them.
+  private func snapshot(from file: BlockReader) throws(StoreError) -> PlannerSnapshot {
     var tail = JournalTail()
     var version = PlannerFile.format.version
     var overlay: PlannerLines.Overlay?
     var journalFile = ""
-    if let head = PlannerFile.peek(bytes) {
+    if let head = PlannerFile.peek(file.head) {
       version = head.version
       if head.version >= PlannerFile.journalCommits, let journal = head.journal {
         journalFile = journalPath(journal)
@@ -76,7 +85,7 @@ extension PlannerStore {
     }
     var snapshot: PlannerSnapshot
     do {
-      snapshot = try PlannerFile.decode(bytes, file: plannerPath, over: overlay)
+      snapshot = try PlannerFile.decode(file, file: plannerPath, over: overlay)
     } catch {
       if case .corrupt(let file, _, _) = error, file == journalFile { throw error }
       throw .unreadablePlanner(error, recovery: recovery(from: error))

@@ -171,7 +171,8 @@ enum RecordCodec {
   /// a decoder can read its most common record in one pass (`TaskRecord.decodeQuickly`) and
   /// leave every other line to `record()`.
   struct Line {
-    /// The whole file, valid only during the call that handed out this line.
+    /// The bytes around the line (the whole file, or the block of it read last), valid only
+    /// during the call that handed out this line.
     let buffer: UnsafeBufferPointer<UInt8>
     let start: Int
     let end: Int
@@ -184,8 +185,8 @@ enum RecordCodec {
     }
 
     /// The line split into its fields, or the error that says what is wrong with it.
-    /// The record is parsed from a copy of the line: the buffer may be a mapped file that
-    /// is gone once the read is over, and only unusual lines take this path.
+    /// The record is parsed from a copy of the line, which outlives the buffer it came from;
+    /// only unusual lines take this path.
     func record() throws(DecodeError) -> Record {
       var fields: [(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>)] = []
       let text = Array(buffer[start..<end])
@@ -224,17 +225,15 @@ enum RecordCodec {
 
   /// How many lines `bytes` holds (its newlines).
   static func lineCount(_ bytes: [UInt8]) -> Int {
-    bytes.withUnsafeBufferPointer(lineCount)
-  }
-
-  static func lineCount(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
-    var count = 0
-    var at = 0
-    while at < buffer.count {
-      at = nextIndex(of: 10, in: buffer, from: at, to: buffer.count) + 1
-      if at <= buffer.count { count += 1 }
+    bytes.withUnsafeBufferPointer { buffer in
+      var count = 0
+      var at = 0
+      while at < buffer.count {
+        at = nextIndex(of: 10, in: buffer, from: at, to: buffer.count) + 1
+        if at <= buffer.count { count += 1 }
+      }
+      return count
     }
-    return count
   }
 
   /// Calls `body` with each non-empty line of `bytes` split into a record.

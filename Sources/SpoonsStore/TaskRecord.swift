@@ -8,6 +8,10 @@ import SpoonsCore
 /// The `task` record, shared by `planner.txt` (open tasks and today's done ones) and `done.txt`
 /// (the archive).
 enum TaskRecord {
+  /// No task line is shorter: an id, spoons, a place, two 25-byte times and a title, each
+  /// required (107 bytes for the least of them). A file of N bytes holds at most N / this.
+  static let shortestLine = 100
+
   static let keys: [StaticString] = [
     "id", "spoons", "at", "from", "since", "routine", "rest", "back", "took", "completed",
     "created", "updated", "due", "title", "note", "where",
