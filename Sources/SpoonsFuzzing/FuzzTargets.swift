@@ -73,6 +73,11 @@ public enum FuzzTargets {
     }
     for (name, content) in files { writeFile(data + "/" + name, content) }
 
+    // Read a block at a time, from the least block up, it must read as it does whole.
+    let blockSize = 512 + (bytes.first.map(Int.init) ?? 0) * 3
+    if let disagreement = BlockProbe.disagreement(in: data, blockSize: blockSize) {
+      fail(disagreement)
+    }
     let store = PlannerStore(directory: data)
     let planner: Planner
     do {

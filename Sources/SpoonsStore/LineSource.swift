@@ -169,3 +169,23 @@ final class BlockReader: LineSource {
     buffer = larger
   }
 }
+
+/// For the loader fuzz target: a planner read in blocks of `blockSize` (with the changes
+/// after its checkpoint) must read as it does in one block, the whole file at once: to the
+/// same snapshot, or to the same refusal.
+public enum BlockProbe {
+  /// nil when both reads agree; else how they differ.
+  public static func disagreement(in directory: String, blockSize: Int) -> String? {
+    let store = PlannerStore(directory: directory)
+    let whole = Result { () throws(StoreError) in try store.readSnapshot(blockSize: Int.max / 2) }
+    let blocks = Result { () throws(StoreError) in try store.readSnapshot(blockSize: blockSize) }
+    switch (whole, blocks) {
+    case (.success(let a), .success(let b)):
+      return a == b && a.tail == b.tail ? nil : "in blocks of \(blockSize) it read another planner"
+    case (.failure(let a), .failure(let b)):
+      return a == b ? nil : "whole: \(a); in blocks of \(blockSize): \(b)"
+    case (.success, .failure(let b)): return "in blocks of \(blockSize) it was refused: \(b)"
+    case (.failure(let a), .success): return "whole it was refused (\(a)), in blocks not"
+    }
+  }
+}

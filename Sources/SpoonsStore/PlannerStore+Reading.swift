@@ -36,10 +36,13 @@ extension PlannerStore {
   /// The planner as committed: the checkpoint `planner.txt` with the changes after it (see
   /// `JournalTail`). A `planner.txt` that cannot be read is reported with how to get a
   /// planner back; changes after it that cannot be read, as the damaged history they are.
-  func readSnapshot() throws(StoreError) -> PlannerSnapshot {
+  ///
+  /// - Parameter blockSize: how much of `planner.txt` is read at a time (smaller for tests and
+  ///   the loader fuzz target, which hold the reads in blocks to the read of the whole file).
+  func readSnapshot(blockSize: Int = BlockReader.blockSize) throws(StoreError) -> PlannerSnapshot {
     let opened: BlockReader?
     do {
-      opened = try BlockReader(path: plannerPath)
+      opened = try BlockReader(path: plannerPath, blockSize: blockSize)
     } catch {
       throw .unreadablePlanner(error, recovery: recovery(from: error))
     }
