@@ -274,7 +274,7 @@ enum PlannerFile {
   /// The planner in `lines`: the whole file in memory, or the file read a block at a time
   /// (`BlockReader`), since nothing decoded points into the bytes a line was read from.
   static func decode(
-    _ lines: some LineSource, file: String = name, over overlay: PlannerLines.Overlay? = nil
+    _ lines: any LineSource, file: String = name, over overlay: PlannerLines.Overlay? = nil
   ) throws(StoreError) -> PlannerSnapshot {
     if let foreign = format.foreign(lines.head, whole: lines.byteCount, file: file) {
       throw foreign

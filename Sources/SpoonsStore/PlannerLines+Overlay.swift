@@ -71,7 +71,7 @@ extension PlannerLines {
   /// in the checkpoint, as it does in any change Spoons records (a line whose neighbour moved
   /// is itself touched). Anything else is a `DecodeError` naming the key.
   static func forEachLine(
-    in checkpoint: some LineSource, over overlay: Overlay?,
+    in checkpoint: any LineSource, over overlay: Overlay?,
     _ body: (RecordCodec.Line) throws(DecodeError) -> Void
   ) throws(DecodeError) {
     guard let overlay, !overlay.isEmpty else {

@@ -290,52 +290,68 @@ enum RecordCodec {
     return Record(line: number, kindBytes: kind, fields: fields)
   }
 
-  static func unescape(_ raw: ArraySlice<UInt8>, line: Int, key: String) throws(DecodeError)
-    -> String
-  {
-    String(decoding: try unescapedBytes(raw, line: line, key: key), as: UTF8.self)
+  static func unescape(
+    _ raw: ArraySlice<UInt8>, line: Int, key: @autoclosure () -> String
+  ) throws(DecodeError) -> String {
+    String(decoding: try unescapedBytes(raw, line: line, key: key()), as: UTF8.self)
   }
 
   /// The value's bytes with its escapes undone, checked to be UTF-8: for text kept as bytes
-  /// (the lines an undo record holds), which need no `String` of their own.
-  static func unescapedBytes(_ raw: ArraySlice<UInt8>, line: Int, key: String)
-    throws(DecodeError) -> [UInt8]
-  {
-    // Copied a run at a time between escapes: the lines an undo record holds are long and
-    // every tab in them is escaped, and each change since the checkpoint is read this way.
-    let bytes = try raw.withUnsafeBufferPointer { (raw) throws(DecodeError) -> [UInt8] in
-      let n = raw.count
-      var bytes: [UInt8] = []
-      bytes.reserveCapacity(n)
-      var i = 0
-      while i < n {
-        let escape = nextIndex(of: 92, in: raw, from: i, to: n)
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: raw[i..<escape]))
-        i = escape
-        guard i < n else { break }
-        guard i + 1 < n else {
-          throw DecodeError(line: line, reason: "\(key) ends in a lone backslash")
+  /// (the lines an undo record holds), which need no `String` of their own. `key` names the
+  /// field in an error, and is only made for one.
+  static func unescapedBytes(
+    _ raw: ArraySlice<UInt8>, line: Int, key: @autoclosure () -> String
+  ) throws(DecodeError) -> [UInt8] {
+    // One pass into storage of the raw length (escapes only shorten), noting on the way
+    // whether any byte is not ASCII: every change since the checkpoint holds a few lines
+    // whose tabs are all escaped, and each command reads those changes again.
+    var problem: String?
+    var ascii: UInt8 = 0
+    let bytes = raw.withUnsafeBufferPointer { raw in
+      [UInt8](unsafeUninitializedCapacity: raw.count) { out, count in
+        let n = raw.count
+        var i = 0
+        var o = 0
+        while i < n {
+          let b = raw[i]
+          ascii |= b
+          guard b == 92 else {
+            out[o] = b
+            o += 1
+            i += 1
+            continue
+          }
+          guard i + 1 < n else {
+            problem = "ends in a lone backslash"
+            break
+          }
+          switch raw[i + 1] {
+          case 92: out[o] = 92; i += 2
+          case UInt8(ascii: "t"): out[o] = 9; i += 2
+          case UInt8(ascii: "n"): out[o] = 10; i += 2
+          case UInt8(ascii: "r"): out[o] = 13; i += 2
+          case UInt8(ascii: "x"):
+            guard i + 3 < n, let hi = hexValue(raw[i + 2]), let lo = hexValue(raw[i + 3]) else {
+              problem = "has a bad \\x escape"
+              break
+            }
+            out[o] = hi << 4 | lo
+            ascii |= out[o]
+            i += 4
+          default:
+            problem = "has an unknown escape"
+          }
+          if problem != nil { break }
+          o += 1
         }
-        switch raw[i + 1] {
-        case 92: bytes.append(92); i += 2
-        case UInt8(ascii: "t"): bytes.append(9); i += 2
-        case UInt8(ascii: "n"): bytes.append(10); i += 2
-        case UInt8(ascii: "r"): bytes.append(13); i += 2
-        case UInt8(ascii: "x"):
-          guard i + 3 < n, let hi = hexValue(raw[i + 2]), let lo = hexValue(raw[i + 3])
-          else { throw DecodeError(line: line, reason: "\(key) has a bad \\x escape") }
-          bytes.append(hi << 4 | lo)
-          i += 4
-        default: throw DecodeError(line: line, reason: "\(key) has an unknown escape")
-        }
+        count = o
       }
-      return bytes
     }
+    if let problem { throw DecodeError(line: line, reason: "\(key()) \(problem)") }
     // Nearly every value is ASCII, which is UTF-8 as it stands; the general check is generic
     // over the encoding and costs several times the whole decode of a line.
-    guard bytes.allSatisfy({ $0 < 0x80 }) || String(validating: bytes, as: UTF8.self) != nil
-    else {
-      throw DecodeError(line: line, reason: "\(key) is not valid UTF-8")
+    guard ascii < 0x80 || String(validating: bytes, as: UTF8.self) != nil else {
+      throw DecodeError(line: line, reason: "\(key()) is not valid UTF-8")
     }
     return bytes
   }

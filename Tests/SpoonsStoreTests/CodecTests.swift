@@ -52,6 +52,30 @@ struct CodecTests {
     #expect(!PlannerFile.encode(PlannerSnapshot(planner: p)).contains(0))
   }
 
+  /// Every text the store writes reads back byte for byte, and a value that is not one it
+  /// could have written is refused with the field's name and what is wrong.
+  @Test func unescapingUndoesEscapingAndNamesWhatIsWrong() throws {
+    var rng = SeededGenerator(seed: 8)
+    let alphabet = Array("ab \t\\\n\rxé€😀\u{01}\u{7F}".unicodeScalars)
+    for _ in 0..<2_000 {
+      let text = String(String.UnicodeScalarView((0..<rng.below(40)).map { _ in alphabet[rng.below(alphabet.count)] }))
+      var escaped: [UInt8] = []
+      RecordCodec.appendEscaped(text, to: &escaped)
+      #expect(try RecordCodec.unescape(escaped[...], line: 3, key: "note") == text)
+      #expect(try RecordCodec.unescapedBytes(escaped[...], line: 3, key: "note") == Array(text.utf8))
+    }
+    #expect(try RecordCodec.unescape(Array("a\\x41\\x09b".utf8)[...], line: 1, key: "k") == "aA\tb")
+    for (raw, reason) in [
+      ("ab\\", "note ends in a lone backslash"), ("a\\x4", "note has a bad \\x escape"),
+      ("a\\xg1", "note has a bad \\x escape"), ("a\\q", "note has an unknown escape"),
+      ("caf\\xe9", "note is not valid UTF-8"),
+    ] {
+      #expect(throws: DecodeError(line: 7, reason: reason), "\(raw)") {
+        try RecordCodec.unescapedBytes(Array(raw.utf8)[...], line: 7, key: "note")
+      }
+    }
+  }
+
   @Test func archiveRoundTrips() throws {
     let (_, finished) = try richPlanner()
     let (done, days) = ArchiveFiles.encode(finished, doneIsEmpty: true, daysIsEmpty: true)
