@@ -109,5 +109,6 @@ profile "$morning" new-day 12
   cat "$work"/touched.* | sort | uniq -c | sort -k1,1nr -k2,2 | awk '{ print $2 }'
 } >"$out"
 echo "wrote $out: $(grep -vc '^#' "$out") symbols from $n commands"
-# SwiftPM does not know the list is an input of the link: make the next release build relink.
-touch Sources/spoons/main.swift
+# SwiftPM does not know the list is an input of the link, and a touched main.swift that
+# compiles to the same object does not relink: remove the binary, so the next build links it.
+rm -f "$binary"

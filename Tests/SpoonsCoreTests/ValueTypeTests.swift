@@ -62,6 +62,34 @@ struct ValueTypeTests {
     #expect(Timestamp(iso: "2026-11-21 08:00:00+00:00") == nil)
   }
 
+  /// Dates and times are written digit by digit; they read the same as the padded form
+  /// (the definition, kept here), and read back to themselves, across the years and offsets.
+  @Test func datesAndTimesWriteAsPaddedDigitsAndReadBack() throws {
+    func padded(_ value: Int, _ width: Int) -> String {
+      let digits = String(value)
+      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+    var rng = SeededGenerator(seed: 21)
+    for _ in 0..<5_000 {
+      // From year 1 to 9999, at any second, with any offset within a day.
+      let seconds = Int64(rng.below(315_537_897_600)) - 62_135_596_800
+      let offset = (rng.below(2 * 86_399) - 86_399) / 60 * 60
+      let time = Timestamp(seconds: seconds, utcOffset: offset)
+      let date = time.date
+      let s = time.secondOfDay
+      let off = abs(offset) / 60
+      let expectedDate = padded(date.year, 4) + "-" + padded(date.month, 2) + "-" + padded(date.day, 2)
+      #expect(date.description == expectedDate)
+      let expected = expectedDate + "T" + padded(s / 3600, 2) + ":" + padded(s / 60 % 60, 2) + ":"
+        + padded(s % 60, 2) + (offset < 0 ? "-" : "+") + padded(off / 60, 2) + ":" + padded(off % 60, 2)
+      #expect(time.description == expected)
+      if off / 60 < 24 { #expect(Timestamp(iso: time.description) == time) }
+      #expect(CivilDate(iso: date.description) == date)
+    }
+    // Outside the years a file holds, the padded form still (a date no file can hold).
+    #expect(CivilDate(daysSinceEpoch: 3_000_000).description == "10183-09-21")
+  }
+
   @Test func taskIDPrintsWithHash() {
     #expect(TaskID(12).description == "#12")
   }

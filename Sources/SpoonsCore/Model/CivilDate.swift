@@ -112,7 +112,24 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// `YYYY-MM-DD`.
   public var description: String {
-    pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+    // Written digit by digit: the store writes the dates of every task it saves, and padded
+    // strings joined together cost ten times this.
+    guard (0...9999).contains(year) else {
+      return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+    }
+    return String(unsafeUninitializedCapacity: 10) { out in
+      writeISO(to: out.baseAddress!)
+      return 10
+    }
+  }
+
+  /// `YYYY-MM-DD` into the 10 bytes at `p`, for a year from 0 to 9999.
+  func writeISO(to p: UnsafeMutablePointer<UInt8>) {
+    writeDigits(year, 4, to: p)
+    p[4] = UInt8(ascii: "-")
+    writeDigits(month, 2, to: p + 5)
+    p[7] = UInt8(ascii: "-")
+    writeDigits(day, 2, to: p + 8)
   }
 
   static func daysIn(month: Int, year: Int) -> Int {
@@ -134,6 +151,16 @@ func digits(_ p: UnsafePointer<UInt8>, _ count: Int) -> Int? {
     value = value * 10 + Int(digit)
   }
   return value
+}
+
+/// `value` (from 0 to 10^`count` - 1) as `count` ASCII digits at `p`.
+@inline(__always)
+func writeDigits(_ value: Int, _ count: Int, to p: UnsafeMutablePointer<UInt8>) {
+  var rest = value
+  for k in stride(from: count - 1, through: 0, by: -1) {
+    p[k] = UInt8(truncatingIfNeeded: 48 + rest % 10)
+    rest /= 10
+  }
 }
 
 func pad(_ value: Int, _ width: Int) -> String {

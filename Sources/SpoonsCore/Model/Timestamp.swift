@@ -34,10 +34,29 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
   public var description: String {
     let s = secondOfDay
-    let sign = utcOffset < 0 ? "-" : "+"
     let off = abs(utcOffset) / 60
-    return "\(date)T\(pad(s / 3600, 2)):\(pad(s / 60 % 60, 2)):\(pad(s % 60, 2))"
-      + "\(sign)\(pad(off / 60, 2)):\(pad(off % 60, 2))"
+    let date = self.date
+    guard (0...9999).contains(date.year), off / 60 < 100 else {
+      let sign = utcOffset < 0 ? "-" : "+"
+      return "\(date)T\(pad(s / 3600, 2)):\(pad(s / 60 % 60, 2)):\(pad(s % 60, 2))"
+        + "\(sign)\(pad(off / 60, 2)):\(pad(off % 60, 2))"
+    }
+    // Digit by digit, as `CivilDate.description`: every task line holds two or three of these.
+    return String(unsafeUninitializedCapacity: 25) { out in
+      let p = out.baseAddress!
+      date.writeISO(to: p)
+      p[10] = UInt8(ascii: "T")
+      writeDigits(s / 3600, 2, to: p + 11)
+      p[13] = UInt8(ascii: ":")
+      writeDigits(s / 60 % 60, 2, to: p + 14)
+      p[16] = UInt8(ascii: ":")
+      writeDigits(s % 60, 2, to: p + 17)
+      p[19] = UInt8(ascii: utcOffset < 0 ? "-" : "+")
+      writeDigits(off / 60, 2, to: p + 20)
+      p[22] = UInt8(ascii: ":")
+      writeDigits(off % 60, 2, to: p + 23)
+      return 25
+    }
   }
 
   /// Parses the form `description` writes (seconds and offset required).
