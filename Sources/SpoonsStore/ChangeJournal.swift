@@ -230,7 +230,15 @@ enum ChangeJournal {
   static func decode(_ bytes: [UInt8], file: String) throws(StoreError) -> Stacks {
     var stacks = Stacks()
     var reader = EntryReader()
-    try format.decodeRecords(bytes, file: file) { record throws(DecodeError) in
+    try format.decodeLines(bytes, file: file) { text throws(DecodeError) in
+      if reader.isOpen,
+        let quick = EntryReader.quickTouched(
+          UnsafeBufferPointer(rebasing: text.buffer[text.start..<text.end]))
+      {
+        try reader.touch(old: quick.old, key: quick.key, state: quick.state, line: text.number)
+        return
+      }
+      let record = try text.record()
       let line = record.line
       switch record.kind {
       case "undo", "redo":
@@ -267,7 +275,11 @@ enum ChangeJournal {
     /// commit, which carried none).
     private(set) var sum: String?
 
-    var isOpen: Bool { open != nil }
+    /// Asked of every line: told without copying the open change (`open != nil` copied it).
+    var isOpen: Bool {
+      if case .some = open { return true }
+      return false
+    }
 
     /// The change `record` completes, if it is its `end`.
     mutating func read(_ record: RecordCodec.Record) throws(DecodeError) -> Entry? {
@@ -292,13 +304,7 @@ enum ChangeJournal {
         try record.expectOnly(["key", "after", "text"])
         let key = try record.string("key")
         let state = PlannerLines.State(after: try record.string("after"), text: try record.bytes("text"))
-        if record.isKind("old") {
-          open!.touched.append(PlannerLines.Touched(key: key, old: state, new: nil))
-        } else if let last = open!.touched.last, last.key == key, last.new == nil {
-          open!.touched[open!.touched.count - 1].new = state
-        } else {
-          open!.touched.append(PlannerLines.Touched(key: key, old: nil, new: state))
-        }
+        try touch(old: record.isKind("old"), key: key, state: state, line: line)
       case .append:
         guard open != nil else { throw DecodeError(line: line, reason: "an append outside a change") }
         try record.expectOnly(["file", "at", "bytes"])
@@ -321,6 +327,51 @@ enum ChangeJournal {
         throw DecodeError(line: line, reason: "unknown record '\(record.kind)'")
       }
       return nil
+    }
+
+    /// An `old` or `new` line read: the line of `planner.txt` the open change found or left.
+    mutating func touch(old: Bool, key: String, state: PlannerLines.State, line: Int)
+      throws(DecodeError)
+    {
+      guard open != nil else { throw DecodeError(line: line, reason: "a line outside a change") }
+      if old {
+        open!.touched.append(PlannerLines.Touched(key: key, old: state, new: nil))
+      } else if let last = open!.touched.last, last.key == key, last.new == nil {
+        open!.touched[open!.touched.count - 1].new = state
+      } else {
+        open!.touched.append(PlannerLines.Touched(key: key, old: nil, new: state))
+      }
+    }
+
+    /// An `old` or `new` line of the shape Spoons writes (`key`, `after` and `text` in that
+    /// order, the first two ASCII) read in one pass, with no fields array: a change holds a
+    /// few of these and every command reads the changes since the checkpoint. nil means "not
+    /// that shape", never "wrong": `read` then reads the line, or refuses it in its words.
+    /// Whatever this returns, `read` gives too (tested).
+    static func quickTouched(_ line: UnsafeBufferPointer<UInt8>)
+      -> (old: Bool, key: String, state: PlannerLines.State)?
+    {
+      func starts(_ prefix: StaticString, at index: Int) -> Bool {
+        index + prefix.utf8CodeUnitCount <= line.count
+          && RecordCodec.equal(
+            UnsafeBufferPointer(rebasing: line[index..<(index + prefix.utf8CodeUnitCount)]), prefix)
+      }
+      let old = starts("old\tkey=", at: 0)
+      guard old || starts("new\tkey=", at: 0) else { return nil }
+      let keyEnd = RecordCodec.nextIndex(of: 9, in: line, from: 8, to: line.count)
+      guard starts("\tafter=", at: keyEnd) else { return nil }
+      let afterStart = keyEnd + 7
+      let afterEnd = RecordCodec.nextIndex(of: 9, in: line, from: afterStart, to: line.count)
+      guard starts("\ttext=", at: afterEnd) else { return nil }
+      let textStart = afterEnd + 6
+      guard RecordCodec.nextIndex(of: 9, in: line, from: textStart, to: line.count) == line.count,
+        let key = RecordCodec.quickUnescapedString(UnsafeBufferPointer(rebasing: line[8..<keyEnd])),
+        let after = RecordCodec.quickUnescapedString(
+          UnsafeBufferPointer(rebasing: line[afterStart..<afterEnd])),
+        let text = try? RecordCodec.unescapedBytes(
+          UnsafeBufferPointer(rebasing: line[textStart...]), line: 0, key: "")
+      else { return nil }
+      return (old, key, PlannerLines.State(after: after, text: text))
     }
   }
 }

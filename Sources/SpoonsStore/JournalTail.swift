@@ -58,6 +58,18 @@ struct JournalTail: Equatable {
     while lineStart < bytes.count {
       let end = RecordCodec.nextIndex(of: 10, in: bytes, from: lineStart, to: bytes.count)
       guard end < bytes.count, end > lineStart else { return nil }
+      // Most lines of a change are the `old` and `new` lines, read in one pass.
+      if reader.isOpen,
+        let quick = bytes.withUnsafeBufferPointer({
+          ChangeJournal.EntryReader.quickTouched(UnsafeBufferPointer(rebasing: $0[lineStart..<end]))
+        })
+      {
+        do { try reader.touch(old: quick.old, key: quick.key, state: quick.state, line: 0) } catch {
+          return nil
+        }
+        lineStart = end + 1
+        continue
+      }
       fields.removeAll(keepingCapacity: true)
       guard
         let record = try? RecordCodec.parseLine(

@@ -302,58 +302,80 @@ enum RecordCodec {
   static func unescapedBytes(
     _ raw: ArraySlice<UInt8>, line: Int, key: @autoclosure () -> String
   ) throws(DecodeError) -> [UInt8] {
-    // One pass into storage of the raw length (escapes only shorten), noting on the way
-    // whether any byte is not ASCII: every change since the checkpoint holds a few lines
-    // whose tabs are all escaped, and each command reads those changes again.
+    try raw.withUnsafeBufferPointer { (raw) throws(DecodeError) in
+      try unescapedBytes(raw, line: line, key: key())
+    }
+  }
+
+  static func unescapedBytes(
+    _ raw: UnsafeBufferPointer<UInt8>, line: Int, key: @autoclosure () -> String
+  ) throws(DecodeError) -> [UInt8] {
     var problem: String?
-    var ascii: UInt8 = 0
-    let bytes = raw.withUnsafeBufferPointer { raw in
-      [UInt8](unsafeUninitializedCapacity: raw.count) { out, count in
-        let n = raw.count
-        var i = 0
-        var o = 0
-        while i < n {
-          let b = raw[i]
-          ascii |= b
-          guard b == 92 else {
-            out[o] = b
-            o += 1
-            i += 1
-            continue
-          }
-          guard i + 1 < n else {
-            problem = "ends in a lone backslash"
-            break
-          }
-          switch raw[i + 1] {
-          case 92: out[o] = 92; i += 2
-          case UInt8(ascii: "t"): out[o] = 9; i += 2
-          case UInt8(ascii: "n"): out[o] = 10; i += 2
-          case UInt8(ascii: "r"): out[o] = 13; i += 2
-          case UInt8(ascii: "x"):
-            guard i + 3 < n, let hi = hexValue(raw[i + 2]), let lo = hexValue(raw[i + 3]) else {
-              problem = "has a bad \\x escape"
-              break
-            }
-            out[o] = hi << 4 | lo
-            ascii |= out[o]
-            i += 4
-          default:
-            problem = "has an unknown escape"
-          }
-          if problem != nil { break }
-          o += 1
-        }
-        count = o
-      }
+    var ascii = true
+    let bytes = [UInt8](unsafeUninitializedCapacity: raw.count) { out, count in
+      (count, ascii, problem) = unescape(raw, into: out)
     }
     if let problem { throw DecodeError(line: line, reason: "\(key()) \(problem)") }
     // Nearly every value is ASCII, which is UTF-8 as it stands; the general check is generic
     // over the encoding and costs several times the whole decode of a line.
-    guard ascii < 0x80 || String(validating: bytes, as: UTF8.self) != nil else {
+    guard ascii || String(validating: bytes, as: UTF8.self) != nil else {
       throw DecodeError(line: line, reason: "\(key()) is not valid UTF-8")
     }
     return bytes
+  }
+
+  /// `raw` unescaped straight into a `String` when it is ASCII with good escapes (keys such
+  /// as `task\tid=12`, short enough to need no allocation); nil for anything else, which
+  /// `unescape(_:line:key:)` reads or refuses.
+  static func quickUnescapedString(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
+    var good = true
+    let text = String(unsafeUninitializedCapacity: raw.count) { out in
+      let (count, ascii, problem) = unescape(raw, into: out)
+      good = ascii && problem == nil
+      return good ? count : 0
+    }
+    return good ? text : nil
+  }
+
+  /// `raw` with its escapes undone into `out` (room for `raw.count` bytes: escapes only
+  /// shorten), in one pass noting whether every byte is ASCII: every change since the
+  /// checkpoint holds a few lines whose tabs are all escaped, and each command reads those
+  /// changes again. Returns how many bytes it wrote and, when an escape is bad, what is wrong.
+  static func unescape(
+    _ raw: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>
+  ) -> (count: Int, ascii: Bool, problem: String?) {
+    let n = raw.count
+    var seen: UInt8 = 0
+    var i = 0
+    var o = 0
+    while i < n {
+      let b = raw[i]
+      guard b == 92 else {
+        seen |= b
+        out[o] = b
+        o += 1
+        i += 1
+        continue
+      }
+      guard i + 1 < n else { return (o, seen < 0x80, "ends in a lone backslash") }
+      switch raw[i + 1] {
+      case 92: out[o] = 92; i += 2
+      case UInt8(ascii: "t"): out[o] = 9; i += 2
+      case UInt8(ascii: "n"): out[o] = 10; i += 2
+      case UInt8(ascii: "r"): out[o] = 13; i += 2
+      case UInt8(ascii: "x"):
+        guard i + 3 < n, let hi = hexValue(raw[i + 2]), let lo = hexValue(raw[i + 3]) else {
+          return (o, seen < 0x80, "has a bad \\x escape")
+        }
+        out[o] = hi << 4 | lo
+        seen |= out[o]
+        i += 4
+      default:
+        return (o, seen < 0x80, "has an unknown escape")
+      }
+      o += 1
+    }
+    return (o, seen < 0x80, nil)
   }
 
   static func hexValue(_ b: UInt8) -> UInt8? {
