@@ -41,66 +41,178 @@ enum PlannerDiff {
       touched.append(.init(key: line.key, old: nil, new: state(of: line.key, in: newLeading)))
     }
 
-    // The tasks, by id: where each stands (the id before it) and whether it changed.
-    let oldIDs = old.planner.allTaskIDs
-    let newIDs = new.planner.allTaskIDs
-    let oldFirstAfter = oldLeading.last?.key ?? ""
-    let newFirstAfter = newLeading.last?.key ?? ""
-    let first = -1  // before the first task: the leading lines
-    func idBefore(_ index: Int, in ids: [TaskID]) -> Int {
-      index == 0 ? first : ids[index - 1].rawValue
+    let lines = TaskLines(
+      old: old.planner, new: new.planner, oldLeading: oldLeading.last?.key ?? "",
+      newLeading: newLeading.last?.key ?? "")
+    touched += lines.byPlace() ?? lines.byID()
+    // The end line: the task count, after the last task.
+    func end(_ planner: Planner, leading: String) -> PlannerLines.State {
+      // The last id of the last place that holds one, unless a place lists an id the planner
+      // does not hold (then as the file lists them).
+      let places = planner.places
+      let (count, last) =
+        places.reduce(0, { $0 + $1.count }) == planner.taskCount
+        ? (planner.taskCount, places.last { !$0.isEmpty }?.last)
+        : { let ids = planner.allTaskIDs; return (ids.count, ids.last) }()
+      var text: [UInt8] = []
+      PlannerFile.encodeEnd(tasks: count, to: &text)
+      text.removeLast()
+      return .init(after: last.map { TaskLines.key($0.rawValue) } ?? leading, text: text)
     }
-    var oldPositions = TaskPositions()
-    for (index, id) in oldIDs.enumerated() { oldPositions[id] = index }
-    func key(_ id: Int) -> String { "task\tid=\(id)" }
+    let (oldEnd, newEnd) = (end(old.planner, leading: lines.oldLeading), end(new.planner, leading: lines.newLeading))
+    if oldEnd != newEnd { touched.append(.init(key: "end", old: oldEnd, new: newEnd)) }
+    return touched
+  }
+
+  /// The task lines of two planners, one a change of the other: each line is keyed by its id
+  /// and follows the task before it (the first, the last leading line).
+  struct TaskLines {
+    let old: Planner
+    let new: Planner
+    /// The key the first task line follows in each file.
+    let oldLeading: String
+    let newLeading: String
+
+    /// Before the first task: the leading lines.
+    static let first = -1
+
+    static func key(_ id: Int) -> String { "task\tid=\(id)" }
+
     func state(_ task: SpoonTask, after: Int, leading: String) -> PlannerLines.State {
       var text: [UInt8] = []
       TaskRecord.encode(task, to: &text)
       text.removeLast()  // the newline
-      return .init(after: after == first ? leading : key(after), text: text)
-    }
-    var kept = 0
-    for (index, id) in newIDs.enumerated() {
-      let after = idBefore(index, in: newIDs)
-      guard let oldIndex = oldPositions[id] else {
-        touched.append(
-          .init(
-            key: key(id.rawValue), old: nil,
-            new: state(new.planner.task(id)!, after: after, leading: newFirstAfter)))
-        continue
-      }
-      kept += 1
-      let oldAfter = idBefore(oldIndex, in: oldIDs)
-      let samePlace = oldAfter == after && (after != first || oldFirstAfter == newFirstAfter)
-      if samePlace && new.planner.holdsSameTask(id, as: old.planner) { continue }
-      touched.append(
-        .init(
-          key: key(id.rawValue),
-          old: state(old.planner.task(id)!, after: oldAfter, leading: oldFirstAfter),
-          new: state(new.planner.task(id)!, after: after, leading: newFirstAfter)))
-    }
-    if kept < oldIDs.count {
-      var stillHeld = TaskIDSet()
-      for id in newIDs { stillHeld.insert(id) }
-      for (index, id) in oldIDs.enumerated() where !stillHeld.contains(id) {
-        touched.append(
-          .init(
-            key: key(id.rawValue),
-            old: state(
-              old.planner.task(id)!, after: idBefore(index, in: oldIDs), leading: oldFirstAfter),
-            new: nil))
-      }
+      return .init(after: after == Self.first ? leading : Self.key(after), text: text)
     }
 
-    // The end line: the task count, after the last task.
-    func end(_ ids: [TaskID], leading: String) -> PlannerLines.State {
-      var text: [UInt8] = []
-      PlannerFile.encodeEnd(tasks: ids.count, to: &text)
-      text.removeLast()
-      return .init(after: ids.last.map { key($0.rawValue) } ?? leading, text: text)
+    /// A task line both files hold, if it moved or changed.
+    func compared(_ id: TaskID, oldAfter: Int, newAfter: Int) -> PlannerLines.Touched? {
+      let samePlace = oldAfter == newAfter && (newAfter != Self.first || oldLeading == newLeading)
+      if samePlace && new.holdsSameTask(id, as: old) { return nil }
+      return .init(
+        key: Self.key(id.rawValue), old: state(old.task(id)!, after: oldAfter, leading: oldLeading),
+        new: state(new.task(id)!, after: newAfter, leading: newLeading))
     }
-    let (oldEnd, newEnd) = (end(oldIDs, leading: oldFirstAfter), end(newIDs, leading: newFirstAfter))
-    if oldEnd != newEnd { touched.append(.init(key: "end", old: oldEnd, new: newEnd)) }
-    return touched
+
+    /// The touched task lines found from what the change touched: the places (categories,
+    /// backlog, today) whose lists it changed, id by id, and in the places it left alone only
+    /// their first line (whose line before may have moved) and the tasks in the chunks of the
+    /// task table it copied. A copy of the planner shares the rest with the original, so a
+    /// change to one of 100,000 tasks looks at a few dozen. nil when a place lists an id the
+    /// planner does not hold (`byID` then finds the lines).
+    func byPlace() -> [PlannerLines.Touched]? {
+      let (oldPlaces, newPlaces) = (old.places, new.places)
+      guard oldPlaces.reduce(0, { $0 + $1.count }) == old.taskCount,
+        newPlaces.reduce(0, { $0 + $1.count }) == new.taskCount
+      else { return nil }
+      // The id before each place's first: the last of the places before it.
+      func firstAfters(_ places: [[TaskID]]) -> [Int] {
+        var last = Self.first
+        return places.map { place in
+          defer { last = place.last?.rawValue ?? last }
+          return last
+        }
+      }
+      let (oldFirst, newFirst) = (firstAfters(oldPlaces), firstAfters(newPlaces))
+      // A place whose list the change left alone shares its storage with the original.
+      let changed = oldPlaces.indices.map { k in
+        oldPlaces[k].withUnsafeBufferPointer { a in
+          newPlaces[k].withUnsafeBufferPointer { b in
+            a.count != b.count || (a.count > 0 && a.baseAddress != b.baseAddress)
+          }
+        }
+      }
+      var touched: [PlannerLines.Touched] = []
+
+      // The places the change changed: each old id's place, then each new id's.
+      var oldIDs: [TaskID] = []
+      var oldAfters: [Int] = []
+      var oldIndex = TaskPositions()
+      for k in oldPlaces.indices where changed[k] {
+        for (i, id) in oldPlaces[k].enumerated() {
+          oldIndex[id] = oldIDs.count
+          oldIDs.append(id)
+          oldAfters.append(i == 0 ? oldFirst[k] : oldPlaces[k][i - 1].rawValue)
+        }
+      }
+      var found = [Bool](repeating: false, count: oldIDs.count)
+      for k in newPlaces.indices where changed[k] {
+        for (i, id) in newPlaces[k].enumerated() {
+          let after = i == 0 ? newFirst[k] : newPlaces[k][i - 1].rawValue
+          guard let at = oldIndex[id] else {
+            // In a place the change left alone, it would be in that place's list too.
+            guard old.task(id) == nil else { return nil }
+            touched.append(
+              .init(key: Self.key(id.rawValue), old: nil, new: state(new.task(id)!, after: after, leading: newLeading)))
+            continue
+          }
+          found[at] = true
+          if let line = compared(id, oldAfter: oldAfters[at], newAfter: after) { touched.append(line) }
+        }
+      }
+      for (at, id) in oldIDs.enumerated() where !found[at] {
+        guard new.task(id) == nil else { return nil }
+        touched.append(
+          .init(key: Self.key(id.rawValue), old: state(old.task(id)!, after: oldAfters[at], leading: oldLeading), new: nil))
+      }
+
+      // The places it left alone: the first line, whose line before is the last of the
+      // places before, and any task whose chunk the change copied.
+      for k in newPlaces.indices where !changed[k] {
+        guard let id = newPlaces[k].first else { continue }
+        if let line = compared(id, oldAfter: oldFirst[k], newAfter: newFirst[k]) { touched.append(line) }
+      }
+      for id in new.idsMaybeChanged(from: old) {
+        guard let task = new.task(id) else { return nil }
+        let k = Planner.place(of: task.placement, cost: task.spoons)
+        guard !changed[k] else { continue }  // found above
+        let place = newPlaces[k]
+        guard let i = place.firstIndex(of: id) else { return nil }
+        guard i > 0 else { continue }  // the first: compared above
+        let after = place[i - 1].rawValue
+        if let line = compared(id, oldAfter: after, newAfter: after) { touched.append(line) }
+      }
+      return touched
+    }
+
+    /// The touched task lines found id by id over every task: where each stands (the id before
+    /// it) and whether it changed. Costs every task, so only for what `byPlace` cannot read.
+    func byID() -> [PlannerLines.Touched] {
+      let oldIDs = old.allTaskIDs
+      let newIDs = new.allTaskIDs
+      func idBefore(_ index: Int, in ids: [TaskID]) -> Int {
+        index == 0 ? Self.first : ids[index - 1].rawValue
+      }
+      var oldPositions = TaskPositions()
+      for (index, id) in oldIDs.enumerated() { oldPositions[id] = index }
+      var touched: [PlannerLines.Touched] = []
+      var kept = 0
+      for (index, id) in newIDs.enumerated() {
+        let after = idBefore(index, in: newIDs)
+        guard let oldIndex = oldPositions[id] else {
+          touched.append(
+            .init(
+              key: Self.key(id.rawValue), old: nil,
+              new: state(new.task(id)!, after: after, leading: newLeading)))
+          continue
+        }
+        kept += 1
+        if let line = compared(id, oldAfter: idBefore(oldIndex, in: oldIDs), newAfter: after) {
+          touched.append(line)
+        }
+      }
+      if kept < oldIDs.count {
+        var stillHeld = TaskIDSet()
+        for id in newIDs { stillHeld.insert(id) }
+        for (index, id) in oldIDs.enumerated() where !stillHeld.contains(id) {
+          touched.append(
+            .init(
+              key: Self.key(id.rawValue),
+              old: state(old.task(id)!, after: idBefore(index, in: oldIDs), leading: oldLeading),
+              new: nil))
+        }
+      }
+      return touched
+    }
   }
 }

@@ -48,6 +48,16 @@ struct JournalCommitTests {
       let whole = PlannerLines.diff(
         old: PlannerLines.lines(PlannerFile.body(old)), new: PlannerLines.lines(PlannerFile.body(new)))
       #expect(quick.sorted { $0.key < $1.key } == whole.sorted { $0.key < $1.key }, "seed \(seed)")
+      // The same when the two share no storage (the diff then cannot skip what is shared),
+      // and when found id by id over every task.
+      let reread = try PlannerFile.decode(PlannerFile.encode(new))
+      #expect(
+        PlannerDiff.touched(from: old, to: reread).sorted { $0.key < $1.key }
+          == whole.sorted { $0.key < $1.key }, "seed \(seed), reread")
+      let lines = PlannerDiff.TaskLines(old: planner, new: next, oldLeading: "x", newLeading: "y")
+      #expect(
+        lines.byPlace()?.sorted { $0.key < $1.key } == lines.byID().sorted { $0.key < $1.key },
+        "seed \(seed), by place")
       planner = next
     }
   }

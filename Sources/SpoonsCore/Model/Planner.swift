@@ -97,6 +97,27 @@ public struct Planner: Equatable, Sendable {
     return ids.count == tasks.count ? ids : ids.filter { tasks[$0] != nil }
   }
 
+  /// The ids in each place, in the order a planner file lists them: the ten categories, the
+  /// backlog, then today's list. Each is the array the planner keeps, so a copy of the
+  /// planner that did not change a place still shares its storage.
+  public var places: [[TaskID]] { categoryOrder + [backlogOrder, day?.todo ?? []] }
+
+  /// Which of `places` holds a task placed as `placement` with `cost`.
+  public static func place(of placement: Placement, cost: SpoonCost) -> Int {
+    switch placement {
+    case .category: return cost.value - 1
+    case .backlog: return SpoonCost.range.count
+    case .todo, .done: return SpoonCost.range.count + 1
+    }
+  }
+
+  /// The ids of every task that may differ from `other`'s (see `TaskTable`): for a copy that
+  /// one change made, the few dozen in the chunks it touched; any task not listed is the same
+  /// in both.
+  public func idsMaybeChanged(from other: Planner) -> [TaskID] {
+    tasks.idsInChunksNotShared(with: other.tasks)
+  }
+
   /// Whether `other` holds this planner's task `id`, unchanged.
   public func holdsSameTask(_ id: TaskID, as other: Planner) -> Bool {
     tasks.holdsSame(id, as: other.tasks)

@@ -82,6 +82,17 @@ struct TaskTable: Equatable, Sendable {
     return chunks[a.chunk][a.offset] == other.chunks[b.chunk][b.offset]
   }
 
+  /// The ids of every task that may differ from `other`'s: those in the chunks the two
+  /// tables do not share. A change copies only the chunks it touches, so a task in a chunk
+  /// both still share is the same in both, and a diff need look at no other.
+  func idsInChunksNotShared(with other: TaskTable) -> [TaskID] {
+    var ids: [TaskID] = []
+    for c in chunks.indices where c >= other.chunks.count || !sharesChunk(c, with: other) {
+      for task in chunks[c] { ids.append(task.id) }
+    }
+    return ids
+  }
+
   /// Removes and returns the task with `id`; the last task takes its slot.
   @discardableResult
   mutating func removeValue(forKey id: TaskID) -> SpoonTask? {
