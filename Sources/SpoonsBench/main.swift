@@ -438,7 +438,8 @@ var restoreFailures = 0
 /// planner is taken back by `after`, so every run sees the same planner, and starts from a
 /// flushed disk, so its fsync pays only for itself. With a Taskwarrior command and
 /// `--taskwarrior`, each run is followed by one of `task` (A, B, A, B...): the row's median and
-/// the pair's Spoons median are the same samples.
+/// the pair's Spoons median are the same samples. A row judged against the floor runs its
+/// probe beside each run, after it, or (with `task` between runs) before it every other run.
 @MainActor @discardableResult func measure(
   _ variant: String, _ n: Int, _ name: String, on subject: Subject, _ command: [String],
   before: (() -> Void)? = nil, after: (() -> Void)? = nil, against task: TaskCommand? = nil,
@@ -471,10 +472,16 @@ var restoreFailures = 0
   var ratios: [Double] = []
   var probeTimes: [Double] = []
   var probeRatios: [Double] = []
-  for _ in 0..<runs {
+  for run in 0..<runs {
+    // With a Taskwarrior pair, the write and its probe take turns to run first after `task`,
+    // so whatever `task` leaves behind (cold caches, a busy disk) falls on both alike.
+    let probeFirst = taskBinary != nil && run % 2 == 1
+    var floor: (ms: Double, status: Int32)? = nil
+    if probeFirst, let probe { floor = runProbe(probe) }
     let a = once()
     times.append(a)
-    if let probe, let floor = runProbe(probe) {
+    if !probeFirst, let probe { floor = runProbe(probe) }
+    if let floor {
       if floor.status != 0 { probeFailed += 1 }
       probeTimes.append(floor.ms)
       probeRatios.append(a / floor.ms)
