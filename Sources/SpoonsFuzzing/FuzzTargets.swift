@@ -63,7 +63,7 @@ public enum FuzzTargets {
   /// history, `sum=fuzz` on an `end` line stands for the right checksum of its change, so
   /// the fuzzer reaches the changes laid over the checkpoint, not only the checksum that
   /// guards them. Loading must refuse or succeed without changing a byte; what loads must
-  /// save and load back equal.
+  /// save and load back equal, and search the same when it reads only what may match.
   public static func loader(_ bytes: [UInt8], scratch: String) {
     reset(scratch)
     let data = scratch + "/data"
@@ -80,12 +80,26 @@ public enum FuzzTargets {
     }
     let store = PlannerStore(directory: data)
     let planner: Planner
+    let whole: PlannerExport
     do {
       planner = try store.load()
-      _ = try store.loadArchive()
+      whole = try store.loadWhole()
     } catch {
       _ = "\(error)"  // the message must render, too
       return
+    }
+    // Search reads only the archived lines that may match: it must find what the whole
+    // archive gives, for a few letters and for the input's last bytes.
+    for query in ["a", "E", String(decoding: bytes.suffix(3), as: UTF8.self)] {
+      let expected = whole.planner.search(query, completed: whole.archive.doneTasks.reversed())
+      do {
+        let (found, done) = try store.loadForSearch(SearchText.fold(query))
+        guard found.search(query, completed: done.reversed()) == expected else {
+          fail("searching for \(query) found other tasks than in the whole archive")
+        }
+      } catch {
+        fail("searching for \(query) was refused, the whole archive not: \(error)")
+      }
     }
     for (name, content) in files where readFile(data + "/" + name) != content {
       fail("loading changed \(name)")

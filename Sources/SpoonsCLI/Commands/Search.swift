@@ -25,10 +25,10 @@ extension Commands {
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
-      let whole = try session.store.loadWhole()
-      let today = whole.planner.today(at: session.environment.now())
-      let p = whole.planner
-      let hits = p.search(text, completed: whole.archive.doneTasks.reversed())
+      // Only the archived tasks that may match are read in full.
+      let (p, done) = try session.store.loadForSearch(SearchText.fold(text))
+      let today = p.today(at: session.environment.now())
+      let hits = p.search(text, completed: done.reversed())
       return Session.Result(
         output: json
           ? JSONRenderer.search(hits) : session.renderer.search(hits, query: text, today: today),
