@@ -235,6 +235,13 @@ public struct Renderer: Sendable {
   public func list(_ p: Planner, category: SpoonCost?, order: TaskOrder, today: CivilDate)
     -> String
   {
+    String(decoding: listUTF8(p, category: category, order: order, today: today), as: UTF8.self)
+  }
+
+  /// `list` as the UTF-8 it is written in, for output that never needs it as a `String`.
+  public func listUTF8(_ p: Planner, category: SpoonCost?, order: TaskOrder, today: CivilDate)
+    -> [UInt8]
+  {
     let listing = p.listing(category, order: order)
     guard !listing.isEmpty else {
       // Not "yet" when the tasks are only elsewhere: a task just planned has left its category.
@@ -242,12 +249,13 @@ public struct Renderer: Sendable {
       if let category {
         let none = elsewhere == nil
           ? "No tasks cost \(category) yet" : "No tasks costing \(category) wait in the categories"
-        return "\(none). Add one with: add \(category.value) TITLE\n"
+        return Array("\(none). Add one with: add \(category.value) TITLE\n".utf8)
       }
       if let elsewhere {
-        return "No tasks wait in the categories; \(elsewhere). Add one with: add N TITLE\n"
+        return Array(
+          "No tasks wait in the categories; \(elsewhere). Add one with: add N TITLE\n".utf8)
       }
-      return "No tasks yet. Add one with: add N TITLE (N = 1 to 10 spoons)\n"
+      return Array("No tasks yet. Add one with: add N TITLE (N = 1 to 10 spoons)\n".utf8)
     }
     // The tasks are looked up one by one as they are written, never copied into arrays:
     // `list` may show 100,000 of them.
@@ -263,7 +271,7 @@ public struct Renderer: Sendable {
         out.append(UInt8(ascii: "\n"))
       }
     }
-    return String(decoding: out, as: UTF8.self)
+    return out
   }
 
   /// `1 task is on today's list (see 'todo') and 2 are in the backlog (see 'backlog')`, or nil

@@ -66,7 +66,7 @@ public struct Repl {
           } : nil
         let outcome = try session.execute(command, ask: ask)
         lastSeen = outcome.planner
-        env.output.write(outcome.output)
+        outcome.write(to: env.output)
         env.output.flush()
         if outcome.quit { return status }
       } catch {
@@ -129,7 +129,7 @@ public struct Repl {
       }
       do {
         let outcome = try session.execute(command)
-        env.output.write(outcome.output)
+        outcome.write(to: env.output)
         env.output.flush()
         if outcome.quit { return true }
         if let newDay = command as? Commands.NewDay {
@@ -177,7 +177,7 @@ public struct Repl {
           return (r.moodNoted(mood), "mood \(mood)")
         }
       }
-      env.output.write(outcome.output)
+      outcome.write(to: env.output)
       env.output.flush()
     } catch {
       _ = report(error, line: 0)

@@ -22,9 +22,40 @@ public final class Session {
   /// What a command printed, whether it asked to leave, and the planner as the command left
   /// it (nil for commands that do not read it), so the REPL's prompt needs no second read.
   public struct Result: Equatable {
-    public var output: String
+    /// What the command prints.
+    public var output: String {
+      get { utf8.isEmpty ? text : text + String(decoding: utf8, as: UTF8.self) }
+      set { (text, utf8) = (newValue, []) }
+    }
     public var quit = false
     public var planner: Planner?
+    private var text: String
+    /// Output kept as the UTF-8 it was written in: `list` of 100,000 tasks is 3 MB, and a
+    /// `String` of it checks every byte again (about 5% of that command).
+    private var utf8: [UInt8] = []
+
+    public init(output: String, quit: Bool = false, planner: Planner? = nil) {
+      text = output
+      self.quit = quit
+      self.planner = planner
+    }
+
+    /// Output made as UTF-8 bytes (valid: they come from strings), written as they are.
+    public init(utf8: [UInt8], planner: Planner? = nil) {
+      text = ""
+      self.utf8 = utf8
+      self.planner = planner
+    }
+
+    /// Writes the output to `sink`.
+    public func write(to sink: any TextSink) {
+      if !text.isEmpty { sink.write(text) }
+      if !utf8.isEmpty { sink.write(utf8: utf8) }
+    }
+
+    public static func == (a: Result, b: Result) -> Bool {
+      a.output == b.output && a.quit == b.quit && a.planner == b.planner
+    }
   }
 
   /// Asks the user for a missing value and returns the answer; nil when there is none.

@@ -8,7 +8,13 @@ import SpoonsStore
 /// Where text goes: a file descriptor in the real program, a string in tests.
 public protocol TextSink: AnyObject {
   func write(_ text: String)
+  /// Writes text already encoded as UTF-8.
+  func write(utf8: [UInt8])
   func flush()
+}
+
+extension TextSink {
+  public func write(utf8: [UInt8]) { write(String(decoding: utf8, as: UTF8.self)) }
 }
 
 /// Buffered output to a file descriptor; flushed after every command so a script's reader
@@ -30,10 +36,20 @@ public final class FileSink: TextSink {
     // a copy in the buffer that would touch as many fresh pages again.
     if text.utf8.count >= Self.bufferSize {
       flush()
-      text.withUTF8 { FileDescriptor.writeAll(fd, $0.baseAddress, count: $0.count) }
+      _ = text.withUTF8 { FileDescriptor.writeAll(fd, $0.baseAddress, count: $0.count) }
       return
     }
     buffer.append(contentsOf: text.utf8)
+    if buffer.count >= Self.bufferSize { flush() }
+  }
+
+  public func write(utf8: [UInt8]) {
+    if utf8.count >= Self.bufferSize {
+      flush()
+      FileDescriptor.writeAll(fd, utf8)
+      return
+    }
+    buffer.append(contentsOf: utf8)
     if buffer.count >= Self.bufferSize { flush() }
   }
 

@@ -38,10 +38,12 @@ extension Commands {
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
       let p = try session.store.load()
       let today = p.today(at: session.environment.now())
+      if json {
+        return Session.Result(
+          output: JSONRenderer.list(p, category: category, order: order), planner: p)
+      }
       return Session.Result(
-        output: json
-          ? JSONRenderer.list(p, category: category, order: order)
-          : session.renderer.list(p, category: category, order: order, today: today),
+        utf8: session.renderer.listUTF8(p, category: category, order: order, today: today),
         planner: p)
     }
   }
