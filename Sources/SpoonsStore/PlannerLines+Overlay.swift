@@ -116,25 +116,52 @@ extension PlannerLines {
       try checkpoint.forEachLine(body)
       return
     }
+    // One value for the whole walk, changed by its own methods: every command that follows
+    // a change reads the checkpoint this way, line by line.
+    var weave = Weave(overlay)
+    try checkpoint.forEachLine { line throws(DecodeError) in try weave.take(line, body) }
+    if !weave.started { try weave.emitChain(after: "", line: 0, body) }
+    try weave.finish()
+  }
+
+  /// Laying an overlay over a checkpoint's lines as they stream past.
+  private struct Weave {
+    let overlay: Overlay
+    var started = false
+    /// The hash of the key of the line the output ends with.
+    var lastEmitted: UInt64
+    /// The hash of the key of the keyed line before this one in the checkpoint...
+    var previous: UInt64
+    /// ...and the key, once known to be needed ("" until then: see `previousKeyBytes`).
+    var previousKey = ""
+    /// Its bytes: a line's bytes last only for its call (the file is read a block at a time),
+    /// and the key is needed only when the next line is one the changes touched.
+    var previousKeyBytes = KeyBytes()
+    var emitted = 0
+    var found = 0
+    /// By `net` index: whether the line the changes left has come out.
+    var chained: [Bool]
+
+    static let emptyHash = hash("".utf8)
+
+    init(_ overlay: Overlay) {
+      self.overlay = overlay
+      lastEmitted = Self.emptyHash
+      previous = Self.emptyHash
+      chained = [Bool](repeating: false, count: overlay.touched.count)
+    }
+
     func mismatch(_ key: String, line: Int) -> DecodeError {
       DecodeError(
         line: line,
         reason: "the changes after the checkpoint in \(overlay.file) do not fit it "
           + "(\(PlannerStore.describe(key: key)))")
     }
-    let emptyHash = hash("".utf8)
-    var started = false
-    var lastEmitted = emptyHash  // the line the output ends with
-    var previous = emptyHash  // the keyed line before this one in the checkpoint
-    var previousKey = ""  // its key, once known to be needed
-    // Its key's bytes: a line's bytes last only for its call (the file is read a block at a
-    // time), and the key is needed only when the next line is one the changes touched.
-    var previousKeyBytes: [UInt8] = []
-    var emitted = 0
-    var found = 0
-    var chained = [Bool](repeating: false, count: overlay.touched.count)  // by `net` index
 
-    func emitChain(after key: String, line number: Int) throws(DecodeError) {
+    /// Gives `body` the lines the changes put after the line keyed `key`, in order.
+    mutating func emitChain(
+      after key: String, line number: Int, _ body: (RecordCodec.Line) throws(DecodeError) -> Void
+    ) throws(DecodeError) {
       var key = key
       while let next = overlay.following(key) {
         guard let index = overlay.net(next), let state = overlay.touched[index].final,
@@ -154,33 +181,37 @@ extension PlannerLines {
       }
     }
 
-    try checkpoint.forEachLine { line throws(DecodeError) in
+    /// One line of the checkpoint: passed on, or (touched) checked against what the changes
+    /// expected of it and held back, followed by whatever the changes put after it.
+    mutating func take(
+      _ line: RecordCodec.Line, _ body: (RecordCodec.Line) throws(DecodeError) -> Void
+    ) throws(DecodeError) {
       if line.number == 1 || line.isKind("journal") {
         try body(line)
         return
       }
       if !started {
         started = true
-        try emitChain(after: "", line: line.number)
+        try emitChain(after: "", line: line.number, body)
       }
       var keyEnd = line.kindEnd
       if line.isKind("task") || line.isKind("routine") {
         keyEnd = RecordCodec.nextIndex(
           of: 9, in: line.buffer, from: min(line.kindEnd + 1, line.end), to: line.end)
       }
-      let range = line.start..<keyEnd
-      let lineHash = hash(UnsafeBufferPointer(rebasing: line.buffer[range]))
+      let keyBytes = UnsafeBufferPointer(rebasing: line.buffer[line.start..<keyEnd])
+      let lineHash = hash(keyBytes)
       var key: String?
       if overlay.mayTouch(lineHash) {
-        let name = String(decoding: UnsafeBufferPointer(rebasing: line.buffer[range]), as: UTF8.self)
+        let name = String(decoding: keyBytes, as: UTF8.self)
         key = name
         if let index = overlay.net(name) {
           let expected = overlay.touched[index].expected
-          if previous != emptyHash && previousKey.isEmpty {
-            previousKey = String(decoding: previousKeyBytes, as: UTF8.self)
+          if previous != Self.emptyHash && previousKey.isEmpty {
+            previousKey = previousKeyBytes.string
           }
-          guard let expected, expected.after == previousKey,
-            expected.text.elementsEqual(UnsafeBufferPointer(rebasing: line.buffer[line.start..<line.end]))
+          let text = UnsafeBufferPointer(rebasing: line.buffer[line.start..<line.end])
+          guard let expected, expected.after == previousKey, expected.text.elementsEqual(text)
           else { throw mismatch(name, line: line.number) }
           found += 1
           (previous, previousKey) = (lineHash, name)
@@ -188,26 +219,53 @@ extension PlannerLines {
         }
       }
       guard lastEmitted == previous else {
-        throw mismatch(
-          key ?? String(decoding: UnsafeBufferPointer(rebasing: line.buffer[range]), as: UTF8.self),
-          line: line.number)
+        throw mismatch(key ?? String(decoding: keyBytes, as: UTF8.self), line: line.number)
       }
       try body(line)
       lastEmitted = lineHash
       (previous, previousKey) = (lineHash, key ?? "")
-      if key == nil {
-        previousKeyBytes.removeAll(keepingCapacity: true)
-        previousKeyBytes.append(contentsOf: UnsafeBufferPointer(rebasing: line.buffer[range]))
+      if let key {
+        try emitChain(after: key, line: line.number, body)
+      } else {
+        previousKeyBytes.set(keyBytes)
       }
-      if let key { try emitChain(after: key, line: line.number) }
     }
-    if !started { try emitChain(after: "", line: 0) }
-    let added = overlay.touched.filter { $0.final != nil }.count
-    let kept = overlay.touched.filter { $0.expected != nil }.count
-    guard emitted == added, found == kept else {
-      // The first key (they are sorted) of a line the changes left that never came out.
-      let lost = overlay.touched.indices.first { !chained[$0] && overlay.touched[$0].final != nil }
-      throw mismatch(lost.map { overlay.touched[$0].key } ?? "", line: 0)
+
+    /// Every line the changes left came out, and every line they expected was there.
+    func finish() throws(DecodeError) {
+      let added = overlay.touched.filter { $0.final != nil }.count
+      let kept = overlay.touched.filter { $0.expected != nil }.count
+      guard emitted == added, found == kept else {
+        // The first key (they are sorted) of a line the changes left that never came out.
+        let lost = overlay.touched.indices.first {
+          !chained[$0] && overlay.touched[$0].final != nil
+        }
+        throw mismatch(lost.map { overlay.touched[$0].key } ?? "", line: 0)
+      }
+    }
+  }
+
+  /// A line's key, kept past the call that lent its bytes: in place when short (a task's key,
+  /// `task\tid=12`, is), so that the lines the changes left alone cost no allocation.
+  struct KeyBytes {
+    private var inline: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var count = 0
+    private var long: [UInt8] = []
+
+    mutating func set(_ bytes: UnsafeBufferPointer<UInt8>) {
+      count = bytes.count
+      if count <= MemoryLayout.size(ofValue: inline) {
+        withUnsafeMutableBytes(of: &inline) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+      } else {
+        long = Array(bytes)
+      }
+    }
+
+    var string: String {
+      if count > MemoryLayout.size(ofValue: inline) {
+        return String(decoding: long, as: UTF8.self)
+      }
+      return withUnsafeBytes(of: inline) { String(decoding: $0.prefix(count), as: UTF8.self) }
     }
   }
 }
