@@ -163,7 +163,8 @@ struct Pair {
   let task: String
   let spoonsMs: Double
   let taskMs: Double
-  /// The median of the per-pair ratios (Taskwarrior's time over Spoons's).
+  /// Taskwarrior's time over Spoons's: the median of the per-pair ratios, or for a row judged
+  /// against the floor (whose `task` runs come after its own) the ratio of the medians.
   let ratio: Double
   /// A read from `judgedFrom` tasks on; writes and start-up are judged against the floor.
   let judged: Bool
@@ -465,32 +466,35 @@ var restoreFailures = 0
   var probe: String? = nil
   if case .floor(let name, _) = judge, floorCommand(name) != nil { probe = name }
   var probeFailed = 0
+  // A row judged against the floor times its Taskwarrior pair after its own runs, not between
+  // them: whatever `task` leaves behind (hundreds of MiB freed at 100,000 tasks, caches
+  // cold) slowed the process after it, and that must fall on neither the write nor its probe.
+  let interleaved = probe == nil ? task : nil
   _ = once()  // warm the page cache
-  if let task, let taskBinary { _ = timeTask(task, taskBinary) }
+  if let interleaved, let taskBinary { _ = timeTask(interleaved, taskBinary) }
   var times: [Double] = []
   var taskTimes: [Double] = []
   var ratios: [Double] = []
   var probeTimes: [Double] = []
   var probeRatios: [Double] = []
-  for run in 0..<runs {
-    // With a Taskwarrior pair, the write and its probe take turns to run first after `task`,
-    // so whatever `task` leaves behind (cold caches, a busy disk) falls on both alike.
-    let probeFirst = taskBinary != nil && run % 2 == 1
-    var floor: (ms: Double, status: Int32)? = nil
-    if probeFirst, let probe { floor = runProbe(probe) }
+  for _ in 0..<runs {
     let a = once()
     times.append(a)
-    if !probeFirst, let probe { floor = runProbe(probe) }
-    if let floor {
+    if let probe, let floor = runProbe(probe) {
       if floor.status != 0 { probeFailed += 1 }
       probeTimes.append(floor.ms)
       probeRatios.append(a / floor.ms)
     }
-    if let task, let taskBinary {
-      let b = timeTask(task, taskBinary)
+    if let interleaved, let taskBinary {
+      let b = timeTask(interleaved, taskBinary)
       taskTimes.append(b)
       ratios.append(b / a)
     }
+  }
+  if probe != nil, let task, let taskBinary {
+    _ = timeTask(task, taskBinary)
+    for _ in 0..<runs { taskTimes.append(timeTask(task, taskBinary)) }
+    ratios = [median(taskTimes) / median(times)]
   }
   before?()
   let (kib, status) = peak([binary] + command, environment: env)
