@@ -467,8 +467,8 @@ var restoreFailures = 0
   if case .floor(let name, _) = judge, floorCommand(name) != nil { probe = name }
   var probeFailed = 0
   // A row judged against the floor times its Taskwarrior pair after its own runs, not between
-  // them: whatever `task` leaves behind (hundreds of MiB freed at 100,000 tasks, caches
-  // cold) slowed the process after it, and that must fall on neither the write nor its probe.
+  // them: a `task` run slowed the process after it, even with what it wrote flushed (at every
+  // size; the cause is not pinned down), and that must fall on neither the write nor its probe.
   let interleaved = probe == nil ? task : nil
   _ = once()  // warm the page cache
   if let interleaved, let taskBinary { _ = timeTask(interleaved, taskBinary) }
