@@ -308,6 +308,62 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     #expect(stamp.seconds == morning.seconds + HybridClock.furthestJump)
   }
 
+  @Test func aValueFromAClockYearsAheadIsStillReplacedByAnEditMadeAfterSeeingIt() throws {
+    let tenYears = morning.plus(hours: 10 * 365 * 24)
+    var ahead = SyncDevice("desktop")  // its clock runs ten years ahead
+    try ahead.change { try $0.add("Draft", spoons: 2, at: tenYears) }
+    try ahead.sync([], at: tenYears)
+    var laptop = SyncDevice("laptop")
+    try laptop.sync(ahead.files, at: morning)
+    // Edited after the task was made, by the planner's times; by the laptop's clock, now.
+    try laptop.change {
+      try $0.edit(id(1), TaskEdit(title: try Title("Laptop")), at: tenYears.plus(minutes: 1))
+    }
+    try laptop.sync([], at: morning.plus(minutes: 1))
+    try ahead.sync(laptop.files, at: tenYears.plus(minutes: 2))
+    #expect(ahead.state.planner.task(id(1))?.title.text == "Laptop")
+    #expect(laptop.state == ahead.state)
+    // And once said, it is not said again.
+    let sent = laptop.files.count
+    try laptop.sync([], at: morning.plus(minutes: 2))
+    #expect(laptop.files.count == sent)
+  }
+
+  @Test func aNumberWrittenUnusuallyFromAClockFarAheadSettlesInOneSync() throws {
+    var laptop = SyncDevice("laptop")
+    try laptop.newDay(6, at: morning)
+    try laptop.sync([], at: morning)
+    let far = SyncStamp(
+      seconds: morning.seconds + 60 * 365 * 86400, counter: 0, device: DeviceID("laptop")!)
+    let forged = laptop.files[0].map { c in
+      c.field == "budget"
+        ? SyncChange(entity: c.entity, field: c.field, value: "06", stamp: far) : c
+    }
+    var desktop = SyncDevice("desktop")
+    try desktop.sync([forged], at: morning)
+    #expect(desktop.state.planner.day?.budget == 6)
+    #expect(desktop.files.count == 1)  // it writes "6" once, stamped after the forged "06"
+    try desktop.sync([], at: morning.plus(minutes: 1))
+    #expect(desktop.files.count == 1)
+    try laptop.sync(desktop.files, at: morning.plus(minutes: 2))
+    #expect(laptop.state == desktop.state)
+  }
+
+  @Test func aStampIsSucceededByTheLeastLaterOneUpToTheLargest() {
+    let device = DeviceID("laptop")!
+    let other = DeviceID("zz")!
+    let s = SyncStamp(seconds: 10, counter: 3, device: other)
+    #expect(s.succeeded(by: device) == SyncStamp(seconds: 10, counter: 4, device: device))
+    #expect(s < s.succeeded(by: device)!)
+    // The largest a change file may hold: 2^40 seconds, 2^40 stamps in one second.
+    let lastInSecond = SyncStamp(seconds: 10, counter: 1 << 40, device: other)
+    #expect(lastInSecond.succeeded(by: device) == SyncStamp(seconds: 11, counter: 0, device: device))
+    let largest = SyncStamp(seconds: 1 << 40, counter: 1 << 40, device: other)
+    #expect(largest.succeeded(by: device) == nil)
+    #expect(SyncStamp(largest.description) == largest)
+    #expect(SyncStamp(SyncStamp(seconds: 1 << 40, counter: (1 << 40) + 1, device: other).description) == nil)
+  }
+
   @Test func aRankNoSpoonsWritesIsReadAsNoneAndNothingOverflows() throws {
     var laptop = SyncDevice("laptop")
     try laptop.change { try $0.add("T", spoons: 1, at: morning) }

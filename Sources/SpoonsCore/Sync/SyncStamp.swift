@@ -25,6 +25,20 @@ public struct SyncStamp: Hashable, Comparable, Sendable, CustomStringConvertible
   static let largestSeconds: Int64 = 1 << 40
   static let largestCounter = 1 << 40
 
+  /// The least stamp of `device` later than this one, for a change that replaces a value
+  /// this device has seen: it must win over that value, even one stamped further ahead than
+  /// the clock follows (`HybridClock.furthestJump`). Nil past the largest stamp a change file
+  /// may hold, which nothing can replace.
+  public func succeeded(by device: DeviceID) -> SyncStamp? {
+    if counter < Self.largestCounter {
+      return SyncStamp(seconds: seconds, counter: counter + 1, device: device)
+    }
+    if seconds < Self.largestSeconds {
+      return SyncStamp(seconds: seconds + 1, counter: 0, device: device)
+    }
+    return nil
+  }
+
   /// `1795340000.3.k3v9q2`: what the change files hold.
   public var description: String { "\(seconds).\(counter).\(device)" }
 

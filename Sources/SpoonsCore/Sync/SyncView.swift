@@ -177,6 +177,11 @@ public struct SyncView: Sendable {
   /// The changes that take `document` to this view: fields that differ, and a `gone` for
   /// every live task, routine and day the view no longer holds. `stamp` gives each changed
   /// entity's stamp, called once per entity, the tasks in the order they were changed.
+  ///
+  /// A field is changed after the value it replaces, whatever the clocks say: a value stamped
+  /// further ahead than the clock follows would otherwise win over every later change, and a
+  /// planner that reads it differently from its text (`06` spoons as `6`) would send the same
+  /// losing change at every sync.
   public func changes(from document: SyncDocument, stamp: (String) -> SyncStamp) -> [SyncChange]
   {
     var changes: [SyncChange] = []
@@ -189,11 +194,18 @@ public struct SyncView: Sendable {
       var entityStamp: SyncStamp?
       for field in fields.keys.sorted() {
         let value = fields[field]!
-        let current = known?[field]?.value
+        let current = known?[field]
         // A field the document never had reads as empty, so an empty one says nothing new.
-        guard current != value, current != nil || !value.isEmpty else { continue }
+        guard current?.value != value, current != nil || !value.isEmpty else { continue }
         if entityStamp == nil { entityStamp = stamp(entity) }
-        changes.append(SyncChange(entity: entity, field: field, value: value, stamp: entityStamp!))
+        var changeStamp = entityStamp!
+        if let current, current.stamp >= changeStamp {
+          // Nothing can replace a value with the largest stamp there is; saying so again
+          // at every sync would change nothing.
+          guard let later = current.stamp.succeeded(by: changeStamp.device) else { continue }
+          changeStamp = later
+        }
+        changes.append(SyncChange(entity: entity, field: field, value: value, stamp: changeStamp))
       }
     }
     for (entity, fields) in document.entities.sorted(by: { $0.key < $1.key })
