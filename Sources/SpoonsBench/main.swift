@@ -491,10 +491,9 @@ var restoreFailures = 0
       ratios.append(b / a)
     }
   }
-  if probe != nil, let task, let taskBinary {
+  if interleaved == nil, let task, let taskBinary {
     _ = timeTask(task, taskBinary)
     for _ in 0..<runs { taskTimes.append(timeTask(task, taskBinary)) }
-    ratios = [median(taskTimes) / median(times)]
   }
   before?()
   let (kib, status) = peak([binary] + command, environment: env)
@@ -506,7 +505,8 @@ var restoreFailures = 0
     if case .read = judge { isRead = true }
     pair = Pair(
       variant: variant, size: n, command: name, task: task.arguments.joined(separator: " "),
-      spoonsMs: median(times), taskMs: median(taskTimes), ratio: median(ratios),
+      spoonsMs: median(times), taskMs: median(taskTimes),
+      ratio: interleaved == nil ? median(taskTimes) / median(times) : median(ratios),
       judged: isRead && n >= Pair.judgedFrom)
   }
   let (t, m) = target(variant, n, name)
