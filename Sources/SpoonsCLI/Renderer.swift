@@ -76,18 +76,16 @@ public struct Renderer: Sendable {
     _ task: borrowing SpoonTask, width: Int, today: CivilDate, cost: Bool = false,
     to out: inout [UInt8]
   ) {
-    out.append(UInt8(ascii: "#"))
-    let columns = Self.idColumns(task.id)
-    // Most significant digit first, straight into `out` (reversing a slice of it afterwards
-    // cost a copy per line).
-    var unit = 1
-    for _ in 2..<columns { unit *= 10 }
-    while unit > 0 {
-      out.append(UInt8(truncatingIfNeeded: 48 + task.id.rawValue / unit % 10))
-      unit /= 10
+    let head = Self.headLength(task.id, width: width)
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: head) { line in
+      Self.writeHead(task.id, length: head, to: line.baseAddress!)
+      out.append(contentsOf: UnsafeBufferPointer(line))
     }
-    for _ in columns..<max(width, columns) + 2 { out.append(UInt8(ascii: " ")) }
-    out.append(contentsOf: task.title.text.utf8)
+    // From the title's own UTF-8 in one copy; appending its `utf8` view goes byte by byte.
+    let text = task.title.text
+    if text.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil {
+      out.append(contentsOf: text.utf8)
+    }
     if task.isRest {
       out.append(contentsOf: (cost ? ", rest, \(restBack(task))" : charset.separator + "rest").utf8)
     } else if cost {
@@ -95,10 +93,48 @@ public struct Renderer: Sendable {
       if let took = task.took { out.append(contentsOf: ", took \(took)".utf8) }
     }
     if task.routine != nil { out.append(contentsOf: routineMark(task).utf8) }
-    if let due = due(task, today: today) {
+    if task.due != nil, let due = due(task, today: today) {
       out.append(contentsOf: charset.separator.utf8)
       out.append(contentsOf: due.utf8)
     }
+  }
+
+  /// `  #12  Pharmacy run` and a newline, written at `line` when the task is plain (no rest,
+  /// routine or due date: nothing after its title) and it fits in `line`; else nil and nothing
+  /// useful written. `list` writes most of its lines so, each appended to its output in one go.
+  static func writePlainLine(
+    _ task: borrowing SpoonTask, width: Int, to line: UnsafeMutableBufferPointer<UInt8>
+  ) -> Int? {
+    guard !task.isRest, task.routine == nil, task.due == nil, let p = line.baseAddress else {
+      return nil
+    }
+    let head = headLength(task.id, width: width)
+    return task.title.text.utf8.withContiguousStorageIfAvailable { title in
+      let length = 2 + head + title.count + 1
+      guard length <= line.count, let from = title.baseAddress else { return nil }
+      p[0] = UInt8(ascii: " ")
+      p[1] = UInt8(ascii: " ")
+      writeHead(task.id, length: head, to: p + 2)
+      (p + 2 + head).update(from: from, count: title.count)
+      p[length - 1] = UInt8(ascii: "\n")
+      return length
+    } ?? nil
+  }
+
+  /// The bytes `#12` and its padding take: the id's columns padded to `width`, and two more.
+  static func headLength(_ id: TaskID, width: Int) -> Int { max(width, idColumns(id)) + 2 }
+
+  /// `#12` and the spaces after it, `length` bytes (`headLength`) at `p`.
+  private static func writeHead(_ id: TaskID, length: Int, to p: UnsafeMutablePointer<UInt8>) {
+    let columns = idColumns(id)
+    p[0] = UInt8(ascii: "#")
+    // The last digit first, written backwards.
+    var rest = id.rawValue
+    for k in stride(from: columns - 1, through: 1, by: -1) {
+      p[k] = UInt8(truncatingIfNeeded: 48 + rest % 10)
+      rest /= 10
+    }
+    for k in columns..<length { p[k] = UInt8(ascii: " ") }
   }
 
   /// The columns `#12` takes.
@@ -262,13 +298,20 @@ public struct Renderer: Sendable {
     let width = idWidth(listing.lazy.flatMap(\.ids))
     var out: [UInt8] = []
     out.reserveCapacity(listing.reduce(0) { $0 + $1.ids.count } * 40)
-    for (cost, group) in listing {
-      out.append(contentsOf: (style.bold(cost.description) + "\n").utf8)
-      p.forEachTask(group) { task in
-        out.append(UInt8(ascii: " "))
-        out.append(UInt8(ascii: " "))
-        appendLine(task, width: width, today: today, to: &out)
-        out.append(UInt8(ascii: "\n"))
+    // Plain lines are written in a scratch line and appended whole; the longest title fits.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { scratch in
+      for (cost, group) in listing {
+        out.append(contentsOf: (style.bold(cost.description) + "\n").utf8)
+        p.forEachTask(group) { task in
+          if let length = Self.writePlainLine(task, width: width, to: scratch) {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<length]))
+            return
+          }
+          out.append(UInt8(ascii: " "))
+          out.append(UInt8(ascii: " "))
+          appendLine(task, width: width, today: today, to: &out)
+          out.append(UInt8(ascii: "\n"))
+        }
       }
     }
     return out

@@ -168,16 +168,42 @@ enum TaskRecord {
       return stamp
     }
     var i = line.kindEnd
-    while i < line.end {
+    let end = line.end
+    var titleIsPlain = false
+    while i < end {
+      // The key is told from its first letter and checked whole, `=` and all, in place: no
+      // scan for the `=`, no comparing against each name in turn.
       let keyStart = i + 1
-      var equals = keyStart
-      while equals < line.end && base[equals] != 61 && base[equals] != 9 { equals += 1 }
-      guard equals < line.end, base[equals] == 61, equals > keyStart else { return nil }
-      let valueStart = equals + 1
-      let valueEnd = RecordCodec.nextIndex(of: 9, in: buffer, from: valueStart, to: line.end)
-      let key = UnsafeBufferPointer(rebasing: buffer[keyStart..<equals])
+      guard let (field, keyLength) = Field.at(base + keyStart, count: end - keyStart) else {
+        return nil
+      }
+      let valueStart = keyStart + keyLength
+      // Where the value ends, found without a search where its shape allows: a time is 25
+      // bytes, a number its digits; a wrong guess only makes the value fail to parse, which
+      // a search would have made it do too (a time holds no tab, a number no other byte).
+      var valueEnd: Int
+      switch field {
+      case .completed, .created, .updated:
+        valueEnd = valueStart + 25
+        if valueEnd > end || (valueEnd < end && base[valueEnd] != 9) { return nil }
+      case .id, .spoons, .routine, .rest, .back, .took:
+        valueEnd = valueStart
+        while valueEnd < end && base[valueEnd] &- 48 < 10 { valueEnd += 1 }
+        if valueEnd < end && base[valueEnd] != 9 { return nil }
+      case .title:
+        // Printable ASCII but a backslash runs to the tab; anything else is searched.
+        valueEnd = valueStart
+        while valueEnd < end, base[valueEnd] &- 0x20 < 0x5F, base[valueEnd] != 92 {
+          valueEnd += 1
+        }
+        titleIsPlain = valueEnd == end || base[valueEnd] == 9
+        if !titleIsPlain {
+          valueEnd = RecordCodec.nextIndex(of: 9, in: buffer, from: valueEnd, to: end)
+        }
+      default:
+        valueEnd = RecordCodec.nextIndex(of: 9, in: buffer, from: valueStart, to: end)
+      }
       let value = UnsafeBufferPointer(rebasing: buffer[valueStart..<valueEnd])
-      guard let field = Field(key) else { return nil }
       let bit: UInt16 = 1 << field.rawValue
       guard seen & bit == 0 else { return nil }
       seen |= bit
@@ -197,7 +223,8 @@ enum TaskRecord {
       case .updated: guard let t = timestamp(value) else { return nil }; updated = t
       case .title:
         // A backslash starts an escape in the file, though a title may hold one.
-        guard RecordCodec.nextIndex(of: 92, in: buffer, from: valueStart, to: valueEnd) == valueEnd
+        guard titleIsPlain
+          || RecordCodec.nextIndex(of: 92, in: buffer, from: valueStart, to: valueEnd) == valueEnd
         else { return nil }
         if let plain = Title(plainBytes: value) {
           title = plain
@@ -261,32 +288,42 @@ enum TaskRecord {
     case id, spoons, at, from, since, routine, rest, completed, created, updated, due, title
     case note, location, back, took
 
-    init?(_ key: UnsafeBufferPointer<UInt8>) {
-      let equal: (UnsafeBufferPointer<UInt8>, StaticString) -> Bool = RecordCodec.equal
-      switch key.count {
-      case 2: if equal(key, "id") { self = .id } else if equal(key, "at") { self = .at } else { return nil }
-      case 3: if equal(key, "due") { self = .due } else { return nil }
-      case 4:
-        if equal(key, "from") { self = .from }
-        else if equal(key, "rest") { self = .rest }
-        else if equal(key, "note") { self = .note }
-        else if equal(key, "back") { self = .back }
-        else if equal(key, "took") { self = .took }
-        else { return nil }
-      case 5:
-        if equal(key, "title") { self = .title }
-        else if equal(key, "since") { self = .since }
-        else if equal(key, "where") { self = .location }
-        else { return nil }
-      case 6: if equal(key, "spoons") { self = .spoons } else { return nil }
-      case 7:
-        if equal(key, "created") { self = .created }
-        else if equal(key, "updated") { self = .updated }
-        else if equal(key, "routine") { self = .routine }
-        else { return nil }
-      case 9: if equal(key, "completed") { self = .completed } else { return nil }
-      default: return nil
+    /// The field whose key and `=` start at `p` (`count` bytes to the line's end), and the
+    /// bytes they take; nil for any other key, as for one without an `=`.
+    static func at(_ p: UnsafePointer<UInt8>, count: Int) -> (Field, Int)? {
+      /// Whether `key=` starts at `p`; its first letter is already known to match.
+      func starts(_ key: StaticString) -> Bool {
+        let n = key.utf8CodeUnitCount
+        guard n <= count else { return false }
+        let k = key.utf8Start
+        for j in 1..<n where p[j] != k[j] { return false }
+        return true
       }
+      guard count > 0 else { return nil }
+      switch p[0] {
+      case UInt8(ascii: "i"): if starts("id=") { return (.id, 3) }
+      case UInt8(ascii: "a"): if starts("at=") { return (.at, 3) }
+      case UInt8(ascii: "s"):
+        if starts("spoons=") { return (.spoons, 7) }
+        if starts("since=") { return (.since, 6) }
+      case UInt8(ascii: "c"):
+        if starts("created=") { return (.created, 8) }
+        if starts("completed=") { return (.completed, 10) }
+      case UInt8(ascii: "u"): if starts("updated=") { return (.updated, 8) }
+      case UInt8(ascii: "t"):
+        if starts("title=") { return (.title, 6) }
+        if starts("took=") { return (.took, 5) }
+      case UInt8(ascii: "f"): if starts("from=") { return (.from, 5) }
+      case UInt8(ascii: "r"):
+        if starts("routine=") { return (.routine, 8) }
+        if starts("rest=") { return (.rest, 5) }
+      case UInt8(ascii: "b"): if starts("back=") { return (.back, 5) }
+      case UInt8(ascii: "d"): if starts("due=") { return (.due, 4) }
+      case UInt8(ascii: "n"): if starts("note=") { return (.note, 5) }
+      case UInt8(ascii: "w"): if starts("where=") { return (.location, 6) }
+      default: break
+      }
+      return nil
     }
   }
 

@@ -39,6 +39,36 @@ struct ValueTypeTests {
     #expect(try Title("Café ☕ 洗濯 \u{200F}שלום").text == "Café ☕ 洗濯 \u{200F}שלום")
   }
 
+  /// The one-pass check (`isPlainUTF8`) says "keep as it is" only of a title the full check
+  /// keeps as it is: nothing to trim, not too long, nothing forbidden. Built from pieces that
+  /// sit on each edge of what it tells from bytes.
+  @Test func aTitleTakenAsItIsPassesEveryCheckOfTheFullPath() {
+    let pieces = [
+      "a", "Z", "~", " ", "\t", "é", "☕", "洗", "👩‍👧", "\u{7F}", "\u{80}", "\u{85}", "\u{9F}",
+      "\u{A0}", "\u{2000}", "\u{200F}", "\u{2029}", "\u{202A}", "\u{202E}", "\u{202F}",
+      "\u{2065}", "\u{2066}", "\u{2069}", "\u{206A}", "\u{3000}", "\u{FFFD}", "\u{FFFC}",
+      "\u{FEFF}", "\\", "\u{1}",
+    ]
+    var rng = SeededGenerator(seed: 1)
+    var kept = 0
+    for _ in 0..<20_000 {
+      // Mostly between ASCII letters, the only ends it takes as they are.
+      var raw = rng.below(4) == 0 ? "" : "a"
+      for _ in 0...rng.below(6) { raw += pieces[rng.below(pieces.count)] }
+      if rng.below(4) != 0 { raw += "z" }
+      let plain = raw.utf8.withContiguousStorageIfAvailable(Title.isPlainUTF8) ?? false
+      let full = Title.trim(raw) == raw && raw.count <= Title.maxLength
+        && !raw.unicodeScalars.contains(where: Title.isForbidden)
+      if plain {
+        if raw.utf8.contains(where: { $0 >= 0x80 }) { kept += 1 }
+        #expect(full, "\(raw.unicodeScalars.map { String($0.value, radix: 16) })")
+        #expect((try? Title(raw))?.text == raw)
+      }
+    }
+    // It keeps titles beyond plain ASCII as they are, not simply deferring all of them.
+    #expect(kept > 100)
+  }
+
   @Test func civilDateArithmetic() throws {
     let d = try #require(CivilDate(iso: "2024-02-28"))
     #expect(d.adding(days: 1).description == "2024-02-29")

@@ -53,6 +53,11 @@ struct QuickDecodeTests {
       Array("\tsince=2026-02-30".utf8), Array("\trest=2".utf8), Array("\ttitle= x".utf8),
       Array("\tdue=2026-11-31".utf8), Array("\tfoo=1".utf8), Array("\tcompleted=x".utf8),
       Array("\\".utf8), [0xFF], [0xC3], Array("=".utf8), [9], Array("é".utf8), Array("\\t".utf8),
+      // Where a value's end is found without a search: a time's 25 bytes, a number's digits,
+      // a key told by its first letter.
+      Array("\tcreated=2026-11-21T08:15:03+01:00".utf8), Array("\tupdated=2026-11-21".utf8),
+      Array("\tspoons=3x".utf8), Array("\tidx=1".utf8), Array("\tcomplete=1".utf8),
+      Array("\ttitle=a\tb".utf8), Array("\ttitle=".utf8), Array("x".utf8), Array("0".utf8),
     ]
     var quickAccepted = 0
     for _ in 0..<20_000 {

@@ -8,9 +8,9 @@ public struct Title: Hashable, Sendable, CustomStringConvertible {
   public let text: String
 
   public init(_ raw: String) throws(PlannerError) {
-    // Most titles are plain printable ASCII with no spaces at the ends: check those with one
-    // pass over the bytes, no Unicode tables. Anything else takes the full path below.
-    if Self.isPlain(raw) {
+    // Most titles need no trimming and hold nothing forbidden, which their bytes tell in one
+    // pass, no Unicode tables (`isPlainUTF8`). Anything else takes the full path below.
+    if raw.utf8.withContiguousStorageIfAvailable(Self.isPlainUTF8) ?? false {
       self.text = raw
       return
     }
@@ -37,11 +37,31 @@ public struct Title: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String { text }
 
-  /// Printable ASCII with no space at either end, at most `maxLength` bytes: a title as it is.
-  static func isPlain(_ raw: String) -> Bool {
-    raw.utf8.withContiguousStorageIfAvailable(isPlain) ?? false
+  /// UTF-8 (valid: a String's) that `init(_:)` keeps as it is, told from the bytes alone: a
+  /// printable ASCII character at each end (so nothing to trim), at most `maxLength` bytes (so
+  /// never too many characters) and none of the forbidden scalars' encodings. False means only
+  /// "look closer": a title that starts with `É` is fine, and takes the full path.
+  static func isPlainUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let n = bytes.count
+    guard let p = bytes.baseAddress, n > 0, n <= maxLength, p[0] &- 0x21 < 0x5E,
+      p[n - 1] &- 0x21 < 0x5E
+    else { return false }
+    // The last byte is ASCII, so a lead byte is never the last and its continuations follow.
+    for k in 0..<n {
+      switch p[k] {
+      case 0x00...0x1F, 0x7F: return false  // C0 controls and DEL
+      case 0xC2: if p[k + 1] < 0xA0 { return false }  // U+0080 to U+009F: C1 controls
+      case 0xE2:  // U+202A to U+202E and U+2066 to U+2069: bidi controls
+        if p[k + 1] == 0x80, p[k + 2] &- 0xAA < 5 { return false }
+        if p[k + 1] == 0x81, p[k + 2] &- 0xA6 < 4 { return false }
+      case 0xEF: if p[k + 1] == 0xBF, p[k + 2] == 0xBD { return false }  // U+FFFD
+      default: break
+      }
+    }
+    return true
   }
 
+  /// Printable ASCII with no space at either end, at most `maxLength` bytes: a title as it is.
   static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let p = bytes.baseAddress, bytes.count > 0, bytes.count <= maxLength, p[0] != 0x20,
       p[bytes.count - 1] != 0x20
