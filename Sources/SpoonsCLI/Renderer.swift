@@ -298,7 +298,8 @@ public struct Renderer: Sendable {
     let width = idWidth(listing.lazy.flatMap(\.ids))
     var out: [UInt8] = []
     out.reserveCapacity(listing.reduce(0) { $0 + $1.ids.count } * 40)
-    // Plain lines are written in a scratch line and appended whole; the longest title fits.
+    // Plain lines are written in a scratch line and appended whole; a line longer than it
+    // (a title of 200 characters of several bytes each) is appended as `appendLine` writes it.
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { scratch in
       for (cost, group) in listing {
         out.append(contentsOf: (style.bold(cost.description) + "\n").utf8)

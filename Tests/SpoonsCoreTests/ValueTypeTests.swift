@@ -52,7 +52,7 @@ struct ValueTypeTests {
     var rng = SeededGenerator(seed: 1)
     var kept = 0
     for _ in 0..<20_000 {
-      // Mostly between ASCII letters, the only ends it takes as they are.
+      // Mostly between ASCII letters: ends it can take as they are.
       var raw = rng.below(4) == 0 ? "" : "a"
       for _ in 0...rng.below(6) { raw += pieces[rng.below(pieces.count)] }
       if rng.below(4) != 0 { raw += "z" }

@@ -38,9 +38,10 @@ public struct Title: Hashable, Sendable, CustomStringConvertible {
   public var description: String { text }
 
   /// UTF-8 (valid: a String's) that `init(_:)` keeps as it is, told from the bytes alone: a
-  /// printable ASCII character at each end (so nothing to trim), at most `maxLength` bytes (so
-  /// never too many characters) and none of the forbidden scalars' encodings. False means only
-  /// "look closer": a title that starts with `É` is fine, and takes the full path.
+  /// printable ASCII character other than space at each end (nothing to trim), at most
+  /// `maxLength` bytes (never too many characters) and none of the forbidden scalars'
+  /// encodings. False means only "look closer": a title that starts with `É` is fine, and
+  /// takes the full path.
   static func isPlainUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let n = bytes.count
     guard let p = bytes.baseAddress, n > 0, n <= maxLength, p[0] &- 0x21 < 0x5E,
