@@ -169,7 +169,6 @@ enum TaskRecord {
     }
     var i = line.kindEnd
     let end = line.end
-    var titleIsPlain = false
     while i < end {
       // The key is told from its first letter and checked whole, `=` and all, in place: no
       // scan for the `=`, no comparing against each name in turn.
@@ -191,13 +190,15 @@ enum TaskRecord {
         while valueEnd < end && base[valueEnd] &- 48 < 10 { valueEnd += 1 }
         if valueEnd < end && base[valueEnd] != 9 { return nil }
       case .title:
-        // Printable ASCII but a backslash runs to the tab; anything else is searched.
+        // Printable ASCII runs to the tab. A backslash starts an escape in the file (though a
+        // title may hold one), left to `decode(_:)`; after any other byte the tab is searched
+        // for, and `plainText` below refuses a backslash further on.
         valueEnd = valueStart
         while valueEnd < end, base[valueEnd] &- 0x20 < 0x5F, base[valueEnd] != 92 {
           valueEnd += 1
         }
-        titleIsPlain = valueEnd == end || base[valueEnd] == 9
-        if !titleIsPlain {
+        if valueEnd < end && base[valueEnd] == 92 { return nil }
+        if valueEnd < end && base[valueEnd] != 9 {
           valueEnd = RecordCodec.nextIndex(of: 9, in: buffer, from: valueEnd, to: end)
         }
       default:
@@ -222,10 +223,6 @@ enum TaskRecord {
       case .created: guard let t = timestamp(value) else { return nil }; created = t
       case .updated: guard let t = timestamp(value) else { return nil }; updated = t
       case .title:
-        // A backslash starts an escape in the file, though a title may hold one.
-        guard titleIsPlain
-          || RecordCodec.nextIndex(of: 92, in: buffer, from: valueStart, to: valueEnd) == valueEnd
-        else { return nil }
         if let plain = Title(plainBytes: value) {
           title = plain
         } else {
