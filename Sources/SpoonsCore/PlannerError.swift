@@ -20,9 +20,10 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
   case noDayStarted
   /// No task has this id (never had, or it was deleted).
   case unknownTask(TaskID)
-  /// A number a sync just gave to another device's task; the task it was is now `movedTo`.
-  /// `other`: the title of the task that has the number now, when it is held.
-  case renumberedBySync(TaskID, movedTo: TaskID, title: String, other: String?)
+  /// A number (a task's or a routine's) this device showed that a sync has since given to
+  /// another task or routine, or removed; `now`: the title of what has the number now, when
+  /// the planner holds it.
+  case renumberedBySync(Renumbering, now: String?)
   /// The task was checked off on an earlier day (`on`), so only `show`, `undone` and
   /// `delete` reach it; `today` words the date.
   case doneEarlier(TaskID, on: CivilDate, today: CivilDate)
@@ -110,11 +111,19 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
         + "start today first with 'spoons new-day \(budget)' (nothing was changed)"
     case .noDayStarted: return "no day started yet: start one with 'new-day N'"
     case .unknownTask(let id): return "there is no task \(id) (see 'list', 'backlog' and 'todo' for ids)"
-    case .renumberedBySync(let old, let new, let title, let other):
-      return "\(old) was renumbered by a sync: your '\(title)' is now \(new), and \(old) "
-        + "is another device's task" + (other.map { " ('\($0)')" } ?? "")
-        + "; use \(new.rawValue) for '\(title)' (\(old) works again after the next new day); "
-        + "nothing was changed"
+    case .renumberedBySync(let moved, let now):
+      let old = moved.old
+      let kind = if case .task = old { "task" } else { "routine" }
+      let holder = "another device's \(kind)" + (now.map { " ('\($0)')" } ?? "")
+      guard let new = moved.new else {
+        return "\(old) was '\(moved.title)' here, which a sync removed (deleted on another "
+          + "device, or its day ended there)" + (now == nil ? "" : "; \(old) is now \(holder)")
+          + "; \(old) works again after the next new day; nothing was changed"
+      }
+      return "\(old) was renumbered by a sync: your '\(moved.title)' is now \(new), and \(old) "
+        + "is \(holder)"
+        + "; use \(new.typed) for '\(moved.title)' (\(old) works again after the next new "
+        + "day); nothing was changed"
     case .doneEarlier(let id, let date, let today):
       return "\(id) was done on \(date.named(relativeTo: today)); 'undone \(id.rawValue)' brings "
         + "it back to its category"

@@ -76,7 +76,9 @@ enum PlannerFile {
   /// file is a checkpoint, and the whole records after `journal bytes=` in the undo history
   /// are changes committed since (see `JournalTail`); before it, bytes past there belonged to
   /// no saved state. Older files load as they are: every addition is optional.
-  static let format = FileFormat(name: "spoons-planner", version: 8)
+  /// Version 9 guards routine numbers and numbers a sync removed: `renumbered of=routine`,
+  /// and `renumbered` without `new=`.
+  static let format = FileFormat(name: "spoons-planner", version: 9)
   /// The first version whose journal records after the checkpoint are committed changes.
   static let journalCommits = 8
 
@@ -151,8 +153,17 @@ enum PlannerFile {
     out.append(UInt8(ascii: "\n"))
     for moved in planner.renumbered {
       out.append(contentsOf: "renumbered".utf8)
-      RecordCodec.field("old", String(moved.old.rawValue), to: &out)
-      RecordCodec.field("new", String(moved.new.rawValue), to: &out)
+      switch moved.old {
+      case .task(let id): RecordCodec.field("old", String(id.rawValue), to: &out)
+      case .routine(let id):
+        RecordCodec.field("of", "routine", to: &out)
+        RecordCodec.field("old", String(id.rawValue), to: &out)
+      }
+      switch moved.new {
+      case .task(let id)?: RecordCodec.field("new", String(id.rawValue), to: &out)
+      case .routine(let id)?: RecordCodec.field("new", String(id.rawValue), to: &out)
+      case nil: break
+      }
       RecordCodec.field("title", moved.title, to: &out, escape: true)
       out.append(UInt8(ascii: "\n"))
     }
@@ -214,6 +225,26 @@ enum PlannerFile {
       done: try record.int("done"), days: try record.int("days"),
       doneFile: try record.optionalInt("donefile", in: 0...Int.max),
       daysFile: try record.optionalInt("daysfile", in: 0...Int.max))
+  }
+
+  /// A `renumbered` record: a task's number (or, with `of=routine`, a routine's) a sync moved
+  /// to `new=`, or removed when `new=` is left out.
+  static func renumbering(_ record: RecordCodec.Record) throws(DecodeError) -> Renumbering {
+    try record.expectOnly(["of", "old", "new", "title"])
+    let isRoutine: Bool
+    switch try record.optionalString("of") {
+    case nil: isRoutine = false
+    case "routine"?: isRoutine = true
+    case let other?:
+      throw DecodeError(line: record.line, reason: "of must be routine, not '\(other)'")
+    }
+    let old = try record.int("old", in: 1...Int.max)
+    let new = try record.optionalInt("new", in: 1...Int.max)
+    let title = try record.string("title")
+    func number(_ n: Int) -> Renumbering.Number {
+      isRoutine ? .routine(RoutineID(n)) : .task(TaskID(n))
+    }
+    return Renumbering(old: number(old), new: new == 0 ? nil : number(new), title: title)
   }
 
   /// A core refusal while decoding, as a decode error on `line`.
@@ -344,11 +375,7 @@ enum PlannerFile {
         case "routine":
           routines.append(try decodeRoutine(record))
         case "renumbered":
-          try record.expectOnly(["old", "new", "title"])
-          renumbered.append(
-            Renumbering(
-              old: TaskID(try record.int("old", in: 1...Int.max)),
-              new: TaskID(try record.int("new", in: 1...Int.max)), title: try record.string("title")))
+          renumbered.append(try Self.renumbering(record))
         case "archive":
           guard archive == nil else {
             throw DecodeError(line: record.line, reason: "archive twice")

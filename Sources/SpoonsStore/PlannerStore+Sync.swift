@@ -256,11 +256,7 @@ extension PlannerStore {
       base.clock = round.clock.last
       base.document = round.document
       base.syncedAt = now
-      var state = round.state
-      if state.planner.day?.date == local.planner.day?.date {
-        for moved in local.planner.renumbered { state.planner.noteRenumbered(moved) }
-      }
-      for moved in round.renumberedHere { state.planner.noteRenumbered(moved) }
+      let state = round.stateToSave
       // The shared folder or the remote first, in one step (one commit and push for git):
       // the change file, what this device has read, and any compaction. Once the planner
       // says these changes are synced, they must be there. A kill between the two sends them

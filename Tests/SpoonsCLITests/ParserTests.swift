@@ -6,7 +6,7 @@ import Testing
 struct ParserTests {
   static func cost(_ n: Int) -> SpoonCost { try! SpoonCost(n) }
   static func title(_ t: String) -> Title { try! Title(t) }
-  static func ids(_ raw: Int...) -> [TaskID] { raw.map(TaskID.init) }
+  static func ids(_ raw: Int...) -> [TaskRef] { raw.map { TaskRef(typed: $0) } }
 
   @Test(arguments: [
     ("new-day 12", Commands.NewDay(budget: 12)),
@@ -44,8 +44,8 @@ struct ParserTests {
     ("bl --json", Commands.Backlog(order: .user, json: true)),
     ("delete 12 3-5", Commands.Delete(ids(12, 3, 4, 5))),
     ("rm #1", Commands.Delete(ids(1))),
-    ("move 12 1", Commands.Move(TaskID(12), position: 1)),
-    ("mv #12 3", Commands.Move(TaskID(12), position: 3)),
+    ("move 12 1", Commands.Move(TaskRef(typed: 12), position: 1)),
+    ("mv #12 3", Commands.Move(TaskRef(typed: 12), position: 3)),
     ("help", Commands.Help(topic: nil)),
     ("help plan", Commands.Help(topic: "plan")),
     ("? p", Commands.Help(topic: "plan")),
@@ -66,12 +66,12 @@ struct ParserTests {
     ("ls --sort title --json", Commands.List(category: nil, order: .title, json: true)),
     ("backlog --sort age", Commands.Backlog(order: .age, json: false)),
     ("bl --sort spoons", Commands.Backlog(order: .spoons, json: false)),
-    ("edit 12", Commands.Edit(TaskID(12), TaskEdit())),
-    ("e #12 --spoons 2 --due tomorrow", Commands.Edit(TaskID(12), TaskEdit(spoons: cost(2), due: .set(.tomorrow)))),
+    ("edit 12", Commands.Edit(TaskRef(typed: 12), TaskEdit())),
+    ("e #12 --spoons 2 --due tomorrow", Commands.Edit(TaskRef(typed: 12), TaskEdit(spoons: cost(2), due: .set(.tomorrow)))),
     ("edit 12 --title 'New name' --note '' --where Home --no-due",
-     Commands.Edit(TaskID(12), TaskEdit(title: title("New name"), note: "", location: "Home", due: .clear))),
-    ("show 7", Commands.Show(TaskID(7), json: false)),
-    ("show #7 --json", Commands.Show(TaskID(7), json: true)),
+     Commands.Edit(TaskRef(typed: 12), TaskEdit(title: title("New name"), note: "", location: "Home", due: .clear))),
+    ("show 7", Commands.Show(TaskRef(typed: 7), json: false)),
+    ("show #7 --json", Commands.Show(TaskRef(typed: 7), json: true)),
     ("completed", Commands.Completed(days: 7, json: false)),
     ("completed 30 --json", Commands.Completed(days: 30, json: true)),
     // Looking back.
@@ -103,9 +103,9 @@ struct ParserTests {
     ("routine add 1 Take meds", Commands.Routine(.add(cost(1), title("Take meds"), days: .everyDay, isRest: false))),
     ("routine add 2 Walk --days mon,wed,fri", Commands.Routine(.add(cost(2), title("Walk"), days: Weekdays([1, 3, 5]), isRest: false))),
     ("routine add --rest --days=weekends 2 Nap", Commands.Routine(.add(cost(2), title("Nap"), days: .weekend, isRest: true))),
-    ("routine remove r2", Commands.Routine(.remove(RoutineID(2)))),
-    ("routine pause R3", Commands.Routine(.pause(RoutineID(3)))),
-    ("routine resume 3", Commands.Routine(.resume(RoutineID(3)))),
+    ("routine remove r2", Commands.Routine(.remove(RoutineRef(typed: 2)))),
+    ("routine pause R3", Commands.Routine(.pause(RoutineRef(typed: 3)))),
+    ("routine resume 3", Commands.Routine(.resume(RoutineRef(typed: 3)))),
     ("suggest", Commands.Suggest(max: nil, plan: false)),
     ("suggest --max 3 --plan", Commands.Suggest(max: 3, plan: true)),
     ("reserve", Commands.Reserve(nil)),

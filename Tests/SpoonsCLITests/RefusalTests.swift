@@ -174,17 +174,17 @@ struct RefusalTests {
   // MARK: - Names in any case
 
   @Test(arguments: [
-    ("Done 1", Commands.Done([TaskID(1)])),
+    ("Done 1", Commands.Done([TaskRef(typed: 1)])),
     ("ADD 2 x", Commands.Add(spoons: try! SpoonCost(2), title: try! Title("x"))),
     ("New-Day 12", Commands.NewDay(budget: 12)),
     ("ND 12", Commands.NewDay(budget: 12)),
-    ("Plan 4 --BORROW", Commands.Plan([TaskID(4)], borrow: true)),
+    ("Plan 4 --BORROW", Commands.Plan([TaskRef(typed: 4)], borrow: true)),
     ("add 1 Quiet Hour --Rest", Commands.Add(spoons: try! SpoonCost(1), title: try! Title("Quiet Hour"), isRest: true)),
     ("add 1 X --Where 'High St'", Commands.Add(spoons: try! SpoonCost(1), title: try! Title("X"), location: "High St")),
     ("List --SORT Due --JSON", Commands.List(category: nil, order: .due, json: true)),
     ("help PLAN", Commands.Help(topic: "plan")),
     ("Routine ADD 1 Meds --Days Daily", Commands.Routine(.add(try! SpoonCost(1), try! Title("Meds"), days: .everyDay, isRest: false))),
-    ("Routine Pause R2", Commands.Routine(.pause(RoutineID(2)))),
+    ("Routine Pause R2", Commands.Routine(.pause(RoutineRef(typed: 2)))),
     ("Clear Backlog --YES", Commands.Clear(.backlog, confirmed: true)),
     ("completion BASH", Commands.CompletionScript(.bash)),
     ("export --Format CSV", Commands.Export(.csv)),
@@ -271,9 +271,9 @@ struct RefusalTests {
        spoons: try! SpoonCost(3), title: try! Title("Pharmacy run"), note: "ask about the cream",
        location: "High St")),
     ("edit 4 --title Mum's birthday", "edit 4 --title \"Mum's birthday\"",
-     Commands.Edit(TaskID(4), TaskEdit(title: try! Title("Mum's birthday")))),
+     Commands.Edit(TaskRef(typed: 4), TaskEdit(title: try! Title("Mum's birthday")))),
     ("edit 4 --note=call first --spoons 2", "edit 4 --note=\"call first\" --spoons 2",
-     Commands.Edit(TaskID(4), TaskEdit(spoons: try! SpoonCost(2), note: "call first"))),
+     Commands.Edit(TaskRef(typed: 4), TaskEdit(spoons: try! SpoonCost(2), note: "call first"))),
     ("report --html my report.html", "report --html \"my report.html\"",
      Commands.Report(htmlFile: "my report.html", days: 30)),
   ] as [(String, String, any SpoonsCommand)])

@@ -111,7 +111,7 @@ struct PlanTests {
     #expect(expectRefusal(p, .repeatedTask(TaskID(3))) { try $0.plan(ids(3, 3), at: morning) })
     #expect(expectRefusal(p, .alreadyPlanned(TaskID(1))) { try $0.plan(ids(3, 1), at: morning) })
     #expect(expectRefusal(p, .alreadyDone(TaskID(2))) { try $0.plan(ids(2), at: morning) })
-    #expect(expectRefusal(p, .nothingSelected) { try $0.plan([], at: morning) })
+    #expect(expectRefusal(p, .nothingSelected) { try $0.plan([TaskID](), at: morning) })
     let noDay = try planner(budget: nil, costs: [1])
     #expect(expectRefusal(noDay, .noDayStarted) { try $0.plan(ids(1), at: morning) })
   }

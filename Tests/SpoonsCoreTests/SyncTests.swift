@@ -10,8 +10,14 @@ struct SyncDevice {
   var clock: HybridClock
   var files: [[SyncChange]] = []
   var notes: [SyncNote] = []
+  /// Whether it keeps the numbers a sync moved, as the store does (then its planner is no
+  /// longer equal to the other devices').
+  var keepsGuards = false
 
-  init(_ name: String) { clock = HybridClock(device: DeviceID(name)!) }
+  init(_ name: String, keepsGuards: Bool = false) {
+    clock = HybridClock(device: DeviceID(name)!)
+    self.keepsGuards = keepsGuards
+  }
 
   mutating func change(_ body: (inout Planner) throws -> Void) rethrows {
     try body(&state.planner)
@@ -32,7 +38,7 @@ struct SyncDevice {
       base: base, local: state, incoming: received.flatMap { $0 }, clock: clock, now: now)
     if !round.outgoing.isEmpty { files.append(round.outgoing) }
     base = round.document
-    state = round.state
+    state = keepsGuards ? round.stateToSave : round.state
     clock = round.clock
     notes = round.notes
     return round.notes
@@ -167,11 +173,11 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     var p = round.state.planner
     for moved in round.renumberedHere { p.noteRenumbered(moved) }
     #expect(
-      expectRefusal(p, .renumberedBySync(id(1), movedTo: id(2), title: "Desktop's", other: "Laptop's")) {
+      expectRefusal(p, .renumberedBySync(Renumbering(old: id(1), new: id(2), title: "Desktop's"), now: "Laptop's")) {
         try $0.edit(id(1), TaskEdit(note: "meant mine"), at: morning)
       })
     #expect(
-      expectRefusal(p, .renumberedBySync(id(1), movedTo: id(2), title: "Desktop's", other: "Laptop's")) {
+      expectRefusal(p, .renumberedBySync(Renumbering(old: id(1), new: id(2), title: "Desktop's"), now: "Laptop's")) {
         try $0.delete([id(1)])
       })
     try p.edit(id(2), TaskEdit(note: "mine"), at: morning)

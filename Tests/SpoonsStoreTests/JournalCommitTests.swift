@@ -238,16 +238,17 @@ struct JournalCommitTests {
     let store = PlannerStore(directory: tmp.file("data"))
     try store.update(at: morning) { p, _ in try p.add("Tea", spoons: 1, at: morning) }
     let path = tmp.file("data/planner.txt")
+    let current = "version=\(PlannerFile.format.version)"
     let v8 = try String(contentsOfFile: path, encoding: .utf8)
-    try v8.replacingOccurrences(of: "version=8", with: "version=7").write(toFile: path, atomically: false, encoding: .utf8)
+    try v8.replacingOccurrences(of: current, with: "version=7").write(toFile: path, atomically: false, encoding: .utf8)
     let before = try store.load()
     try store.update(at: morning) { p, _ in try p.add("Post", spoons: 1, at: morning) }
-    #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("format\tname=spoons-planner\tversion=8\n"))
+    #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("format\tname=spoons-planner\t\(current)\n"))
     let after = try store.load()
     #expect(after.taskCount == 2)
     // A version 7 planner with a whole record after it: not read.
     let committed = try String(contentsOfFile: path, encoding: .utf8)
-    try committed.replacingOccurrences(of: "version=8", with: "version=7").write(toFile: path, atomically: false, encoding: .utf8)
+    try committed.replacingOccurrences(of: current, with: "version=7").write(toFile: path, atomically: false, encoding: .utf8)
     try store.update(at: morning) { _, _ in }  // nothing: no write
     var seven = store
     seven.checkpointAfter = 64

@@ -202,7 +202,7 @@ public struct Arguments {
     return Text.joined(words, separator: " ")
   }
 
-  mutating func id() throws(ParseError) -> TaskID {
+  mutating func id() throws(ParseError) -> TaskRef {
     guard let word = next() else {
       throw ParseError("\(info.name) needs a task id, e.g. \(example)")
     }
@@ -216,8 +216,8 @@ public struct Arguments {
   }
 
   /// One or more ids: `12`, `#12`, ranges `3-6`, lists `3,5`, in any mix.
-  mutating func ids() throws(ParseError) -> [TaskID] {
-    var result: [TaskID] = []
+  mutating func ids() throws(ParseError) -> [TaskRef] {
+    var result: [TaskRef] = []
     guard !words.isEmpty else {
       throw ParseError("\(info.name) needs task ids, e.g. \(example)")
     }
@@ -231,8 +231,8 @@ public struct Arguments {
     return result
   }
 
-  func parseIDs(_ word: String) throws(ParseError) -> [TaskID] {
-    var result: [TaskID] = []
+  func parseIDs(_ word: String) throws(ParseError) -> [TaskRef] {
+    var result: [TaskRef] = []
     for part in word.split(separator: ",", omittingEmptySubsequences: false) {
       let bounds = part.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
       guard bounds.count <= 2, let low = try single(bounds[0], in: word) else {
@@ -247,9 +247,9 @@ public struct Arguments {
         guard high - low < Self.maxSelection else {
           throw ParseError("at most \(Self.maxSelection) tasks at once")
         }
-        result += (low...high).map(TaskID.init)
+        result += (low...high).map { TaskRef(typed: $0) }
       } else {
-        result.append(TaskID(low))
+        result.append(TaskRef(typed: low))
       }
     }
     return result

@@ -8,9 +8,9 @@ extension Commands {
       name: "delete", aliases: ["rm"], usage: "delete ID...",
       summary: "delete tasks from wherever they are", example: "delete 12 3-5")
 
-    public var ids: [TaskID]
+    public var ids: [TaskRef]
 
-    public init(_ ids: [TaskID]) { self.ids = ids }
+    public init(_ ids: [TaskRef]) { self.ids = ids }
 
     /// Every task.
     public static func completions(_ context: CompletionContext, in session: Session)
@@ -26,8 +26,9 @@ extension Commands {
       func deleting(_ p: inout Planner, _ delete: (inout Planner) throws -> [SpoonTask])
         throws -> (output: String, name: String)
       {
-        let taking = RestsTakenBack(p, undoing: ids)
-        let history = ids.filter { p.task($0) == nil }
+        let numbers = try p.resolve(ids)
+        let taking = RestsTakenBack(p, undoing: numbers)
+        let history = numbers.filter { p.task($0) == nil }
         let tasks = try delete(&p)
         return (
           r.deleted(tasks, history: history, today: p.today(at: now))

@@ -8,14 +8,14 @@ extension Commands {
       name: "done", aliases: ["d"], usage: "done ID... [--took N]",
       summary: "check tasks off; --took: what one really took", example: "done 4")
 
-    public var ids: [TaskID]
+    public var ids: [TaskRef]
     /// What the one task really took; nil: as planned. Its range is the rule's to check
     /// (`Limits.spoonsTaken`), as is that it goes with one task that is not a rest.
     public var took: Int?
 
-    public init(_ ids: [TaskID]) { self.init(ids, took: nil) }
+    public init(_ ids: [TaskRef]) { self.init(ids, took: nil) }
 
-    public init(_ ids: [TaskID], took: Int?) {
+    public init(_ ids: [TaskRef], took: Int?) {
       self.ids = ids
       self.took = took
     }

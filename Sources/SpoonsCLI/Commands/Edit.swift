@@ -9,11 +9,11 @@ extension Commands {
       summary: "change a task; alone, show its values",
       example: "edit 12 --spoons 2 --due tomorrow")
 
-    public var id: TaskID
+    public var id: TaskRef
     /// Empty: show the task's current values ready to copy.
     public var edit: TaskEdit
 
-    public init(_ id: TaskID, _ edit: TaskEdit) {
+    public init(_ id: TaskRef, _ edit: TaskEdit) {
       self.id = id
       self.edit = edit
     }
@@ -61,7 +61,8 @@ extension Commands {
       let r = session.renderer
       guard !edit.isEmpty else {
         let p = try session.store.load()
-        guard let task = p.task(id) else { throw PlannerError.unknownTask(id) }
+        let number = try p.resolve(id)
+        guard let task = p.task(number) else { throw PlannerError.unknownTask(number) }
         return Session.Result(output: r.editCommand(task), planner: p)
       }
       return try session.change(at: now) { p, _ in

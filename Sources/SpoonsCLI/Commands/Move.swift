@@ -8,10 +8,10 @@ extension Commands {
       summary: "move a task to position POS in its category",
       example: "move 12 1")
 
-    public var id: TaskID
+    public var id: TaskRef
     public var position: Int
 
-    public init(_ id: TaskID, position: Int) {
+    public init(_ id: TaskRef, position: Int) {
       self.id = id
       self.position = position
     }

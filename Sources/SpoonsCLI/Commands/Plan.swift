@@ -8,13 +8,13 @@ extension Commands {
       summary: "put tasks on today's list, within budget",
       example: "plan 4 7 #9")
 
-    public var ids: [TaskID]
+    public var ids: [TaskRef]
     /// Borrow from tomorrow what the selection needs.
     public var borrow: Bool
     /// Plan into the reserve.
     public var useReserve: Bool
 
-    public init(_ ids: [TaskID], borrow: Bool = false, useReserve: Bool = false) {
+    public init(_ ids: [TaskRef], borrow: Bool = false, useReserve: Bool = false) {
       self.ids = ids
       self.borrow = borrow
       self.useReserve = useReserve
@@ -34,7 +34,7 @@ extension Commands {
     {
       guard let p = try? session.store.load() else { return nil }
       let before = context.words.dropFirst().prefix(max(0, context.argument - 1))
-      let chosen = before.flatMap { word -> [TaskID] in
+      let chosen = before.flatMap { word -> [TaskRef] in
         var args = Arguments([word], info: info)
         return (try? args.ids()) ?? []
       }

@@ -17,12 +17,12 @@ extension Commands {
       case add(SpoonCost, Title, days: Weekdays, isRest: Bool, today: Bool = false)
       case list(json: Bool)
       /// Its task on today's list now, for a routine added after the day began.
-      case today(RoutineID)
-      case remove(RoutineID)
-      case pause(RoutineID)
-      case resume(RoutineID)
+      case today(RoutineRef)
+      case remove(RoutineRef)
+      case pause(RoutineRef)
+      case resume(RoutineRef)
       /// A new title or cost, for the tasks it makes from the next new day.
-      case edit(RoutineID, title: Title?, spoons: SpoonCost?)
+      case edit(RoutineRef, title: Title?, spoons: SpoonCost?)
     }
 
     public var action: Action
@@ -99,7 +99,7 @@ extension Commands {
     }
 
     /// `r2`, `R2` or `2`.
-    static func routineID(_ word: String, example: String) throws(ParseError) -> RoutineID {
+    static func routineID(_ word: String, example: String) throws(ParseError) -> RoutineRef {
       let digits = word.first == "r" || word.first == "R" ? word.dropFirst() : Substring(word)
       guard digits.first != "#", let n = Arguments.single(digits) else {
         let long = digits.drop { $0 == "0" }.count > NumberArgument.maxDigits
@@ -108,7 +108,7 @@ extension Commands {
           "'\(Text.echoed(word))' is \(long ? "too big for" : "not") a routine id; they look "
             + "like r2 (see 'routine list'), e.g. \(example)")
       }
-      return RoutineID(n)
+      return RoutineRef(typed: n)
     }
 
     static let verbs = ["add", "list", "today", "edit", "remove", "pause", "resume"]
@@ -140,7 +140,7 @@ extension Commands {
       }
       let task: SpoonTask
       do throws(PlannerError) {
-        task = try p.planRoutineToday(routine.id, at: now)
+        task = try p.planRoutineToday(RoutineRef(routine), at: now)
       } catch {
         switch error {
         case .overBudget, .intoReserve: return "Not put on today's list: \(error).\n"
@@ -183,12 +183,10 @@ extension Commands {
         result.output = ""
         let answer = ask("Put it on today's list too? [y/N] ")?.trimmingSpaces.lowercased()
         guard answer == "y" || answer == "yes" else { return result }
-        return try Self(.today(routine.id)).run(in: session, ask: ask)
+        return try Self(.today(RoutineRef(routine))).run(in: session, ask: ask)
       case .today(let id):
         return try session.changeToday(at: now, ask: ask) { p, _ in
-          guard let routine = p.routines.first(where: { $0.id == id }) else {
-            throw PlannerError.unknownRoutine(id)
-          }
+          let routine = try p.routine(id)
           return (
             try Self.putOnToday(routine, &p, at: now, renderer: r),
             r.routineChangeName("today", routine)

@@ -8,10 +8,10 @@ extension Commands {
       summary: "every detail of one task, and where it is",
       example: "show 12")
 
-    public var id: TaskID
+    public var id: TaskRef
     public var json: Bool
 
-    public init(_ id: TaskID, json: Bool = false) {
+    public init(_ id: TaskRef, json: Bool = false) {
       self.id = id
       self.json = json
     }
@@ -32,8 +32,9 @@ extension Commands {
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
       let p = try session.store.load()
       let today = p.today(at: session.environment.now())
-      guard let task = try p.task(id) ?? session.archived(id) else {
-        throw PlannerError.unknownTask(id)
+      let number = try p.resolve(id)
+      guard let task = try p.task(number) ?? session.archived(number) else {
+        throw PlannerError.unknownTask(number)
       }
       return Session.Result(
         output: json ? JSONRenderer.task(task) + "\n" : session.renderer.show(task, today: today),

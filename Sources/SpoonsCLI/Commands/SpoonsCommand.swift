@@ -44,8 +44,8 @@ extension SpoonsCommand {
 /// A command whose words are only task ids (`done 4 7`, `delete 3-5,9`): they all parse them
 /// the same way.
 public protocol TaskSelectionCommand: SpoonsCommand {
-  var ids: [TaskID] { get }
-  init(_ ids: [TaskID])
+  var ids: [TaskRef] { get }
+  init(_ ids: [TaskRef])
 }
 
 extension TaskSelectionCommand {

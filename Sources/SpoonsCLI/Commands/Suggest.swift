@@ -41,7 +41,7 @@ extension Commands {
         var out = r.suggestion(suggestion, today: p.today(at: now), planning: true)
         var planned: [SpoonTask] = []
         if !suggestion.tasks.isEmpty {
-          let outcome = try p.plan(suggestion.tasks.map(\.id), at: now)
+          let outcome = try p.plan(suggestion.tasks.map { TaskRef($0) }, at: now)
           out += r.planned(outcome, p)
           planned = outcome.tasks
         }

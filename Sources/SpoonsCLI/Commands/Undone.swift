@@ -9,9 +9,9 @@ extension Commands {
       summary: "reopen checked-off tasks, today's or older",
       example: "undone 4")
 
-    public var ids: [TaskID]
+    public var ids: [TaskRef]
 
-    public init(_ ids: [TaskID]) { self.ids = ids }
+    public init(_ ids: [TaskRef]) { self.ids = ids }
 
     /// The tasks checked off today.
     public static func completions(_ context: CompletionContext, in session: Session)
@@ -29,15 +29,15 @@ extension Commands {
         -> (output: String, name: String)
       {
         var reopened: [SpoonTask] = []
-        var today: [TaskID] = []
+        var today: [TaskRef] = []
         for id in ids {
-          if p.task(id) != nil {
+          if p.holds(id) {
             today.append(id)
           } else {
             reopened.append(try p.reopen(id, from: &archived, at: now))
           }
         }
-        let taking = RestsTakenBack(p, undoing: today)
+        let taking = RestsTakenBack(p, undoing: today.isEmpty ? [] : try p.resolve(today))
         let undone = today.isEmpty ? [] : try p.markUndone(today, at: now)
         return (
           renderer.undone(undone + reopened) + renderer.restsTakenBack(taking.after(p), p),

@@ -7,9 +7,9 @@ extension Commands {
       name: "unplan", aliases: [], usage: "unplan ID...",
       summary: "take tasks off today's list again", example: "unplan 7")
 
-    public var ids: [TaskID]
+    public var ids: [TaskRef]
 
-    public init(_ ids: [TaskID]) { self.ids = ids }
+    public init(_ ids: [TaskRef]) { self.ids = ids }
 
     /// The tasks on today's list.
     public static func completions(_ context: CompletionContext, in session: Session)

@@ -15,10 +15,10 @@ extension Planner {
   ///
   /// Whether a task fits is the day's ledger's answer (`SpoonLedger.fits`), asked for the
   /// chosen tasks and it together, since `plan` takes a selection all or nothing.
-  public func planCandidates(besides chosen: [TaskID] = [], useReserve: Bool = false)
+  public func planCandidates(besides chosen: [TaskRef] = [], useReserve: Bool = false)
     -> [PlanCandidate]
   {
-    let picked = Set(chosen)
+    let picked = Set(chosen.map(\.id))
     let chosenCost = picked.reduce(0) { sum, id in
       guard let task = tasks[id] else { return sum }
       switch task.placement {

@@ -4,9 +4,10 @@ extension Planner {
   /// `took`: what the task really took (one task; not a rest), noted beside its planned cost.
   /// The same as planned notes nothing: the task reads as done as planned.
   @discardableResult
-  public mutating func markDone(_ ids: [TaskID], took: Int? = nil, at now: Timestamp)
+  public mutating func markDone(_ refs: [TaskRef], took: Int? = nil, at now: Timestamp)
     throws(PlannerError) -> [SpoonTask]
   {
+    let ids = try resolve(refs)
     if let took {
       guard Limits.spoonsTaken.contains(took) else { throw .invalidTook(took) }
       guard ids.count == 1 else { throw .tookNeedsOneTask }
@@ -37,9 +38,10 @@ extension Planner {
   /// Reverses today's check-offs: the tasks stay on the list, open again. All or nothing;
   /// refused when taking back a rest's spoons would leave the day over budget.
   @discardableResult
-  public mutating func markUndone(_ ids: [TaskID], at now: Timestamp) throws(PlannerError)
+  public mutating func markUndone(_ refs: [TaskRef], at now: Timestamp) throws(PlannerError)
     -> [SpoonTask]
   {
+    let ids = try resolve(refs)
     try validateSelection(ids) { task throws(PlannerError) in
       switch task.placement {
       case .done: break
@@ -60,8 +62,8 @@ extension Planner {
     }
   }
 
-  /// Checks a selection before anything moves: not empty, no repeats, every id known, and
-  /// `accept` passes for each task.
+  /// Checks a selection before anything moves (its numbers already resolved): not empty, no
+  /// repeats, every id known, and `accept` passes for each task.
   func validateSelection(
     _ ids: [TaskID], _ accept: (SpoonTask) throws(PlannerError) -> Void
   ) throws(PlannerError) {
@@ -71,7 +73,6 @@ extension Planner {
     let sorted = ids.map(\.rawValue).sorted()
     let repeats = zip(sorted, sorted.dropFirst()).contains { $0 == $1 }
     for (index, id) in ids.enumerated() {
-      try checkNotRenumbered(id)
       guard let task = tasks[id] else { throw .unknownTask(id) }
       if repeats, ids[..<index].contains(id) { throw .repeatedTask(id) }
       try accept(task)

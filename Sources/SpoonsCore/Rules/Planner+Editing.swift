@@ -4,16 +4,16 @@ extension Planner {
   /// A new cost moves a task waiting in a category to the end of the new category. On today's
   /// list the max-spoon rule applies to the difference: a dearer task must still fit the day.
   @discardableResult
-  public mutating func edit(_ id: TaskID, _ edit: TaskEdit, at now: Timestamp) throws(PlannerError)
-    -> SpoonTask
+  public mutating func edit(_ ref: TaskRef, _ edit: TaskEdit, at now: Timestamp)
+    throws(PlannerError) -> SpoonTask
   {
-    try keepingWithinBudget { (p) throws(PlannerError) in try p.applyEdit(id, edit, at: now) }
+    let id = try resolve(ref)
+    return try keepingWithinBudget { (p) throws(PlannerError) in try p.applyEdit(id, edit, at: now) }
   }
 
   private mutating func applyEdit(_ id: TaskID, _ edit: TaskEdit, at now: Timestamp)
     throws(PlannerError) -> SpoonTask
   {
-    try checkNotRenumbered(id)
     guard var task = tasks[id] else { throw .unknownTask(id) }
     let note = try edit.note.map { text throws(PlannerError) in try TaskDetail.note.validate(text) }
     let location = try edit.location.map { text throws(PlannerError) in

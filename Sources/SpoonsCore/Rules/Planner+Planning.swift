@@ -16,9 +16,9 @@ extension Planner {
   /// selection needs instead of refusing (within the day's borrowing limit).
   @discardableResult
   public mutating func plan(
-    _ ids: [TaskID], at now: Timestamp, borrow: Bool = false, useReserve: Bool = false
+    _ refs: [TaskRef], at now: Timestamp, borrow: Bool = false, useReserve: Bool = false
   ) throws(PlannerError) -> PlanOutcome {
-    guard !ids.isEmpty else { throw .nothingSelected }
+    let ids = try resolve(refs)
     guard var day, let ledger else { throw .noDayStarted }
     var selection = 0
     try validateSelection(ids) { task throws(PlannerError) in

@@ -15,7 +15,8 @@ extension Planner {
 
   /// Removes a routine. Tasks it already put on today's list stay: they are tasks of their own.
   @discardableResult
-  public mutating func removeRoutine(_ id: RoutineID) throws(PlannerError) -> Routine {
+  public mutating func removeRoutine(_ ref: RoutineRef) throws(PlannerError) -> Routine {
+    let id = try resolve(ref)
     guard let index = routines.firstIndex(where: { $0.id == id }) else {
       throw .unknownRoutine(id)
     }
@@ -26,9 +27,10 @@ extension Planner {
   /// new day: what `stats` suggests when its tasks keep taking other than planned. Tasks it
   /// already made keep theirs. Refused when nothing is given.
   @discardableResult
-  public mutating func editRoutine(_ id: RoutineID, title: Title?, spoons: SpoonCost?)
+  public mutating func editRoutine(_ ref: RoutineRef, title: Title?, spoons: SpoonCost?)
     throws(PlannerError) -> Routine
   {
+    let id = try resolve(ref)
     guard let index = routines.firstIndex(where: { $0.id == id }) else {
       throw .unknownRoutine(id)
     }
@@ -40,7 +42,8 @@ extension Planner {
 
   /// Pauses (`true`) or resumes (`false`) a routine: paused, it makes no tasks.
   @discardableResult
-  public mutating func setRoutine(_ id: RoutineID, paused: Bool) throws(PlannerError) -> Routine {
+  public mutating func setRoutine(_ ref: RoutineRef, paused: Bool) throws(PlannerError) -> Routine {
+    let id = try resolve(ref)
     guard let index = routines.firstIndex(where: { $0.id == id }) else {
       throw .unknownRoutine(id)
     }
@@ -55,9 +58,10 @@ extension Planner {
   /// the day began. Refused when no day is open or, by the max-spoon rule, when it does not
   /// fit above the reserve; never borrows.
   @discardableResult
-  public mutating func planRoutineToday(_ id: RoutineID, at now: Timestamp)
+  public mutating func planRoutineToday(_ ref: RoutineRef, at now: Timestamp)
     throws(PlannerError) -> SpoonTask
   {
+    let id = try resolve(ref)
     guard let routine = routines.first(where: { $0.id == id }) else { throw .unknownRoutine(id) }
     guard let ledger else { throw .noDayStarted }
     _ = try ledger.admit(routine.isRest ? 0 : routine.spoons.value, useReserve: false, borrowing: false)

@@ -2,7 +2,12 @@ extension Planner {
   /// Deletes tasks from wherever they are (a category, the backlog or today's list). All or
   /// nothing. Their ids are never given out again.
   @discardableResult
-  public mutating func delete(_ ids: [TaskID]) throws(PlannerError) -> [SpoonTask] {
+  public mutating func delete(_ refs: [TaskRef]) throws(PlannerError) -> [SpoonTask] {
+    try delete(ids: try resolve(refs))
+  }
+
+  @discardableResult
+  mutating func delete(ids: [TaskID]) throws(PlannerError) -> [SpoonTask] {
     try validateSelection(ids) { _ throws(PlannerError) in }
     return try keepingWithinBudget { p in
       var removed: [SpoonTask] = []
@@ -21,10 +26,10 @@ extension Planner {
 
   /// Moves a task waiting in a category to `position` (1 = first) within that category.
   @discardableResult
-  public mutating func move(_ id: TaskID, to position: Int, at now: Timestamp) throws(PlannerError)
-    -> SpoonTask
+  public mutating func move(_ ref: TaskRef, to position: Int, at now: Timestamp)
+    throws(PlannerError) -> SpoonTask
   {
-    try checkNotRenumbered(id)
+    let id = try resolve(ref)
     guard var task = tasks[id] else { throw .unknownTask(id) }
     guard case .category = task.placement else { throw .notInCategory(id) }
     let index = task.spoons.value - 1
@@ -77,10 +82,10 @@ extension Planner {
   /// A task in the archive is history, not part of today: deleting it changes no day's
   /// numbers (what was spent stays spent), only what `completed` and `search` find.
   @discardableResult
-  public mutating func delete(_ ids: [TaskID], archived: inout [SpoonTask]) throws(PlannerError)
-    -> [SpoonTask]
+  public mutating func delete(_ refs: [TaskRef], archived: inout [SpoonTask])
+    throws(PlannerError) -> [SpoonTask]
   {
-    guard !ids.isEmpty else { throw .nothingSelected }
+    let ids = try resolve(refs)
     var seen = Set<TaskID>()
     var live: [TaskID] = []
     var fromArchive: [TaskID: SpoonTask] = [:]
@@ -96,7 +101,7 @@ extension Planner {
     }
     var deleted: [TaskID: SpoonTask] = [:]
     if !live.isEmpty {
-      for task in try delete(live) { deleted[task.id] = task }
+      for task in try delete(ids: live) { deleted[task.id] = task }
     }
     if !fromArchive.isEmpty {
       archived.removeAll { fromArchive[$0.id] != nil }
@@ -108,9 +113,10 @@ extension Planner {
   /// `reopen` of the task with `id` in `archived` (the tasks checked off on earlier days),
   /// which loses it: it is live again, no longer history.
   @discardableResult
-  public mutating func reopen(_ id: TaskID, from archived: inout [SpoonTask], at now: Timestamp)
+  public mutating func reopen(_ ref: TaskRef, from archived: inout [SpoonTask], at now: Timestamp)
     throws(PlannerError) -> SpoonTask
   {
+    let id = try resolve(ref)
     guard let task = archived.last(where: { $0.id == id }) else {
       throw tasks[id] == nil ? .unknownTask(id) : .notDone(id)
     }

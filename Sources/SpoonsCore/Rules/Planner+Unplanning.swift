@@ -6,9 +6,10 @@ extension Planner {
   /// backlog by age, so the backlog stays oldest first. A routine's task has nowhere to go
   /// back to and is dropped (the routine makes a fresh one on its next day).
   @discardableResult
-  public mutating func unplan(_ ids: [TaskID], at now: Timestamp) throws(PlannerError)
+  public mutating func unplan(_ refs: [TaskRef], at now: Timestamp) throws(PlannerError)
     -> [SpoonTask]
   {
+    let ids = try resolve(refs)
     try validateSelection(ids) { task throws(PlannerError) in
       switch task.placement {
       case .todo: break

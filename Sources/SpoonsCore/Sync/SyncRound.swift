@@ -11,13 +11,16 @@ public struct SyncRound: Sendable {
   public var outgoing: [SyncChange]
   /// The document to save as this device's last-synced state.
   public var document: SyncDocument
-  /// The planner to save.
+  /// The planner every device that has seen the same changes holds.
   public var state: SyncedState
   public var notes: [SyncNote]
   public var clock: HybridClock
-  /// Tasks of this device the sync gave new numbers: `state` does not hold them (they are
-  /// this device's alone); the store notes them in the planner it saves.
+  /// The numbers this round moved on this device (this device's alone: they are never sent).
   public var renumberedHere: [Renumbering]
+  /// What this device saves: `state`, with the numbers this round moved and those earlier
+  /// rounds moved since its last new day, which `Planner.resolve` refuses. They are kept also
+  /// when a sync moved the day: the person has not seen the new numbers here yet.
+  public var stateToSave: SyncedState
 
   /// A stamp this far ahead of the local clock is reported.
   public static let noticeableSkew: Int64 = 5 * 60
@@ -62,22 +65,26 @@ public struct SyncRound: Sendable {
     }
     // Each decision once; a delete undone by an unseen edit is said below, when it happens.
     var notes: [SyncNote] = []
-    // A number that moved here, however it was decided (by this device, or by another that
-    // saw both tasks first): the local task's number before and after.
-    var final: [String: TaskID] = [:]
-    for (id, uid) in made.identities.tasks { final[uid] = id }
-    var here: [Renumbering] = []
-    for (old, uid) in view.taskUIDs.sorted(by: { $0.key < $1.key }) {
-      guard let new = final[uid], new != old,
-        let title = (made.state.planner.task(new) ?? made.state.done.first { $0.id == new })?.title.text
-      else { continue }
-      here.append(Renumbering(old: old, new: new, title: title))
-      let decider = document.entities["task:" + uid]?["n"]?.stamp.device ?? device
-      notes.append(.renumbered(old: old, new: new, title: title, device: decider))
+    // Every number this device showed that now names another task or routine, however it
+    // was decided (here, or by another device that saw both first): guarded until the next
+    // new day, and said once, naming the device the task came from.
+    let here = Self.numbersMoved(before: view, local: local, after: made.identities)
+    for moved in here {
+      switch (moved.old, moved.new) {
+      case (.task(let old), .task(let new)?):
+        notes.append(.renumbered(old: old, new: new, title: moved.title, device: Self.owner(
+          of: view.taskUIDs[old], else: device)))
+      case (.routine(let old), .routine(let new)?):
+        notes.append(.routineRenumbered(old: old, new: new, title: moved.title, device: Self.owner(
+          of: view.routineUIDs[old], else: device)))
+      case (.task(let old), nil) where made.identities.tasks[old] != nil:
+        notes.append(.numberTaken(old, title: moved.title))
+      default: continue
+      }
     }
     for note in decided where !notes.contains(note) {
       switch note {
-      case .keptAfterDelete, .overBudget, .renumbered: continue
+      case .keptAfterDelete, .overBudget, .renumbered, .routineRenumbered: continue
       default: notes.append(note)
       }
     }
@@ -91,12 +98,49 @@ public struct SyncRound: Sendable {
     for (device, seconds) in ahead.sorted(by: { $0.key < $1.key }) {
       notes.append(.clockAhead(device, seconds: seconds))
     }
+    var saved = made.state
+    for moved in local.planner.renumbered + here { saved.planner.noteRenumbered(moved) }
+    stateToSave = saved
     self.outgoing = outgoing
     self.document = document
     self.state = made.state
     self.notes = notes
     self.clock = clock
     renumberedHere = here
+  }
+
+  /// The numbers of `before` (the planner as this device last showed it) that no longer name
+  /// what they named: each with its new number, or none when the round removed it.
+  static func numbersMoved(before view: SyncView, local: SyncedState, after: SyncIdentities)
+    -> [Renumbering]
+  {
+    var moved: [Renumbering] = []
+    var taskNow: [String: TaskID] = [:]
+    for (id, uid) in after.tasks { taskNow[uid] = id }
+    for (old, uid) in view.taskUIDs.sorted(by: { $0.key < $1.key }) where after.tasks[old] != uid {
+      guard let task = local.planner.task(old) ?? local.done.last(where: { $0.id == old })
+      else { continue }
+      moved.append(
+        Renumbering(old: .task(old), new: taskNow[uid].map { .task($0) }, title: task.title.text))
+    }
+    var routineNow: [String: RoutineID] = [:]
+    for (id, uid) in after.routines { routineNow[uid] = id }
+    for routine in local.planner.routines {
+      guard let uid = view.routineUIDs[routine.id], after.routines[routine.id] != uid else {
+        continue
+      }
+      moved.append(
+        Renumbering(
+          old: .routine(routine.id), new: routineNow[uid].map { .routine($0) },
+          title: routine.title.text))
+    }
+    return moved
+  }
+
+  /// The device a task or routine was first made on, from its stable id (`device.number.
+  /// created`, a routine's task `…@date`); `fallback` when the id says none.
+  static func owner(of uid: String?, else fallback: DeviceID) -> DeviceID {
+    uid.flatMap { DeviceID($0.prefix { $0 != "." }) } ?? fallback
   }
 
   /// Tasks a received delete did not remove because of a change it had not seen.

@@ -1,0 +1,130 @@
+import SpoonsCore
+import SpoonsTestSupport
+import Testing
+
+/// The promise "a number never points at another task", checked as a model: random histories
+/// on three devices that sync now and then, and after every command that names a number, the
+/// task (or routine) it acted on is the one that number showed on that device the last time
+/// it was shown, or the command was refused.
+///
+/// What counts as shown: `add` and `routine add` show the new number; a view (`list`, `todo`,
+/// `routine list`) shows every live one; `new-day` starts a fresh day, whose list the person
+/// reads anew (the guards last until then, as the README says). A sync shows nothing.
+@Suite struct NumberGuardModelTests {
+  struct Run {
+    var devices = ["laptop", "desktop", "phone"].map { SyncDevice($0, keepsGuards: true) }
+    /// Per device: each task number and routine number as last shown, by title (unique).
+    var shownTasks: [[Int: String]] = [[:], [:], [:]]
+    var shownRoutines: [[Int: String]] = [[:], [:], [:]]
+    var random: SeededGenerator
+    var now = morning
+    var day = 0
+    var titles = 0
+    var checked = 0
+
+    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+
+    mutating func title(_ device: Int) -> String {
+      titles += 1
+      return "\(devices[device].clock.device)-\(titles)"
+    }
+
+    mutating func view(_ d: Int) {
+      shownTasks[d] = [:]
+      for task in devices[d].state.planner.allTasks { shownTasks[d][task.id.rawValue] = task.title.text }
+      shownRoutines[d] = [:]
+      for routine in devices[d].state.planner.routines {
+        shownRoutines[d][routine.id.rawValue] = routine.title.text
+      }
+    }
+
+    /// The acted-on title must be the one shown; a refusal is always allowed.
+    mutating func expectShown(_ d: Int, _ n: Int, _ acted: String?, routine: Bool = false) {
+      guard let acted else { return }
+      checked += 1
+      let shown = routine ? shownRoutines[d][n] : shownTasks[d][n]
+      #expect(acted == shown, "device \(d) acted on \(routine ? "r" : "#")\(n) = \(acted), shown as \(shown ?? "nothing")")
+    }
+
+    mutating func actOnTask(_ d: Int) {
+      guard let n = shownTasks[d].keys.sorted().randomElement(using: &random) else { return }
+      let ref = TaskRef(typed: n)
+      var device = devices[d]
+      var acted: String?
+      do throws(PlannerError) {
+        switch random.below(5) {
+        case 0: acted = try device.state.planner.markDone([ref], at: now).first?.title.text
+        case 1: acted = try device.state.planner.plan([ref], at: now, borrow: true).tasks.first?.title.text
+        case 2: acted = try device.state.planner.edit(ref, TaskEdit(note: "n"), at: now).title.text
+        case 3:
+          acted = try device.state.planner.delete([ref], archived: &device.state.done).first?.title.text
+        default:
+          if device.state.planner.holds(ref) {
+            acted = try device.state.planner.markUndone([ref], at: now).first?.title.text
+          } else {
+            acted = try device.state.planner.reopen(ref, from: &device.state.done, at: now).title.text
+          }
+        }
+      } catch { return }
+      devices[d] = device
+      expectShown(d, n, acted)
+    }
+
+    mutating func actOnRoutine(_ d: Int) {
+      guard let n = shownRoutines[d].keys.sorted().randomElement(using: &random) else { return }
+      let ref = RoutineRef(typed: n)
+      var acted: String?
+      do throws(PlannerError) {
+        switch random.below(4) {
+        case 0: acted = try devices[d].state.planner.removeRoutine(ref).title.text
+        case 1:
+          let paused = try devices[d].state.planner.routine(ref).isPaused
+          acted = try devices[d].state.planner.setRoutine(ref, paused: !paused).title.text
+        case 2:
+          acted = try devices[d].state.planner.editRoutine(ref, title: nil, spoons: SpoonCost(2))
+            .title.text
+        default: acted = try devices[d].state.planner.planRoutineToday(ref, at: now).title.text
+        }
+      } catch { return }
+      expectShown(d, n, acted, routine: true)
+    }
+
+    mutating func step() throws {
+      now = now.plus(minutes: 7)
+      if random.below(60) == 0 {
+        day += 1
+        now = morning.plus(days: day)
+      }
+      let d = random.below(devices.count)
+      switch random.below(100) {
+      case 0..<22:
+        let t = title(d)
+        let task = try devices[d].state.planner.add(t, spoons: 1 + random.below(3), at: now)
+        shownTasks[d][task.id.rawValue] = t
+      case 22..<28:
+        let t = title(d)
+        let routine = try devices[d].state.planner.addRoutine(
+          Title(t), spoons: SpoonCost(1), at: now)
+        shownRoutines[d][routine.id.rawValue] = t
+        if let task = try? devices[d].state.planner.planRoutineToday(RoutineRef(routine), at: now) {
+          shownTasks[d][task.id.rawValue] = t
+        }
+      case 28..<36: view(d)
+      case 36..<66: actOnTask(d)
+      case 66..<72: actOnRoutine(d)
+      case 72..<92:
+        let others = devices.indices.filter { $0 != d }.flatMap { devices[$0].files }
+        try devices[d].sync(others, at: now)
+      default:
+        if (try? devices[d].newDay(10, at: now)) != nil { view(d) }
+      }
+    }
+  }
+
+  @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+  func aNumberActsOnTheTaskItShowedOrIsRefused(seed: UInt64) throws {
+    var run = Run(seed: seed)
+    for _ in 0..<400 { try run.step() }
+    #expect(run.checked > 40, "the run acted on few numbers: \(run.checked)")
+  }
+}
