@@ -52,10 +52,12 @@ extension Renderer {
     case .routineRenumbered(let old, let new, let title, let device):
       return "Routine \(old) from \(Text.visible(report.name(of: device))) is now \(new) "
         + "(\(Text.visible(title))): another routine had that number first."
+    case .numberTaken(let id, let title) where title.isEmpty:
+      return "\(id) was deleted here, and this sync gave \(id) to another task: \(id) is refused "
+        + "here until the next new day."
     case .numberTaken(let id, let title):
-      return "\(id) \(Text.visible(title)) is gone after this sync (deleted on another device, or "
-        + "its day ended there), and \(id) names another task now: it is refused here until the "
-        + "next new day."
+      return "\(id) \(Text.visible(title)) is gone (deleted, or its day ended on another device), "
+        + "and this sync gave \(id) to another task: \(id) is refused here until the next new day."
     case .keptAfterDelete(let id, let title):
       return "\(id) \(Text.visible(title)) was deleted on one device and changed on another "
         + "before it heard: it is kept. Delete it again if it should go: spoons delete \(id.rawValue)"

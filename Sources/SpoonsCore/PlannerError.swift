@@ -116,8 +116,9 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
       let kind = if case .task = old { "task" } else { "routine" }
       let holder = "another device's \(kind)" + (now.map { " ('\($0)')" } ?? "")
       guard let new = moved.new else {
-        return "\(old) was '\(moved.title)' here, which a sync removed (deleted on another "
-          + "device, or its day ended there)" + (now == nil ? "" : "; \(old) is now \(holder)")
+        let named = moved.title.isEmpty ? "\(old) was deleted here" : "\(old) was "
+          + "'\(moved.title)' here, which is gone (deleted, or its day ended on another device)"
+        return named + (now == nil ? "" : ", and a sync gave \(old) to \(holder)")
           + "; \(old) works again after the next new day; nothing was changed"
       }
       return "\(old) was renumbered by a sync: your '\(moved.title)' is now \(new), and \(old) "

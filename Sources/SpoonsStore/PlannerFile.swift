@@ -77,7 +77,7 @@ enum PlannerFile {
   /// are changes committed since (see `JournalTail`); before it, bytes past there belonged to
   /// no saved state. Older files load as they are: every addition is optional.
   /// Version 9 guards routine numbers and numbers a sync removed: `renumbered of=routine`,
-  /// and `renumbered` without `new=`.
+  /// `renumbered` without `new=`, and `deleted ids=`.
   static let format = FileFormat(name: "spoons-planner", version: 9)
   /// The first version whose journal records after the checkpoint are committed changes.
   static let journalCommits = 8
@@ -165,6 +165,12 @@ enum PlannerFile {
       case nil: break
       }
       RecordCodec.field("title", moved.title, to: &out, escape: true)
+      out.append(UInt8(ascii: "\n"))
+    }
+    if !planner.deletedToday.isEmpty {
+      out.append(contentsOf: "deleted".utf8)
+      RecordCodec.field(
+        "ids", planner.deletedToday.map { String($0.rawValue) }.joined(separator: ","), to: &out)
       out.append(UInt8(ascii: "\n"))
     }
     if let day = planner.day {
@@ -320,6 +326,7 @@ enum PlannerFile {
     var paceHints = true
     var routines: [Routine] = []
     var renumbered: [Renumbering] = []
+    var deleted: [TaskID] = []
     var day: Day?
     // Tasks go straight into the planner, which makes room for as many as the file and the
     // changes after it can hold (an upper bound, so nothing is copied as it grows): 100,000
@@ -376,6 +383,14 @@ enum PlannerFile {
           routines.append(try decodeRoutine(record))
         case "renumbered":
           renumbered.append(try Self.renumbering(record))
+        case "deleted":
+          try record.expectOnly(["ids"])
+          for part in try record.string("ids").split(separator: ",") {
+            guard let n = Int(part), n > 0 else {
+              throw DecodeError(line: record.line, reason: "ids must be task numbers, not '\(part)'")
+            }
+            deleted.append(TaskID(n))
+          }
         case "archive":
           guard archive == nil else {
             throw DecodeError(line: record.line, reason: "archive twice")
@@ -430,6 +445,7 @@ enum PlannerFile {
       planner.setAsksMood(asksMood)
       planner.setPaceHints(paceHints)
       for moved in renumbered { planner.noteRenumbered(moved) }
+      planner.noteDeleted(deleted)
       return PlannerSnapshot(
         planner: planner, archive: archive, journal: journal ?? JournalState())
     } catch {

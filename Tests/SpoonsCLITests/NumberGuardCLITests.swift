@@ -120,3 +120,99 @@ import Testing
     #expect(!laptop.stdout.contains("from phone"), "\(laptop.stdout)")
   }
 }
+
+/// The same promise as `NumberGuardModelTests`, through the binary: random histories on three
+/// devices syncing through a shared folder (with a replicator that delays, cuts files short
+/// and makes conflict copies) or a git remote, checked after every command that names a
+/// number: it acts on the task that number showed on that device the last time it was shown
+/// (by `add`, a view or a new day), or it is refused.
+@Suite(.serialized) struct NumberGuardRandomCLITests {
+  struct Shown {
+    var tasks: [[Int: String]]
+    var random: SeededGenerator
+    var checked = 0
+    var titles = 0
+
+    /// Every `#N title` pair an output shows (titles are `X` and a number, so unique).
+    static func pairs(_ text: String) -> [(Int, String)] {
+      var found: [(Int, String)] = []
+      let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
+      for (word, next) in zip(words, words.dropFirst()) where word.hasPrefix("#") {
+        guard let n = Int(word.dropFirst()), next.hasPrefix("X"), Int(next.dropFirst()) != nil
+        else { continue }
+        found.append((n, String(next)))
+      }
+      return found
+    }
+
+    mutating func view(_ d: Int, _ device: Device, at now: Timestamp) throws {
+      tasks[d] = [:]
+      for command in ["list", "backlog", "todo"] {
+        for (n, title) in Self.pairs(try device.run(command, at: now).stdout) { tasks[d][n] = title }
+      }
+    }
+  }
+
+  static func run(_ d: [Device], seed: UInt64, steps: Int, elsewhere: () -> Void) throws {
+    var shown = Shown(tasks: Array(repeating: [:], count: d.count), random: SeededGenerator(seed: seed))
+    var now = morning
+    for i in d.indices { try d[i].run("new-day", "10", at: now) }
+    for _ in 0..<steps {
+      now = now.plus(minutes: 5 + shown.random.below(30))
+      let i = shown.random.below(d.count)
+      let device = d[i]
+      switch shown.random.below(20) {
+      case 0..<5:
+        shown.titles += 1
+        let title = "X\(shown.titles)"
+        let words = shown.random.below(4) == 0
+          ? ["routine", "add", "1", title, "--today"] : ["add", String(1 + shown.random.below(3)), title]
+        let out = try device.run(words, at: now).stdout
+        for (n, t) in Shown.pairs(out) where t == title { shown.tasks[i][n] = t }
+      case 5..<7: try shown.view(i, device, at: now)
+      case 7..<14:
+        guard let n = shown.tasks[i].keys.sorted().randomElement(using: &shown.random) else { continue }
+        let verb = [["done"], ["plan"], ["delete"], ["undone"], ["edit", "--note", "n"], ["unplan"]]
+          .randomElement(using: &shown.random)!
+        let result = try device.run(
+          [verb[0], String(n)] + verb.dropFirst(), at: now, expect: nil)
+        guard result.status == 0 else { continue }
+        let acted = Shown.pairs(result.stdout).filter { $0.0 == n }.map(\.1)
+        shown.checked += 1
+        #expect(
+          acted.allSatisfy { $0 == shown.tasks[i][n] },
+          "\(device.name) \(verb[0]) \(n): acted on \(acted), shown as \(shown.tasks[i][n] ?? "-")\n\(result.stdout)")
+      case 14..<17:
+        try device.run("sync", at: now)
+        elsewhere()
+      case 17: elsewhere()
+      default:
+        if shown.random.below(3) == 0 {
+          now = morning.plus(days: 1 + Int(now.seconds - morning.seconds) / 86_400)
+          if try device.run("new-day", "10", at: now, expect: nil).status == 0 {
+            try shown.view(i, device, at: now)
+          }
+        }
+      }
+    }
+    #expect(shown.checked >= 15, "few numbers were acted on: \(shown.checked)")
+  }
+
+  /// Seed 2 found a task made and deleted here between two syncs whose number another
+  /// device's task then took (now `Planner.deletedToday`).
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func overASharedFolder(seed: UInt64) throws {
+    let dir = TemporaryDirectory()
+    let d = try SyncCLITests.devices(dir, at: morning)
+    var replicator = Replicator(random: SeededGenerator(seed: seed), devices: d)
+    try Self.run(d, seed: seed, steps: 260) { replicator.replicate() }
+  }
+
+  @Test(.enabled(if: gitCommand != nil, "needs git"), arguments: [1, 2] as [UInt64])
+  func overAGitRemote(seed: UInt64) throws {
+    let dir = TemporaryDirectory()
+    let remote = try GitSyncCLITests.bareRepository(dir)
+    let d = try GitSyncCLITests.devices(dir, count: 3, remote: remote, at: morning)
+    try Self.run(d, seed: seed, steps: 200) {}
+  }
+}

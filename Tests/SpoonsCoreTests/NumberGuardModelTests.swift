@@ -121,7 +121,7 @@ import Testing
     }
   }
 
-  @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+  @Test(arguments: Array(1...24) as [UInt64])
   func aNumberActsOnTheTaskItShowedOrIsRefused(seed: UInt64) throws {
     var run = Run(seed: seed)
     for _ in 0..<400 { try run.step() }

@@ -18,6 +18,10 @@ public struct Planner: Equatable, Sendable {
   public internal(set) var dayStart: DayStart
   /// Numbers the last syncs moved on this device, refused until the next new day.
   public internal(set) var renumbered: [Renumbering]
+  /// The numbers of tasks deleted here since the day began, lowest first: a sync that gives
+  /// one to another device's task guards it (`Renumbering`), since the person may still mean
+  /// the deleted one. A task made and deleted between two syncs leaves no other trace.
+  public internal(set) var deletedToday: [TaskID]
   /// Whether the morning check-in asks how the person feels (`settings mood`).
   public internal(set) var asksMood: Bool
   /// Whether the morning check-in may mention a boom-and-bust run of days (`settings
@@ -39,6 +43,7 @@ public struct Planner: Equatable, Sendable {
     reserve = 0
     dayStart = .standard
     renumbered = []
+    deletedToday = []
     asksMood = true
     paceHints = true
     tasks = TaskTable()

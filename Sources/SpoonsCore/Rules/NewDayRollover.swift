@@ -70,6 +70,7 @@ extension Planner {
     }
     day = newDay
     renumbered = []
+    deletedToday = []
 
     var fromRoutines: [SpoonTask] = []
     var skipped: [Routine] = []

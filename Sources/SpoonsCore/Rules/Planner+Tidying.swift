@@ -20,6 +20,7 @@ extension Planner {
         }
         removed.append(task)
       }
+      p.noteDeleted(removed.map(\.id))
       return removed
     }
   }
@@ -50,6 +51,7 @@ extension Planner {
     let cleared = backlog
     for task in cleared { tasks[task.id] = nil }
     backlogOrder.removeAll()
+    noteDeleted(cleared.map(\.id))
     return cleared
   }
 
@@ -106,6 +108,7 @@ extension Planner {
     if !fromArchive.isEmpty {
       archived.removeAll { fromArchive[$0.id] != nil }
       deleted.merge(fromArchive) { live, _ in live }
+      noteDeleted(fromArchive.keys)
     }
     return ids.compactMap { deleted[$0] }
   }

@@ -27,6 +27,7 @@ extension Planner {
         categoryOrder[task.spoons.value - 1].append(id)
       case .routine:
         tasks[id] = nil
+        noteDeleted([id])
         moved.append(task)
         continue
       case .backlog(let since):

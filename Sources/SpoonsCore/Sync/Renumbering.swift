@@ -52,6 +52,20 @@ extension Planner {
     renumbered.append(renumbering)
   }
 
+  /// Remembers numbers of tasks deleted here today (the store calls this when it reads them).
+  public mutating func noteDeleted(_ ids: some Sequence<TaskID>) {
+    let before = deletedToday.count
+    deletedToday.append(contentsOf: ids)
+    guard deletedToday.count > before else { return }
+    deletedToday.sort()
+    var kept = 0
+    for id in deletedToday where kept == 0 || deletedToday[kept - 1] != id {
+      deletedToday[kept] = id
+      kept += 1
+    }
+    deletedToday.removeLast(deletedToday.count - kept)
+  }
+
   // MARK: - The one way from a number to a task
 
   /// The task `ref` names, refusing a typed number a sync moved since this device showed it.

@@ -4,8 +4,8 @@ public enum SyncNote: Hashable, Sendable {
   case renumbered(old: TaskID, new: TaskID, title: String, device: DeviceID)
   /// The same for routines.
   case routineRenumbered(old: RoutineID, new: RoutineID, title: String, device: DeviceID)
-  /// A task this device showed is gone after the sync (deleted on another device, or its
-  /// routine's day ended there), and its number names another task now.
+  /// A task this device showed is gone (deleted, or its routine's day ended on another
+  /// device), and the sync gave its number to another task.
   case numberTaken(TaskID, title: String)
   /// One device deleted a task another changed without having seen the delete: it is kept.
   case keptAfterDelete(TaskID, title: String)

@@ -69,7 +69,9 @@ public struct SyncRound: Sendable {
     // was decided (here, or by another device that saw both first): guarded until the next
     // new day, and said once, naming the device the task came from.
     let here = Self.numbersMoved(before: view, local: local, after: made.identities)
-    for moved in here {
+      + Self.deletedNumbersTaken(
+        local.planner.deletedToday, in: document, by: device, after: made.identities)
+    for moved in here where !local.planner.renumbered.contains(moved) {
       switch (moved.old, moved.new) {
       case (.task(let old), .task(let new)?):
         notes.append(.renumbered(old: old, new: new, title: moved.title, device: Self.owner(
@@ -100,6 +102,7 @@ public struct SyncRound: Sendable {
     }
     var saved = made.state
     for moved in local.planner.renumbered + here { saved.planner.noteRenumbered(moved) }
+    saved.planner.noteDeleted(local.planner.deletedToday)
     stateToSave = saved
     self.outgoing = outgoing
     self.document = document
@@ -135,6 +138,21 @@ public struct SyncRound: Sendable {
           title: routine.title.text))
     }
     return moved
+  }
+
+  /// The numbers of tasks deleted here since the day began that the round gave to another
+  /// task: the person may still mean the deleted one (`undone`, `show`), so they are refused
+  /// too. Not a task this device deleted that an edit it had not seen brought back: that is
+  /// the same task.
+  static func deletedNumbersTaken(
+    _ deleted: [TaskID], in document: SyncDocument, by device: DeviceID, after: SyncIdentities
+  ) -> [Renumbering] {
+    deleted.compactMap { id in
+      guard let holder = after.tasks[id],
+        document.entities["task:" + holder]?["gone"]?.stamp.device != device
+      else { return nil }
+      return Renumbering(old: .task(id), new: nil, title: "")
+    }
   }
 
   /// The device a task or routine was first made on, from its stable id (`device.number.
