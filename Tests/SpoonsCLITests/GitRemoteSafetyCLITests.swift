@@ -12,8 +12,8 @@ func everyEntryBelow(_ directory: String) -> [String: [UInt8]?]? {
     var isDirectory: ObjCBool = false
     let full = directory + "/" + path
     guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else { continue }
-    entries[path] =
-      isDirectory.boolValue ? .some(nil) : FileManager.default.contents(atPath: full).map(Array.init)
+    let bytes = FileManager.default.contents(atPath: full).map(Array.init)
+    entries[path] = isDirectory.boolValue ? .some(nil) : bytes
   }
   return entries
 }
@@ -63,7 +63,8 @@ struct GitRemoteSafetyCLITests {
     let marker = dir.file("marker")
     let remote = template.replacingOccurrences(of: "MARKER", with: marker)
     let environment = try Self.permissiveGit(dir)
-    let device = Device(name: "laptop", data: dir.file("laptop"), target: remote, environment: environment)
+    let device = Device(
+      name: "laptop", data: dir.file("laptop"), target: remote, environment: environment)
     try device.run("add", "2", "Kept", at: morning)
     let before = everyEntryBelow(device.data)
     let refused = try device.run("sync", "--init", remote, at: morning, expect: 1)
@@ -146,19 +147,22 @@ struct GitRemoteSafetyCLITests {
     #expect(try GitSyncCLITests.branches(remote)[branch] == tip)
     let got = try d[1].run("sync", at: morning.plus(minutes: 5))
     #expect(got.stdout.contains("got 1 change"), "\(got.stdout)")
-    #expect(try d[1].run("list", at: morning.plus(minutes: 5)).stdout.contains("Lost on the remote"))
+    let list = try d[1].run("list", at: morning.plus(minutes: 5)).stdout
+    #expect(list.contains("Lost on the remote"), "\(list)")
     let tips = try GitSyncCLITests.branches(remote)
     try d[0].run("sync", at: morning.plus(minutes: 6))
     #expect(try GitSyncCLITests.branches(remote) == tips, "a sync with nothing to do pushed")
   }
 
-  /// A bare repository whose `pre-receive` hook refuses every push, with `message`.
-  static func refusingRemote(_ dir: TemporaryDirectory, message: String) throws -> String {
-    let remote = try GitSyncCLITests.bareRepository(dir, "refusing.git")
+  /// Gives `remote` a `pre-receive` hook that refuses every push, saying `message`; returns
+  /// the hook's path.
+  @discardableResult
+  static func refusePushes(to remote: String, saying message: String) throws -> String {
     let hook = remote + "/hooks/pre-receive"
-    try "#!/bin/sh\necho '\(message)' >&2\nexit 1\n".write(toFile: hook, atomically: true, encoding: .utf8)
+    try "#!/bin/sh\necho '\(message)' >&2\nexit 1\n"
+      .write(toFile: hook, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
-    return remote
+    return hook
   }
 
   /// A push a server hook refuses is said as refused, with what the hook said, not as a
@@ -167,10 +171,7 @@ struct GitRemoteSafetyCLITests {
     let dir = TemporaryDirectory()
     let remote = try GitSyncCLITests.bareRepository(dir)
     let d = try GitSyncCLITests.devices(dir, count: 1, remote: remote, at: morning)
-    let hook = remote + "/hooks/pre-receive"
-    try "#!/bin/sh\necho 'frozen: read-only mirror' >&2\nexit 1\n"
-      .write(toFile: hook, atomically: true, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
+    let hook = try Self.refusePushes(to: remote, saying: "frozen: read-only mirror")
     try d[0].run("add", "2", "Waits for the remote", at: morning.plus(minutes: 1))
     let refused = try d[0].run("sync", at: morning.plus(minutes: 1), expect: 1)
     #expect(
@@ -189,9 +190,11 @@ struct GitRemoteSafetyCLITests {
   @Test(arguments: ["planner", "synced before", "none"])
   func aFailedInitLeavesTheDataDirectoryAsItWas(start: String) throws {
     let dir = TemporaryDirectory()
-    let refusing = try Self.refusingRemote(dir, message: "no pushes here")
+    let refusing = try GitSyncCLITests.bareRepository(dir, "refusing.git")
+    try Self.refusePushes(to: refusing, saying: "no pushes here")
     let device = Device(
-      name: "laptop", data: dir.file("laptop"), target: refusing, environment: GitSyncCLITests.quiet)
+      name: "laptop", data: dir.file("laptop"), target: refusing,
+      environment: GitSyncCLITests.quiet)
     if start != "none" { try device.run("add", "2", "Kept", at: morning) }
     if start == "synced before" {
       let other = try GitSyncCLITests.bareRepository(dir)
@@ -201,8 +204,11 @@ struct GitRemoteSafetyCLITests {
       #expect(FileManager.default.fileExists(atPath: device.data + "/sync-git/HEAD"))
     }
     let before = everyEntryBelow(device.data)
-    let refused = try device.run("sync", "--init", refusing, at: morning.plus(minutes: 1), expect: 1)
-    #expect(refused.stderr.contains("\(refusing) refused the changes (no pushes here; "), "\(refused.stderr)")
+    let refused = try device.run(
+      "sync", "--init", refusing, at: morning.plus(minutes: 1), expect: 1)
+    #expect(
+      refused.stderr.contains("\(refusing) refused the changes (no pushes here; "),
+      "\(refused.stderr)")
     let unchanged = entryDifferences(before, everyEntryBelow(device.data))
     #expect(unchanged.isEmpty, "\(unchanged)")
     #expect(try GitSyncCLITests.branches(refusing).isEmpty)

@@ -44,7 +44,8 @@ struct SyncTargetTests {
   /// A push a server hook turns down says what the hook said and why git stopped.
   @Test func aRefusalSaysWhatTheRemoteSaid() {
     let line = "!\tabc:refs/heads/spoons/k3v9q2m8ta\t[remote rejected] (pre-receive hook declined)"
-    let errors = Array("remote: read-only mirror\u{1B}[2J   \nerror: failed to push some refs\n".utf8)
+    let errors = Array(
+      "remote: read-only mirror\u{1B}[2J   \nerror: failed to push some refs\n".utf8)
     #expect(
       GitTarget.refusal(line, errors: errors) == "read-only mirror?[2J; pre-receive hook declined")
     #expect(GitTarget.refusal(line, errors: []) == "pre-receive hook declined")
