@@ -81,11 +81,9 @@ extension PlannerStore {
   public var replicatedFolderAround: String? { SyncFolder.replicatedFolder(containing: directory) }
 
   /// Joins `target`, a shared folder (made a sync target if it is new) or a git remote, and
-  /// syncs with it.
+  /// syncs with it. A join whose first sync fails leaves the data directory as it was.
   public func joinSync(_ target: String, at now: Timestamp) throws -> SyncReport {
-    guard let (kind, location) = Self.syncTarget(target) else {
-      throw SyncError.unreachable(target)
-    }
+    let (kind, location) = try Self.syncTarget(target)
     if let setup = try syncSetup() {
       guard setup.target == location else { throw SyncError.alreadySetUp(setup.target) }
       // The same folder again: one that lost everything, its mark included, is made a sync
@@ -101,35 +99,48 @@ extension PlannerStore {
       }
     }
     try transport(kind, location, at: now).create()
-    try exclusively { lock throws in
-      guard lock != nil else { throw WouldWrite() }
-      _ = try readSnapshot()  // refuse a planner that does not load before writing anything
-      var random = SystemRandomNumberGenerator()
-      // Resolved now that the directory exists, as each sync resolves it: a data directory
-      // made by this join is not taken for a copy.
-      let setup = SyncSetup(
-        target: location, kind: kind, device: DeviceID.random(using: &random),
-        name: FileSystem.hostName(), machine: FileSystem.hostName(),
-        directory: FileSystem.realPath(directory) ?? data)
-      try FileSystem.replace(syncSetupPath, with: setup.encode(), in: directory, backup: nil)
+    let rollback = JoinRollback(directory: directory)
+    do {
+      try exclusively { lock throws in
+        guard lock != nil else { throw WouldWrite() }
+        _ = try readSnapshot()  // refuse a planner that does not load before writing anything
+        var random = SystemRandomNumberGenerator()
+        // Resolved now that the directory exists, as each sync resolves it: a data directory
+        // made by this join is not taken for a copy.
+        let setup = SyncSetup(
+          target: location, kind: kind, device: DeviceID.random(using: &random),
+          name: FileSystem.hostName(), machine: FileSystem.hostName(),
+          directory: FileSystem.realPath(directory) ?? data)
+        try FileSystem.replace(syncSetupPath, with: setup.encode(), in: directory, backup: nil)
+      }
+      let report = try sync(at: now)
+      rollback.finish()
+      return report
+    } catch {
+      rollback.undo()
+      throw error
     }
-    return try sync(at: now)
   }
 
   /// What `sync --init` names: a git remote (a URL, `host:path`, or the path of a bare
-  /// repository) or else a shared folder, as an absolute path; nil when it names nothing.
-  static func syncTarget(_ text: String) -> (kind: SyncTargetKind, location: String)? {
-    guard !text.isEmpty else { return nil }
+  /// repository) or else a shared folder, as an absolute path. Refuses a name git would read
+  /// as an option (`./-name` names such a folder) and a remote git reaches by running a
+  /// program (`GitTarget.check`).
+  static func syncTarget(_ text: String) throws(SyncError) -> (
+    kind: SyncTargetKind, location: String
+  ) {
+    guard !text.isEmpty else { throw .unreachable(text) }
+    guard !text.hasPrefix("-") else { throw .optionLike(text) }
     let path = absolute(text)
-    guard !text.hasPrefix("-") else { return path.map { (.folder, $0) } }  // never a git option
-    if text.contains("://") { return (.git, text) }
     // `host:path` as git reads it (no slash before the colon), unless it is a folder here.
-    if let colon = text.firstIndex(of: ":"), !text[..<colon].contains("/"),
-      path.flatMap({ FileSystem.names(in: $0) }) == nil
+    if text.contains("://")
+      || text.firstIndex(of: ":").map({ !text[..<$0].contains("/") }) == true
+        && path.flatMap({ FileSystem.names(in: $0) }) == nil
     {
+      try GitTarget.check(text)
       return (.git, text)
     }
-    guard let path else { return nil }
+    guard let path else { throw .unreachable(text) }
     return (GitTarget.isBareRepository(path) ? .git : .folder, path)
   }
 

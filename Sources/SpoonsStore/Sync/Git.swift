@@ -19,13 +19,32 @@ public struct GitOptions: Equatable, Sendable {
   }
 }
 
-/// The installed `git` command, run on one repository, never interactively.
+/// The installed `git` command, run on one repository, never interactively, and never made
+/// to run a program the remote or a repository names.
 ///
 /// Every run gets `GIT_TERMINAL_PROMPT=0` and an askpass that answers nothing, so git fails
 /// rather than ask for a password; ssh gets `-o BatchMode=yes` unless the user chose their
-/// own ssh command; hooks are off (the repository is Spoons's alone); and each run is
-/// stopped after `options.timeout`.
+/// own ssh command; `pinned` settings over every configuration file (no hooks, no submodules,
+/// only the transports that move data); and each run is stopped after `options.timeout`.
 struct Git {
+  /// The transports git may use: those that only move data. Every other one is off, whatever
+  /// the user's or the system's git configuration allows: `ext::` runs a shell command,
+  /// `fd::` talks to inherited descriptors, any other `helper::` or unknown `scheme://` runs a
+  /// `git-remote-*` program.
+  static let protocols = ["file", "git", "ssh", "http", "https"]
+
+  /// `-c` settings on every run. A `-c` wins over every configuration file, and
+  /// `GIT_ALLOW_PROTOCOL` (set too) over any protocol setting, the environment's included.
+  static let pinned: [String] = {
+    var settings = [
+      "core.hooksPath=/dev/null", "gc.autoDetach=false",
+      "submodule.recurse=false", "fetch.recurseSubmodules=false",
+      "protocol.allow=never", "protocol.ext.allow=never", "protocol.fd.allow=never",
+    ]
+    settings += protocols.map { "protocol.\($0).allow=always" }
+    return settings.flatMap { ["-c", $0] }
+  }()
+
   /// The repository, or nil to run outside any (`ls-remote` before there is one).
   let repository: String?
   let executable: String
@@ -51,6 +70,7 @@ struct Git {
     ] {
       environment[name] = nil
     }
+    environment["GIT_ALLOW_PROTOCOL"] = Self.protocols.joined(separator: ":")
     environment["GIT_TERMINAL_PROMPT"] = "0"
     environment["GIT_ASKPASS"] = "true"
     environment["GCM_INTERACTIVE"] = "never"
@@ -83,7 +103,7 @@ struct Git {
     _ arguments: [String], input: [UInt8] = [], extra: [String: String] = [:],
     remote: String? = nil, outside: Bool = false
   ) throws(SyncError) -> ChildProcess.Result {
-    var full = ["-c", "core.hooksPath=/dev/null", "-c", "gc.autoDetach=false"]
+    var full = Self.pinned
     if let repository, !outside {
       full += ["--git-dir=" + repository]
     } else {
@@ -127,13 +147,22 @@ struct Git {
   /// `fatal:` in front.
   static func reason(_ errors: [UInt8]) -> String {
     let lines = String(decoding: errors, as: UTF8.self).split(whereSeparator: \.isNewline)
-      .map { $0.trimmingCharacters(in: " \t") }
+      .map { $0.trimming(" \t") }
       .filter { !$0.isEmpty && !$0.hasPrefix("hint:") }
     guard var line = lines.first else { return "git gave no reason" }
     for prefix in ["fatal: ", "error: "] where line.hasPrefix(prefix) {
       line = String(line.dropFirst(prefix.count))
     }
-    return line.count > 200 ? String(line.prefix(199)) + "…" : line
+    return printable(line)
+  }
+
+  /// Text a remote wrote, fit for one line of a terminal: control characters (an escape
+  /// sequence a server sends) shown as `?`, at most 200 characters.
+  static func printable(_ text: String) -> String {
+    let shown = String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : $0 }))
+    return shown.count > 200 ? String(shown.prefix(199)) + "…" : shown
   }
 
   /// Output as lines of text, without the empty last one.
@@ -143,7 +172,8 @@ struct Git {
 }
 
 extension Substring {
-  fileprivate func trimmingCharacters(in set: String) -> String {
+  /// The text without the characters of `set` at either end.
+  func trimming(_ set: String) -> String {
     let characters = Set(set)
     var slice = self[...]
     while let first = slice.first, characters.contains(first) { slice = slice.dropFirst() }

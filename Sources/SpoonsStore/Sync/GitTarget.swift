@@ -28,6 +28,7 @@ struct GitTarget: SyncTransport {
   let now: Timestamp?
 
   init(remote: String, data: String, options: GitOptions, now: Timestamp?) throws(SyncError) {
+    try Self.check(remote)
     self.remote = remote
     self.data = data
     self.cache = data + "/" + Self.cacheName
@@ -37,6 +38,25 @@ struct GitTarget: SyncTransport {
 
   static let branchPrefix = "refs/heads/spoons/"
   static let fetchedPrefix = "refs/remotes/spoons/"
+
+  /// The URL schemes git speaks itself; any other makes it look for a `git-remote-*` program.
+  static let schemes: Set<String> = ["file", "git", "ssh", "http", "https", "git+ssh", "ssh+git"]
+
+  /// Refuses a remote git would read as an option, or reach by running a program: a
+  /// `helper::address` (`ext::` runs a shell command, `fd::` uses inherited descriptors) or a
+  /// `scheme://` git does not speak itself. `sync.txt` may have been edited by hand, so this
+  /// holds for every sync, not only `--init`.
+  static func check(_ remote: String) throws(SyncError) {
+    guard !remote.hasPrefix("-") else { throw .optionLike(remote) }
+    // As git tells a transport from a path: letters, digits, `+`, `.`, `-`, then `::` or `://`.
+    let scheme = remote.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }
+    let rest = remote.dropFirst(scheme.count)
+    guard !scheme.isEmpty else { return }
+    if rest.hasPrefix("::") { throw .runsProgram(remote) }
+    if rest.hasPrefix("://"), !schemes.contains(scheme.lowercased()) {
+      throw .runsProgram(remote)
+    }
+  }
 
   static func branch(_ device: DeviceID) -> String { branchPrefix + device.text }
   static func fetched(_ device: DeviceID) -> String { fetchedPrefix + device.text }
@@ -57,20 +77,28 @@ struct GitTarget: SyncTransport {
   }
 
   /// Fetches every device's branch into the cache (made when missing), then checks this
-  /// device's: the fetched one must be this directory's or behind it.
+  /// device's: the fetched one must be this directory's or behind it. Behind (or gone) means
+  /// the remote lacks what this directory pushed, or meant to: a push that did not finish, a
+  /// branch another tool rewound or deleted there. It is pushed again now, so the others get
+  /// it even when this sync has nothing new to send. With nothing new, the fetch is the one
+  /// call to the remote; the rest is read here.
   func refresh(as device: DeviceID?, sent: Int) throws(SyncError) {
     if !Self.isBareRepository(cache) {
       try git.succeed(["init", "--bare", "--quiet", "--template=", cache], outside: true)
     }
+    // `--prune`: a branch deleted there is gone here too, not read from an old copy.
     let fetch = try git.run(
       [
-        "fetch", "--quiet", "--no-tags", "--no-recurse-submodules", "--", remote,
+        "fetch", "--quiet", "--no-tags", "--no-recurse-submodules", "--prune", "--", remote,
         "+" + Self.branchPrefix + "*:" + Self.fetchedPrefix + "*",
       ], remote: remote)
     guard fetch.status == 0 else { throw unreachable(fetch) }
     guard let device else { return }
     let refs = try self.refs()
-    guard let theirs = refs[Self.fetched(device)] else { return }
+    guard let theirs = refs[Self.fetched(device)] else {
+      if let ours = refs[Self.branch(device)] { try push(ours, as: device) }
+      return
+    }
     guard let ours = refs[Self.branch(device)] else {
       // The cache was lost: the branch is taken back when nothing on it is newer than what
       // the synced state says this device sent.
@@ -81,7 +109,7 @@ struct GitTarget: SyncTransport {
     guard ours != theirs else { return }
     let check = try git.run(["merge-base", "--is-ancestor", theirs, ours])
     switch check.status {
-    case 0: return  // a commit this directory made whose push did not finish: sent next
+    case 0: try push(ours, as: device)
     case 1: throw otherWriter
     default:
       throw .gitFailed(
@@ -136,17 +164,40 @@ struct GitTarget: SyncTransport {
           + ["-m", message],
         extra: identity))
     try git.succeed(["update-ref", branch, commit])
+    try push(commit, as: device)
+  }
+
+  /// Pushes `commit` to this device's branch there, without force.
+  private func push(_ commit: String, as device: DeviceID) throws(SyncError) {
     let push = try git.run(
-      ["push", "--porcelain", "--", remote, commit + ":" + branch], remote: remote)
+      ["push", "--porcelain", "--", remote, commit + ":" + Self.branch(device)], remote: remote)
     guard push.status != 0 else { return }
     for line in Git.lines(push.output) where line.hasPrefix("!") {
       if line.contains("[remote rejected]") {
-        let why = line.split(separator: "(", maxSplits: 1).last.map { "(" + $0 } ?? ""
-        throw .remoteUnreachable(remote: remote, reason: "it refused the changes \(why)")
+        throw .remoteRefused(remote: remote, reason: Self.refusal(line, errors: push.errors))
       }
       throw otherWriter  // [rejected]: not a fast-forward of what this directory wrote
     }
     throw unreachable(push)
+  }
+
+  /// Why the remote turned a push down, in one line: the first thing its hook said
+  /// (`remote: ...`), then git's reason from the porcelain line (`pre-receive hook declined`).
+  static func refusal(_ line: String, errors: [UInt8]) -> String {
+    var parts: [String] = []
+    let said = String(decoding: errors, as: UTF8.self).split(whereSeparator: \.isNewline)
+      .compactMap { row -> String? in
+        guard row.hasPrefix("remote:") else { return nil }
+        let text = row.dropFirst("remote:".count).trimming(" \t\r")
+        return text.isEmpty ? nil : text
+      }
+    if let said = said.first { parts.append(said) }
+    if let open = line.firstRange(of: "[remote rejected]") {
+      var why = line[open.upperBound...].trimming(" \t")
+      if why.hasPrefix("("), why.hasSuffix(")") { why = String(why.dropFirst().dropLast()) }
+      if !why.isEmpty { parts.append(why) }
+    }
+    return parts.isEmpty ? "git gave no reason" : Git.printable(parts.joined(separator: "; "))
   }
 
   /// Reads every other device's fetched branch: its files, in one `cat-file` for all.

@@ -32,6 +32,14 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
   case otherWriter(remote: String, data: String)
   /// git failed on Spoons's own repository in the data directory.
   case gitFailed(repository: String, reason: String)
+  /// `sync --init` of a name starting with `-`, which git would read as one of its options.
+  case optionLike(String)
+  /// A git remote git reaches by running a program (`ext::`, `fd::`, any `helper::` or a
+  /// `scheme://` git does not speak itself): a remote is data, never a command to run.
+  case runsProgram(String)
+  /// The remote answered and turned the push down (a server hook, a protected branch):
+  /// `reason` is what it said, its own words first.
+  case remoteRefused(remote: String, reason: String)
 
   public var description: String {
     switch self {
@@ -79,6 +87,16 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         + "spoons --data \(quoted) sync --init \(Shell.quoted(remote))"
     case .gitFailed(let repository, let reason):
       return "git could not use \(repository): \(reason); nothing was changed"
+    case .optionLike(let text):
+      return "\(text) starts with '-', which git would read as an option; to name a folder "
+        + "here, write ./\(text); nothing was changed"
+    case .runsProgram(let remote):
+      return "\(remote) would have git run a program to reach it; Spoons syncs only through "
+        + "file, ssh, git, http and https remotes (e.g. git@host:me/spoons.git); nothing was "
+        + "changed"
+    case .remoteRefused(let remote, let reason):
+      return "\(remote) refused the changes (\(reason)); your changes are safe here and "
+        + "nothing was changed"
     }
   }
 
