@@ -32,7 +32,11 @@ public struct SyncRound: Sendable {
     // This device's changes were made before it saw what comes in now: they are stamped
     // first, each task's at the time it was last changed (never behind anything seen before
     // it), so of two changes made apart the later one wins, whichever device syncs first.
-    let view = SyncView(of: local, against: base, device: device, namingDevice: copiedFrom)
+    // This device's date: a day dated after it (a clock ahead elsewhere) never becomes its
+    // open day.
+    let clockDate = local.planner.today(at: now)
+    let view = SyncView(
+      of: local, against: base, device: device, namingDevice: copiedFrom, clock: clockDate)
     var outgoing = view.changes(from: base) { entity in
       clock.tick(now: view.changedAt[entity].map { min($0, now) } ?? now)
     }
@@ -45,19 +49,20 @@ public struct SyncRound: Sendable {
     document.apply(outgoing)
     let before = document
     document.apply(incoming)
-    var made = try document.planner()
+    var made = try document.planner(today: clockDate)
     var decided = made.notes
     // What making the planner decided goes out too; twice is enough for it to settle (the
     // second pass only records the first's numbers and ranks), the third is a safety margin.
     for _ in 0..<3 {
       let stamp = clock.tick(now: now)
       let settled = SyncView(
-        of: made.state, against: document, device: device, known: made.identities)
+        of: made.state, against: document, device: device, known: made.identities,
+        clock: clockDate)
         .changes(from: document) { _ in stamp }
       if settled.isEmpty { break }
       outgoing += settled
       document.apply(settled)
-      made = try document.planner()
+      made = try document.planner(today: clockDate)
       decided += made.notes
     }
     // Each decision once; a delete undone by an unseen edit is said below, when it happens.
