@@ -312,6 +312,91 @@ struct Replicator {
     }
   }
 
+  /// Gives each device its test name as its sync name, so notes can be told apart.
+  static func nameDevices(_ devices: [Device]) throws {
+    for device in devices {
+      let path = device.data + "/sync.txt"
+      let setup = try String(contentsOfFile: path, encoding: .utf8)
+      guard let range = setup.range(of: #"\tname=[^\t]*\tmachine="#, options: .regularExpression) else {
+        Issue.record("no name in \(setup)")
+        continue
+      }
+      try setup.replacingCharacters(in: range, with: "\tname=\(device.name)\tmachine=")
+        .write(toFile: path, atomically: true, encoding: .utf8)
+    }
+  }
+
+  @Test func aDayStartedOnAClockDaysAheadIsNoOtherDevicesTodayAndFixingThatClockIsEnough() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 2, at: morning)
+    try Self.nameDevices(d)
+    var replicator = Replicator(random: SeededGenerator(seed: 17), devices: d)
+    try d[0].run("new-day", "10", at: morning)
+    try d[0].run("add", "2", "Laptop's task", at: morning)
+    try d[0].run("plan", "1", at: morning)
+    try Self.syncEverywhere(d, &replicator, at: morning)
+    let fast = morning.plus(days: 3)  // the desktop's clock says Tuesday
+    try d[1].run("new-day", "6", at: fast)
+    try d[1].run("add", "3", "Desktop's task", at: fast)
+    try d[1].run("plan", "2", at: fast)
+    try d[1].run("sync", at: fast)
+    replicator.replicate(all: true)
+    let synced = try d[0].run("sync", at: morning.plus(hours: 1))
+    #expect(synced.stdout.contains("desktop's clock is about 3 days ahead"), "\(synced.stdout)")
+    let status = try d[0].run("status", at: morning.plus(hours: 1)).stdout
+    #expect(status.contains("Sat 21 Nov") && status.contains("/10"), "\(status)")
+    #expect(try d[0].run("todo", at: morning.plus(hours: 1)).stdout.contains("Laptop's task"))
+    #expect(try d[0].run("backlog", at: morning.plus(hours: 1)).stdout.contains("Desktop's task"))
+    // The laptop's own next day starts on time.
+    try d[0].run("new-day", "9", at: nextMorning)
+    try d[0].run("sync", at: nextMorning)
+    replicator.replicate(all: true)
+    // The desktop's clock is put right: its next sync brings it back to the real day, and
+    // its new day is not refused.
+    try d[1].run("sync", at: nextMorning.plus(hours: 1))
+    let back = try d[1].run("status", at: nextMorning.plus(hours: 1)).stdout
+    #expect(back.contains("Sun 22 Nov"), "\(back)")
+    try d[1].run("new-day", "8", at: nextMorning.plus(hours: 2))
+    try d[1].run("sync", at: nextMorning.plus(hours: 2))
+    replicator.replicate(all: true)
+    let quiet = try d[0].run("sync", at: nextMorning.plus(hours: 3))
+    #expect(!quiet.stdout.contains("clock is about"), "\(quiet.stdout)")
+    let end = nextMorning.plus(hours: 4)
+    try Self.syncEverywhere(d, &replicator, at: end)
+    #expect(try d[0].export(at: end) == d[1].export(at: end))
+    for device in d {
+      let todo = try device.run("status", at: end).stdout
+      #expect(todo.contains("Sun 22 Nov") && todo.contains("/8"), "\(device.name): \(todo)")
+      #expect(try device.run("sync", at: end).stdout.contains("nothing to send, nothing new"))
+    }
+  }
+
+  @Test func anEditLostToAClockDaysAheadIsNamedOnTheDeviceBehind() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 2, at: morning)
+    try Self.nameDevices(d)
+    var replicator = Replicator(random: SeededGenerator(seed: 18), devices: d)
+    try d[0].run("add", "2", "Draft", at: morning)
+    try Self.syncEverywhere(d, &replicator, at: morning)
+    try d[0].run("edit", "1", "--title", "Laptop's title", at: morning.plus(hours: 1))
+    try d[0].run("sync", at: morning.plus(hours: 1))
+    replicator.replicate(all: true)
+    let slow = morning.plus(days: -3, hours: 2)  // the desktop's clock, 3 days behind
+    try d[1].run("edit", "1", "--title", "Desktop's title", "--note", "Desk", at: slow)
+    let synced = try d[1].run("sync", at: slow)
+    #expect(
+      synced.stdout.contains(
+        "#1 Laptop's title: the title set here lost to laptop's change, stamped 3 days ahead"),
+      "\(synced.stdout)")
+    #expect(synced.stdout.contains("If this clock is behind, correct it"), "\(synced.stdout)")
+    #expect(!synced.stdout.contains("note set here"), "\(synced.stdout)")
+    try Self.syncEverywhere(d, &replicator, at: morning.plus(hours: 2))
+    for device in d {
+      let shown = try device.run("show", "1", at: morning.plus(hours: 2)).stdout
+      #expect(shown.contains("Laptop's title") && shown.contains("Desk"), "\(shown)")
+    }
+  }
+
   @Test func aDataDirectoryInsideAReplicatedFolderIsWarnedAbout() throws {
     let dir = TemporaryDirectory()
     try FileManager.default.createDirectory(atPath: dir.file("Sync/.stfolder"), withIntermediateDirectories: true)

@@ -288,7 +288,10 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     try laptop.sync([], at: morning)
     var desktop = SyncDevice("desktop")  // its clock runs 3 hours ahead
     try desktop.sync(laptop.files, at: morning.plus(hours: 3))
-    try desktop.change { try $0.edit(id(1), TaskEdit(title: try Title("Desktop")), at: morning) }
+    try desktop.change {
+      let late = morning.plus(hours: 3, minutes: 1)
+      try $0.edit(id(1), TaskEdit(title: try Title("Desktop")), at: late)
+    }
     try desktop.sync([], at: morning.plus(hours: 3, minutes: 1))
     let notes = try laptop.sync(desktop.files, at: morning.plus(minutes: 2))
     #expect(notes.contains { if case .clockAhead(DeviceID("desktop")!, _) = $0 { true } else { false } })

@@ -19,8 +19,14 @@ public struct SyncRound: Sendable {
   /// this device's alone); the store notes them in the planner it saves.
   public var renumberedHere: [Renumbering]
 
-  /// A stamp this far ahead of the local clock is reported.
+  /// A clock this far ahead of the local one is reported.
   public static let noticeableSkew: Int64 = 5 * 60
+
+  /// The task fields a person sets, by the name a note gives them.
+  static let editedFields = [
+    "title": "title", "spoons": "spoons", "note": "note", "where": "where", "due": "due",
+    "place": "plan", "took": "spoons taken", "rest": "rest",
+  ]
 
   public init(
     base: SyncDocument, local: SyncedState, incoming: [SyncChange], clock: HybridClock,
@@ -43,8 +49,13 @@ public struct SyncRound: Sendable {
     var ahead: [DeviceID: Int64] = [:]
     for change in incoming {
       clock.observe(change.stamp, now: now)
+      // Only a stamp read off its device's own clock (counter 0) says where that clock is:
+      // one that follows a stamp seen before stays ahead after a fast clock is put right,
+      // until the time catches up, and would blame a clock that is right.
       let skew = change.stamp.seconds - now.seconds
-      if skew > Self.noticeableSkew { ahead[change.stamp.device] = max(ahead[change.stamp.device] ?? 0, skew) }
+      if change.stamp.counter == 0, skew > Self.noticeableSkew {
+        ahead[change.stamp.device] = max(ahead[change.stamp.device] ?? 0, skew)
+      }
     }
     document.apply(outgoing)
     let before = document
@@ -96,12 +107,49 @@ public struct SyncRound: Sendable {
     for (device, seconds) in ahead.sorted(by: { $0.key < $1.key }) {
       notes.append(.clockAhead(device, seconds: seconds))
     }
+    notes += Self.lostToClockAhead(
+      before: before, after: document, device: device, now: now, made: made)
     self.outgoing = outgoing
     self.document = document
     self.state = made.state
     self.notes = notes
     self.clock = clock
     renumberedHere = here
+  }
+
+  /// Task fields set here that a change stamped far ahead of this clock replaced, one note
+  /// per task: last-writer-wins orders them by stamp, so if this clock is the one behind, the
+  /// change made here was the later one and is lost all the same. Only values set here within
+  /// that lead of now count: one older than that was replaced by a later change whatever the
+  /// clocks say.
+  static func lostToClockAhead(
+    before: SyncDocument, after: SyncDocument, device: DeviceID, now: Timestamp,
+    made: SyncedPlanner
+  ) -> [SyncNote] {
+    var numbers: [String: TaskID] = [:]
+    for (id, uid) in made.identities.tasks { numbers["task:" + uid] = id }
+    var notes: [SyncNote] = []
+    for (entity, fields) in after.entities.sorted(by: { $0.key < $1.key })
+    where entity.hasPrefix("task:") {
+      var lost: [String] = []
+      var winner: (device: DeviceID, seconds: Int64)?
+      for (field, theirs) in fields.sorted(by: { $0.key < $1.key }) {
+        guard let name = editedFields[field], let mine = before.entities[entity]?[field],
+          mine.stamp.device == device, theirs.stamp.device != device, theirs.value != mine.value
+        else { continue }
+        let lead = theirs.stamp.seconds - now.seconds
+        guard lead > noticeableSkew, mine.stamp.seconds > now.seconds - lead else { continue }
+        lost.append(name)
+        if lead > winner?.seconds ?? 0 { winner = (theirs.stamp.device, lead) }
+      }
+      guard let winner, let id = numbers[entity],
+        let task = made.state.planner.task(id) ?? made.state.done.first(where: { $0.id == id })
+      else { continue }
+      notes.append(
+        .lostToClockAhead(
+          id, title: task.title.text, fields: lost, device: winner.device, seconds: winner.seconds))
+    }
+    return notes
   }
 
   /// Tasks a received delete did not remove because of a change it had not seen.
