@@ -317,7 +317,8 @@ struct Replicator {
     for device in devices {
       let path = device.data + "/sync.txt"
       let setup = try String(contentsOfFile: path, encoding: .utf8)
-      guard let range = setup.range(of: #"\tname=[^\t]*\tmachine="#, options: .regularExpression) else {
+      let name = #"\tname=[^\t]*\tmachine="#
+      guard let range = setup.range(of: name, options: .regularExpression) else {
         Issue.record("no name in \(setup)")
         continue
       }

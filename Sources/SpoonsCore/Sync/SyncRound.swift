@@ -35,28 +35,18 @@ public struct SyncRound: Sendable {
     var clock = clock
     let device = clock.device
     var document = base
-    // This device's changes were made before it saw what comes in now: they are stamped
-    // first, each task's at the time it was last changed (never behind anything seen before
-    // it), so of two changes made apart the later one wins, whichever device syncs first.
     // This device's date: a day dated after it (a clock ahead elsewhere) never becomes its
     // open day.
     let clockDate = local.planner.today(at: now)
+    // This device's changes were made before it saw what comes in now: they are stamped
+    // first, each task's at the time it was last changed (never behind anything seen before
+    // it), so of two changes made apart the later one wins, whichever device syncs first.
     let view = SyncView(
       of: local, against: base, device: device, namingDevice: copiedFrom, clock: clockDate)
     var outgoing = view.changes(from: base) { entity in
       clock.tick(now: view.changedAt[entity].map { min($0, now) } ?? now)
     }
-    var ahead: [DeviceID: Int64] = [:]
-    for change in incoming {
-      clock.observe(change.stamp, now: now)
-      // Only a stamp read off its device's own clock (counter 0) says where that clock is:
-      // one that follows a stamp seen before stays ahead after a fast clock is put right,
-      // until the time catches up, and would blame a clock that is right.
-      let skew = change.stamp.seconds - now.seconds
-      if change.stamp.counter == 0, skew > Self.noticeableSkew {
-        ahead[change.stamp.device] = max(ahead[change.stamp.device] ?? 0, skew)
-      }
-    }
+    for change in incoming { clock.observe(change.stamp, now: now) }
     document.apply(outgoing)
     let before = document
     document.apply(incoming)
@@ -104,9 +94,7 @@ public struct SyncRound: Sendable {
     {
       notes.append(.budgetChosen(date: new.date, budget: new.budget, device: stamp.device))
     }
-    for (device, seconds) in ahead.sorted(by: { $0.key < $1.key }) {
-      notes.append(.clockAhead(device, seconds: seconds))
-    }
+    notes += Self.clocksAhead(in: incoming, now: now)
     notes += Self.lostToClockAhead(
       before: before, after: document, device: device, now: now, made: made)
     self.outgoing = outgoing
@@ -115,6 +103,21 @@ public struct SyncRound: Sendable {
     self.notes = notes
     self.clock = clock
     renumberedHere = here
+  }
+
+  /// The devices whose clocks run ahead of this one, by how far, as their stamps show.
+  ///
+  /// Only a stamp read off its device's own clock (counter 0) says where that clock is: one
+  /// that follows a stamp seen before stays ahead after a fast clock is put right, until the
+  /// time catches up, and would go on blaming a clock that is right by then.
+  static func clocksAhead(in incoming: [SyncChange], now: Timestamp) -> [SyncNote] {
+    var ahead: [DeviceID: Int64] = [:]
+    for change in incoming where change.stamp.counter == 0 {
+      let skew = change.stamp.seconds - now.seconds
+      guard skew > noticeableSkew else { continue }
+      ahead[change.stamp.device] = max(ahead[change.stamp.device] ?? 0, skew)
+    }
+    return ahead.sorted { $0.key < $1.key }.map { .clockAhead($0.key, seconds: $0.value) }
   }
 
   /// Task fields set here that a change stamped far ahead of this clock replaced, one note
