@@ -206,7 +206,7 @@ extension PlannerStore {
         round = try SyncRound(
           base: base.document, local: local, incoming: incoming.files.flatMap(\.file.changes),
           clock: HybridClock(device: setup.device, last: base.clock), now: now,
-          copiedFrom: report.previousDevice.flatMap { DeviceID($0) })
+          copiedFrom: report.previousDevice.flatMap { DeviceID($0) }, lastSynced: base.syncedAt)
       } catch let problem as SyncProblem {
         let from = incoming.files.first { file in
           file.file.changes.contains { $0.entity == problem.entity }

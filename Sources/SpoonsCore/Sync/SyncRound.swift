@@ -28,9 +28,11 @@ public struct SyncRound: Sendable {
     "place": "plan", "took": "spoons taken", "rest": "rest",
   ]
 
+  /// - Parameter lastSynced: when this device's last sync was saved, by its clock: `local`
+  ///   holds no day the document dated after that date, so their absence is no delete.
   public init(
     base: SyncDocument, local: SyncedState, incoming: [SyncChange], clock: HybridClock,
-    now: Timestamp, copiedFrom: DeviceID? = nil
+    now: Timestamp, copiedFrom: DeviceID? = nil, lastSynced: Timestamp? = nil
   ) throws(SyncProblem) {
     var clock = clock
     let device = clock.device
@@ -42,7 +44,8 @@ public struct SyncRound: Sendable {
     // first, each task's at the time it was last changed (never behind anything seen before
     // it), so of two changes made apart the later one wins, whichever device syncs first.
     let view = SyncView(
-      of: local, against: base, device: device, namingDevice: copiedFrom, clock: clockDate)
+      of: local, against: base, device: device, namingDevice: copiedFrom,
+      clock: lastSynced.map { local.planner.today(at: $0) } ?? clockDate)
     var outgoing = view.changes(from: base) { entity in
       clock.tick(now: view.changedAt[entity].map { min($0, now) } ?? now)
     }
