@@ -372,6 +372,27 @@ struct Replicator {
     }
   }
 
+  @Test func aDayStartedOnAClockAheadIsTakenOnceThisClockGetsThere() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 2, at: morning)
+    var replicator = Replicator(random: SeededGenerator(seed: 19), devices: d)
+    try d[0].run("new-day", "10", at: morning)
+    try Self.syncEverywhere(d, &replicator, at: morning)
+    let fast = morning.plus(days: 3)
+    try d[1].run("new-day", "6", at: fast)
+    try d[1].run("add", "3", "Desktop's task", at: fast)
+    try d[1].run("plan", "1", at: fast)
+    try d[1].run("sync", at: fast)
+    replicator.replicate(all: true)
+    try d[0].run("sync", at: morning.plus(hours: 1))
+    #expect(try d[0].run("status", at: morning.plus(hours: 1)).stdout.contains("Sat 21 Nov"))
+    // Nothing new to send or read, but the laptop's clock has reached the desktop's day.
+    let later = fast.plus(hours: 1)
+    #expect(try d[0].run("sync", at: later).stdout.contains("nothing to send, nothing new"))
+    let status = try d[0].run("status", at: later).stdout
+    #expect(status.hasPrefix("Tue 24 Nov") && status.contains("#1  Desktop's task"), "\(status)")
+  }
+
   @Test func anEditLostToAClockDaysAheadIsNamedOnTheDeviceBehind() throws {
     let dir = TemporaryDirectory()
     let d = try Self.devices(dir, count: 2, at: morning)
