@@ -163,8 +163,8 @@ extension SyncDocument {
     let today = dayEntities.last?.date
     let taskClaims = try claims("task:")
     let hidden = Set(
-      taskClaims.map(\.entity).filter {
-        Self.isRoutineTaskNotShown(entities[$0]!, today: today, clock: clock)
+      taskClaims.map(\.entity).filter { entity in
+        entities[entity].map { Self.isRoutineTaskNotShown($0, today: today, clock: clock) } ?? false
       })
     let taskNumbers = numbers(taskClaims, highest: &highestTask, fixed: hidden)
 
