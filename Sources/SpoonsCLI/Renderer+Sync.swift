@@ -69,7 +69,16 @@ extension Renderer {
         + "Nothing was taken off the list; unplan what can wait."
     case .clockAhead(let device, let seconds):
       return "\(Text.visible(report.name(of: device)))'s clock is about "
-        + "\(Self.duration(seconds)) ahead of this one's."
+        + "\(Self.duration(seconds)) ahead of this one's: if it is wrong, correcting it there "
+        + "is enough (a day it starts ahead becomes no other device's today)."
+    case .lostToClockAhead(let id, let title, let fields, let device, let seconds):
+      var what = fields.joined()
+      if fields.count > 1 {
+        what = fields.dropLast().joined(separator: ", ") + " and " + fields[fields.count - 1]
+      }
+      return "\(id) \(Text.visible(title)): the \(what) set here lost to "
+        + "\(Text.visible(report.name(of: device)))'s change, stamped \(Self.duration(seconds)) "
+        + "ahead of this clock. If this clock is behind, correct it and set it again."
     }
   }
 

@@ -217,7 +217,7 @@ extension PlannerStore {
         round = try SyncRound(
           base: base.document, local: local, incoming: incoming.files.flatMap(\.file.changes),
           clock: HybridClock(device: setup.device, last: base.clock), now: now,
-          copiedFrom: report.previousDevice.flatMap { DeviceID($0) })
+          copiedFrom: report.previousDevice.flatMap { DeviceID($0) }, lastSynced: base.syncedAt)
       } catch let problem as SyncProblem {
         let from = incoming.files.first { file in
           file.file.changes.contains { $0.entity == problem.entity }
@@ -239,8 +239,10 @@ extension PlannerStore {
       report.names = base.names
       report.names[setup.device.text] = "this device"
       report.sent = Set(round.outgoing.map(\.entity)).count
+      // A day another device started ahead becomes this one's once its clock gets there, with
+      // nothing new to send or read.
       guard !round.outgoing.isEmpty || !incoming.files.isEmpty || report.copiedFrom != nil
-        || snapshot.journal.syncFile == 0
+        || snapshot.journal.syncFile == 0 || round.state.planner.day != local.planner.day
       else {
         // Nothing new either way, but the others may have read more since: compact.
         let own = ownUpdates(target, setup: setup, base: base, incoming: incoming)

@@ -13,6 +13,7 @@ struct SyncDevice {
   /// Whether it keeps the numbers a sync moved, as the store does (then its planner is no
   /// longer equal to the other devices').
   var keepsGuards = false
+  var lastSynced: Timestamp?
 
   init(_ name: String, keepsGuards: Bool = false) {
     clock = HybridClock(device: DeviceID(name)!)
@@ -35,7 +36,9 @@ struct SyncDevice {
   @discardableResult
   mutating func sync(_ received: [[SyncChange]], at now: Timestamp) throws -> [SyncNote] {
     let round = try SyncRound(
-      base: base, local: state, incoming: received.flatMap { $0 }, clock: clock, now: now)
+      base: base, local: state, incoming: received.flatMap { $0 }, clock: clock, now: now,
+      lastSynced: lastSynced)
+    lastSynced = now
     if !round.outgoing.isEmpty { files.append(round.outgoing) }
     base = round.document
     state = keepsGuards ? round.stateToSave : round.state
@@ -288,13 +291,65 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     #expect(devices[0].state == devices[1].state)
   }
 
+  @Test func aRoutinesTaskDroppedWithItsDayKeepsItsNumberAndTheOtherTaskMovesOnce() throws {
+    var laptop = SyncDevice("laptop")
+    try laptop.newDay(10, at: morning)
+    try laptop.sync([], at: morning)
+    var desktop = SyncDevice("desktop")
+    try desktop.sync(laptop.files, at: morning)
+    try desktop.change { try $0.add("Laundry", spoons: 2, at: morning.plus(hours: 1)) }
+    try laptop.change { p in
+      let routine = try p.addRoutine(try Title("Take meds"), spoons: try SpoonCost(1), at: morning)
+      _ = try p.planRoutineToday(routine.id, at: morning.plus(hours: 2))
+    }
+    try desktop.newDay(10, at: nextMorning)
+    try desktop.sync([], at: nextMorning)
+    try laptop.sync(desktop.files, at: nextMorning.plus(minutes: 2))
+    // Laundry was made first, but the dropped task keeps #1: the laptop meant it by #1.
+    #expect(laptop.state.planner.task(id(1)) == nil)
+    #expect(laptop.state.planner.task(id(2))?.title.text == "Laundry")
+    var devices = [laptop, desktop]
+    try expectSettled(&devices, at: nextMorning.plus(minutes: 10))
+    for d in devices { #expect(d.state.planner.nextID == id(3)) }
+  }
+
+  @Test func aDayDatedAfterThisDevicesClockWaitsUntilTheClockGetsThere() throws {
+    var laptop = SyncDevice("laptop")
+    try laptop.newDay(10, at: morning)
+    try laptop.sync([], at: morning)
+    let ahead = morning.plus(days: 3)
+    var desktop = SyncDevice("desktop")
+    try desktop.sync(laptop.files, at: ahead)
+    try desktop.newDay(6, at: ahead.plus(minutes: 1))
+    try desktop.change { p in
+      let task = try p.add("Ahead", spoons: 2, at: ahead.plus(minutes: 1))
+      _ = try p.plan([task.id], at: ahead.plus(minutes: 1))
+    }
+    try desktop.sync([], at: ahead.plus(minutes: 2))
+    let notes = try laptop.sync(desktop.files, at: morning.plus(hours: 1))
+    #expect(notes.contains { note in
+      guard case .clockAhead(DeviceID("desktop")!, let seconds) = note else { return false }
+      return seconds > 2 * 86400
+    })
+    #expect(laptop.state.planner.day?.date == morning.date)
+    #expect(laptop.state.planner.backlog.map(\.title.text) == ["Ahead"])
+    #expect(laptop.base.value("day:\(ahead.date)", "budget") == "6")
+    #expect(!(laptop.files.last ?? []).contains { $0.field == "gone" || $0.field == "place" })
+    try laptop.sync([], at: ahead.plus(hours: 1))
+    #expect(laptop.state.planner.day?.date == ahead.date)
+    #expect(laptop.state.planner.todo.map(\.title.text) == ["Ahead"])
+  }
+
   @Test func anEditMadeAfterSeeingAnotherWinsWhateverTheClocksSay() throws {
     var laptop = SyncDevice("laptop")
     try laptop.change { try $0.add("Draft", spoons: 2, at: morning) }
     try laptop.sync([], at: morning)
     var desktop = SyncDevice("desktop")  // its clock runs 3 hours ahead
     try desktop.sync(laptop.files, at: morning.plus(hours: 3))
-    try desktop.change { try $0.edit(id(1), TaskEdit(title: try Title("Desktop")), at: morning) }
+    try desktop.change {
+      let late = morning.plus(hours: 3, minutes: 1)
+      try $0.edit(id(1), TaskEdit(title: try Title("Desktop")), at: late)
+    }
     try desktop.sync([], at: morning.plus(hours: 3, minutes: 1))
     let notes = try laptop.sync(desktop.files, at: morning.plus(minutes: 2))
     #expect(notes.contains { if case .clockAhead(DeviceID("desktop")!, _) = $0 { true } else { false } })

@@ -21,12 +21,24 @@ extension SyncDocument {
 
   /// The planner this document describes, and what had to be decided to make it.
   ///
-  /// A pure function of the document, so devices holding the same document hold the same
-  /// planner. Numbers two tasks share go to the task created first; the other takes the next
-  /// free number. The newest day is today: tasks planned for an earlier date are settled as
-  /// `new-day` would settle them (done ones archived, others to the backlog, routine tasks
-  /// dropped). A list that adds up past today's budget is kept as it is.
-  public func planner() throws(SyncProblem) -> SyncedPlanner {
+  /// A pure function of the document and this device's date, so devices holding the same
+  /// document on the same date hold the same planner. The newest day not after `clock` (this
+  /// device's today; nil: no limit) is the open day: tasks planned for an earlier date are
+  /// settled as `new-day` would settle them (done ones archived, others to the backlog,
+  /// routine tasks dropped). A list that adds up past today's budget is kept as it is.
+  ///
+  /// A day dated after `clock` comes from a clock ahead of this one: it stays in the document
+  /// but is not this device's, until its own clock reaches that date. Meanwhile that day's
+  /// planned tasks wait in the backlog (their plan kept), its done ones are in the history,
+  /// and its routine tasks are not shown (this device's own days make their own).
+  ///
+  /// Numbers two tasks share go to the task created first; the other takes the next free
+  /// number. A routine's task this device does not show (dropped with its ended day, or of a
+  /// day still ahead) keeps its number and never moves: nobody can see it to be told of a
+  /// move, and a device that showed it may still mean it by that number, so a task that
+  /// shares it moves instead. No number is ever taken without being written back, so `next`
+  /// settles.
+  public func planner(today clock: CivilDate? = nil) throws(SyncProblem) -> SyncedPlanner {
     var notes: [SyncNote] = []
     func problem(_ entity: String, _ field: String) -> SyncProblem {
       SyncProblem(entity: entity, field: field, value: entities[entity]?[field]?.value ?? "")
@@ -92,10 +104,14 @@ extension SyncDocument {
         ($0.created.seconds, $0.stamp, $0.entity) < ($1.created.seconds, $1.stamp, $1.entity)
       }
     }
-    func numbers(_ claims: [Claim], highest: inout Int) -> [String: Int] {
+    func numbers(_ claims: [Claim], highest: inout Int, fixed: Set<String> = []) -> [String: Int] {
       var taken = Set<Int>()
       var given: [String: Int] = [:]
-      for claim in claims {
+      for claim in claims where fixed.contains(claim.entity) {
+        taken.insert(claim.wanted)
+        given[claim.entity] = claim.wanted
+      }
+      for claim in claims where !fixed.contains(claim.entity) {
         var n = claim.wanted
         if !taken.insert(n).inserted {
           highest += 1
@@ -108,8 +124,6 @@ extension SyncDocument {
     }
     let routineClaims = try claims("routine:")
     let routineNumbers = numbers(routineClaims, highest: &highestRoutine)
-    let taskClaims = try claims("task:")
-    let taskNumbers = numbers(taskClaims, highest: &highestTask)
 
     // Routines.
     var routines: [(rank: Int64, entity: String, routine: Routine)] = []
@@ -137,15 +151,22 @@ extension SyncDocument {
       return entities["routine:" + uid].flatMap { Int(text($0, "n")) }.map(RoutineID.init)
     }
 
-    // Days: the newest is today.
+    // Days: the newest this device's clock has reached is today.
     var dayEntities: [(date: CivilDate, entity: String)] = []
     for (entity, fields) in entities
     where entity.hasPrefix("day:") && SyncIndex.isWhole(entity, fields) && SyncIndex.isLive(fields) {
       guard let date = CivilDate(iso: entity.dropFirst(4)) else { throw problem(entity, "date") }
+      if let clock, date > clock { continue }
       dayEntities.append((date, entity))
     }
     dayEntities.sort { $0.date < $1.date }
     let today = dayEntities.last?.date
+    let taskClaims = try claims("task:")
+    let hidden = Set(
+      taskClaims.map(\.entity).filter { entity in
+        entities[entity].map { Self.isRoutineTaskNotShown($0, today: today, clock: clock) } ?? false
+      })
+    let taskNumbers = numbers(taskClaims, highest: &highestTask, fixed: hidden)
 
     // Tasks.
     struct Placed {
@@ -197,9 +218,12 @@ extension SyncDocument {
       case ("todo", 3):
         guard let on = CivilDate(iso: words[1]) else { throw problem(e, "place") }
         let from = try origin(words[2])
+        if hidden.contains(e) { continue }
         if let today, on < today {
           // Left undone on a day that has ended here: settled as new-day settles it.
-          if case .routine = from { continue }
+          placement = .backlog(since: on)
+        } else if let clock, on > clock {
+          // Planned for a day this device's clock has not reached: waits in the backlog.
           placement = .backlog(since: on)
         } else {
           placement = .todo(from: from)
@@ -231,9 +255,12 @@ extension SyncDocument {
         gaveBack: back, took: took)
       let placed = Placed(
         rank: SyncRanks.parse(text(f, "rank")) ?? 0, entity: e, task: task, date: date)
-      if let date, today.map({ date < $0 }) ?? true, !placement.isOpen {
-        // Done on a day that has ended, or on one no longer there (its start was undone on
-        // another device): kept in the history either way, never sent back to the list.
+      if let date, today.map({ date < $0 }) ?? true || clock.map({ date > $0 }) ?? false,
+        !placement.isOpen
+      {
+        // Done on a day that has ended, on one no longer there (its start was undone on
+        // another device) or on one this device's clock has not reached: kept in the history
+        // either way, never sent back to the list.
         archived.append(placed)
       } else if date != nil, today == nil {
         // Planned for a day this document never saw start: waits in the backlog.
@@ -340,5 +367,17 @@ extension SyncDocument {
     return SyncedPlanner(
       state: SyncedState(planner: planner, done: archived.map(\.task), days: records),
       notes: notes, identities: identities)
+  }
+
+  /// Whether a task is a routine's task left undone on a day before `today` (its day ended:
+  /// dropped, as `new-day` drops it) or planned for a day after `clock` (that day is not this
+  /// device's yet): such a task is in no planner here, and its absence is no delete.
+  static func isRoutineTaskNotShown(
+    _ fields: [String: SyncRegister], today: CivilDate?, clock: CivilDate?
+  ) -> Bool {
+    guard let place = fields["place"]?.value, place.hasPrefix("todo "),
+      place.contains(" routine:"), let date = CivilDate(iso: place.dropFirst(5).prefix(10))
+    else { return false }
+    return today.map { date < $0 } ?? false || clock.map { date > $0 } ?? false
   }
 }

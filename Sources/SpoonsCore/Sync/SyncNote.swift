@@ -13,6 +13,9 @@ public enum SyncNote: Hashable, Sendable {
   case budgetChosen(date: CivilDate, budget: Int, device: DeviceID)
   /// Plans made apart add up past the budget; nothing was taken off the list.
   case overBudget(by: Int)
-  /// A device's stamps run ahead of this machine's clock.
+  /// A device's clock runs ahead of this machine's.
   case clockAhead(DeviceID, seconds: Int64)
+  /// Fields of a task set here that a change stamped by a clock `seconds` ahead of this one
+  /// replaced: if this clock is the one behind, they were the later change and lost to it.
+  case lostToClockAhead(TaskID, title: String, fields: [String], device: DeviceID, seconds: Int64)
 }

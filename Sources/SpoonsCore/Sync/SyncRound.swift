@@ -22,45 +22,54 @@ public struct SyncRound: Sendable {
   /// when a sync moved the day: the person has not seen the new numbers here yet.
   public var stateToSave: SyncedState
 
-  /// A stamp this far ahead of the local clock is reported.
+  /// A clock this far ahead of the local one is reported.
   public static let noticeableSkew: Int64 = 5 * 60
 
+  /// The task fields a person sets, by the name a note gives them.
+  static let editedFields = [
+    "title": "title", "spoons": "spoons", "note": "note", "where": "where", "due": "due",
+    "place": "plan", "took": "spoons taken", "rest": "rest",
+  ]
+
+  /// - Parameter lastSynced: when this device's last sync was saved, by its clock: `local`
+  ///   holds no day the document dated after that date, so their absence is no delete.
   public init(
     base: SyncDocument, local: SyncedState, incoming: [SyncChange], clock: HybridClock,
-    now: Timestamp, copiedFrom: DeviceID? = nil
+    now: Timestamp, copiedFrom: DeviceID? = nil, lastSynced: Timestamp? = nil
   ) throws(SyncProblem) {
     var clock = clock
     let device = clock.device
     var document = base
+    // This device's date: a day dated after it (a clock ahead elsewhere) never becomes its
+    // open day.
+    let clockDate = local.planner.today(at: now)
     // This device's changes were made before it saw what comes in now: they are stamped
     // first, each task's at the time it was last changed (never behind anything seen before
     // it), so of two changes made apart the later one wins, whichever device syncs first.
-    let view = SyncView(of: local, against: base, device: device, namingDevice: copiedFrom)
+    let view = SyncView(
+      of: local, against: base, device: device, namingDevice: copiedFrom,
+      clock: lastSynced.map { local.planner.today(at: $0) } ?? clockDate)
     var outgoing = view.changes(from: base) { entity in
       clock.tick(now: view.changedAt[entity].map { min($0, now) } ?? now)
     }
-    var ahead: [DeviceID: Int64] = [:]
-    for change in incoming {
-      clock.observe(change.stamp, now: now)
-      let skew = change.stamp.seconds - now.seconds
-      if skew > Self.noticeableSkew { ahead[change.stamp.device] = max(ahead[change.stamp.device] ?? 0, skew) }
-    }
+    for change in incoming { clock.observe(change.stamp, now: now) }
     document.apply(outgoing)
     let before = document
     document.apply(incoming)
-    var made = try document.planner()
+    var made = try document.planner(today: clockDate)
     var decided = made.notes
     // What making the planner decided goes out too; twice is enough for it to settle (the
     // second pass only records the first's numbers and ranks), the third is a safety margin.
     for _ in 0..<3 {
       let stamp = clock.tick(now: now)
       let settled = SyncView(
-        of: made.state, against: document, device: device, known: made.identities)
+        of: made.state, against: document, device: device, known: made.identities,
+        clock: clockDate)
         .changes(from: document) { _ in stamp }
       if settled.isEmpty { break }
       outgoing += settled
       document.apply(settled)
-      made = try document.planner()
+      made = try document.planner(today: clockDate)
       decided += made.notes
     }
     // Each decision once; a delete undone by an unseen edit is said below, when it happens.
@@ -97,9 +106,9 @@ public struct SyncRound: Sendable {
     {
       notes.append(.budgetChosen(date: new.date, budget: new.budget, device: stamp.device))
     }
-    for (device, seconds) in ahead.sorted(by: { $0.key < $1.key }) {
-      notes.append(.clockAhead(device, seconds: seconds))
-    }
+    notes += Self.clocksAhead(in: incoming, now: now)
+    notes += Self.lostToClockAhead(
+      before: before, after: document, device: device, now: now, made: made)
     var saved = made.state
     for moved in local.planner.renumbered + here { saved.planner.noteRenumbered(moved) }
     saved.planner.noteDeleted(local.planner.deletedToday)
@@ -159,6 +168,56 @@ public struct SyncRound: Sendable {
   /// created`, a routine's task `…@date`); `fallback` when the id says none.
   static func owner(of uid: String?, else fallback: DeviceID) -> DeviceID {
     uid.flatMap { DeviceID($0.prefix { $0 != "." }) } ?? fallback
+  }
+
+  /// The devices whose clocks run ahead of this one, by how far, as their stamps show.
+  ///
+  /// Only a stamp read off its device's own clock (counter 0) says where that clock is: one
+  /// that follows a stamp seen before stays ahead after a fast clock is put right, until the
+  /// time catches up, and would go on blaming a clock that is right by then.
+  static func clocksAhead(in incoming: [SyncChange], now: Timestamp) -> [SyncNote] {
+    var ahead: [DeviceID: Int64] = [:]
+    for change in incoming where change.stamp.counter == 0 {
+      let skew = change.stamp.seconds - now.seconds
+      guard skew > noticeableSkew else { continue }
+      ahead[change.stamp.device] = max(ahead[change.stamp.device] ?? 0, skew)
+    }
+    return ahead.sorted { $0.key < $1.key }.map { .clockAhead($0.key, seconds: $0.value) }
+  }
+
+  /// Task fields set here that a change stamped far ahead of this clock replaced, one note
+  /// per task: last-writer-wins orders them by stamp, so if this clock is the one behind, the
+  /// change made here was the later one and is lost all the same. Only values set here within
+  /// that lead of now count: one older than that was replaced by a later change whatever the
+  /// clocks say.
+  static func lostToClockAhead(
+    before: SyncDocument, after: SyncDocument, device: DeviceID, now: Timestamp,
+    made: SyncedPlanner
+  ) -> [SyncNote] {
+    var numbers: [String: TaskID] = [:]
+    for (id, uid) in made.identities.tasks { numbers["task:" + uid] = id }
+    var notes: [SyncNote] = []
+    for (entity, fields) in after.entities.sorted(by: { $0.key < $1.key })
+    where entity.hasPrefix("task:") {
+      var lost: [String] = []
+      var winner: (device: DeviceID, seconds: Int64)?
+      for (field, theirs) in fields.sorted(by: { $0.key < $1.key }) {
+        guard let name = editedFields[field], let mine = before.entities[entity]?[field],
+          mine.stamp.device == device, theirs.stamp.device != device, theirs.value != mine.value
+        else { continue }
+        let lead = theirs.stamp.seconds - now.seconds
+        guard lead > noticeableSkew, mine.stamp.seconds > now.seconds - lead else { continue }
+        lost.append(name)
+        if lead > winner?.seconds ?? 0 { winner = (theirs.stamp.device, lead) }
+      }
+      guard let winner, let id = numbers[entity],
+        let task = made.state.planner.task(id) ?? made.state.done.first(where: { $0.id == id })
+      else { continue }
+      notes.append(
+        .lostToClockAhead(
+          id, title: task.title.text, fields: lost, device: winner.device, seconds: winner.seconds))
+    }
+    return notes
   }
 
   /// Tasks a received delete did not remove because of a change it had not seen.

@@ -15,17 +15,23 @@ public struct SyncView: Sendable {
   public var routineUIDs: [RoutineID: String] = [:]
   /// The open day's date, if a day has started.
   public var today: CivilDate?
+  /// This device's date by its clock: a day dated after it, and its routine tasks, are not
+  /// this device's yet, so their absence here is no delete.
+  public var clock: CivilDate?
   /// When each task was last changed here: its changes are stamped from then.
   public var changedAt: [String: Timestamp] = [:]
 
   /// - Parameter known: the entity of each number, when the planner was just made from the
   ///   document (its numbers may have moved); otherwise found by number and creation time.
   ///   `namingDevice`: the device new tasks are named after, when not `device` (the one this
-  ///   data directory was copied from, at its first sync as a new device).
+  ///   data directory was copied from, at its first sync as a new device). `clock`: this
+  ///   device's date by its clock.
   public init(
     of state: SyncedState, against document: SyncDocument, device: DeviceID,
-    known: SyncIdentities = SyncIdentities(), namingDevice: DeviceID? = nil
+    known: SyncIdentities = SyncIdentities(), namingDevice: DeviceID? = nil,
+    clock: CivilDate? = nil
   ) {
+    self.clock = clock
     let index = SyncIndex(document)
     var taken = Set(document.entities.keys)
     // The device that made it, its number there and when: a data directory copied before
@@ -99,9 +105,17 @@ public struct SyncView: Sendable {
         list = "day \(date!)"
         place = "todo \(date!) \(origin(from))"
       case .done(let from, let at):
-        let day = date ?? at.date
+        let rest = "\(origin(from)) \(at) \(task.gaveBack.map(String.init) ?? "-")"
+        var day = date ?? at.date
+        // Done on a day this device holds no record of (one its clock has not reached, or
+        // one undone elsewhere): the date the document gives it stands.
+        if date == nil, let known = document.value(name, "place"), known.hasPrefix("done "),
+          known.hasSuffix(" " + rest), let on = CivilDate(iso: known.dropFirst(5).prefix(10))
+        {
+          day = on
+        }
         list = "day \(day)"
-        place = "done \(day) \(origin(from)) \(at) \(task.gaveBack.map(String.init) ?? "-")"
+        place = "done \(day) \(rest)"
       }
       if lists[list] == nil { listOrder.append(list) }
       lists[list, default: []].append(name)
@@ -141,7 +155,10 @@ public struct SyncView: Sendable {
     if let day = planner.day {
       entities["day:\(day.date)"] = [
         "budget": String(day.budget), "repaid": String(day.repaid),
-        "borrowed": String(day.borrowed), "record": "", "gone": "",
+        "borrowed": String(day.borrowed), "gone": "",
+        // An open day has no record; one a device further on wrote stays (it is read only
+        // once the day has ended), so devices on different dates never undo each other's.
+        "record": document.value("day:\(day.date)", "record") ?? "",
         "started": day.started.map { "\($0)" } ?? "", "mood": day.mood.map(String.init) ?? "",
       ]
       if let started = day.started { changedAt["day:\(day.date)"] = started }
@@ -165,13 +182,16 @@ public struct SyncView: Sendable {
     ]
   }
 
-  /// A routine's task left undone on a day that has ended here: new-day dropped it, and the
-  /// planner drops it the same way, so its absence is not a delete.
-  func isSettledAway(_ fields: [String: SyncRegister]) -> Bool {
-    guard let today, let place = fields["place"]?.value, place.hasPrefix("todo "),
-      place.contains(" routine:"), let date = CivilDate(iso: place.dropFirst(5).prefix(10))
-    else { return false }
-    return date < today
+  /// Whether a thing the view lacks is one this device does not hold, so its absence is not a
+  /// delete: a routine's task left undone on a day that has ended here (new-day dropped it,
+  /// and the planner drops it the same way), and a day dated after this device's clock, with
+  /// its routine tasks (the planner keeps them for when the clock gets there).
+  func isNotHeldHere(_ entity: String, _ fields: [String: SyncRegister]) -> Bool {
+    if entity.hasPrefix("day:") {
+      guard let clock, let date = CivilDate(iso: entity.dropFirst(4)) else { return false }
+      return date > clock
+    }
+    return SyncDocument.isRoutineTaskNotShown(fields, today: today, clock: clock)
   }
 
   /// The changes that take `document` to this view: fields that differ, and a `gone` for
@@ -210,7 +230,7 @@ public struct SyncView: Sendable {
     }
     for (entity, fields) in document.entities.sorted(by: { $0.key < $1.key })
     where entities[entity] == nil && SyncIndex.isWhole(entity, fields, in: document)
-      && SyncIndex.isLive(fields) && !isSettledAway(fields)
+      && SyncIndex.isLive(fields) && !isNotHeldHere(entity, fields)
     {
       let seen = fields.values.map(\.stamp).max()!
       changes.append(
