@@ -6,7 +6,11 @@ public struct PlannerExport: Equatable, Sendable {
   public var planner: Planner
   public var archive: Archive
 
+  /// What only this device's person saw (the numbers syncs moved, those deleted today) is
+  /// no part of an export: another data directory never showed them.
   public init(planner: Planner, archive: Archive) {
+    var planner = planner
+    planner.forgetNumbersShownHere()
     self.planner = planner
     self.archive = archive
   }

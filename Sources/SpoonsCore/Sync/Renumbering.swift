@@ -66,6 +66,13 @@ extension Planner {
     deletedToday.removeLast(deletedToday.count - kept)
   }
 
+  /// Forgets the numbers guarded on this device and those deleted today: for a planner that
+  /// leaves it (an export).
+  public mutating func forgetNumbersShownHere() {
+    renumbered = []
+    deletedToday = []
+  }
+
   // MARK: - The one way from a number to a task
 
   /// The task `ref` names, refusing a typed number a sync moved since this device showed it.
