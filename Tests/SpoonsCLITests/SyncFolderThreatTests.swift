@@ -229,11 +229,12 @@ import Testing
   @Test func aStampFarAheadIsRefusedAndItsFieldStillSyncs() throws {
     let s = try Scene()
     let ahead = s.folder(SyncFolderThreatTests.mallory) + "/00000006.txt"
-    // The title of the laptop's task-to-be, stamped with the largest stamp a file may hold.
+    // The title of the laptop's task-to-be (`<device>.<number>.<created>`), stamped with the largest stamp a file may hold.
     let largest = SyncStamp(
       seconds: 1 << 40, counter: 1 << 40, device: DeviceID(SyncFolderThreatTests.mallory)!)
     let frozen = SyncChange(
-      entity: "task:\(s.laptopID).1", field: "title", value: "Frozen", stamp: largest)
+      entity: "task:\(s.laptopID).1.\(morning.plus(minutes: 5).seconds)", field: "title",
+      value: "Frozen", stamp: largest)
     try put(s.changeFile(from: SyncFolderThreatTests.mallory, seq: 6, [frozen]), ahead)
     let before = s.surroundings()
     let synced = try s.syncLaptop()
