@@ -195,6 +195,7 @@ extension FuzzTargets {
       writeFile: { bytes, _ throws(StoreError) in
         try OutputFile.write(bytes, to: scratch + "/output")
       })
-    return SpoonsApp.main(arguments: (["--data", data] + arguments).map { Array($0.utf8) }, environment: env)
+    let argv = (["--data", data] + arguments).map { Array($0.utf8) }
+    return SpoonsApp.main(arguments: argv, environment: env)
   }
 }

@@ -46,7 +46,7 @@ final class SyncDirectory {
 
   /// The target itself, by the path the person named (a link there is theirs to make).
   static func target(_ path: String) -> Opening {
-    let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let fd = open(path, O_RDONLY | O_DIRECTORY | O_NONBLOCK | O_CLOEXEC)
     guard fd >= 0 else {
       return errno == ENOENT ? .missing : .refused(Self.unreadable())
     }
@@ -56,14 +56,15 @@ final class SyncDirectory {
   /// Whether `name` is one entry of a directory, and one a replicating tool could carry:
   /// not empty, not `.` or `..`, no `/`, no `..` inside it, no control characters.
   static func isEntryName(_ name: String) -> Bool {
-    !name.isEmpty && !name.contains("..") && name.utf8.allSatisfy { $0 != 47 && $0 >= 32 && $0 != 127 }
-      && name != "."
+    !name.isEmpty && name != "." && !name.contains("..")
+      && name.utf8.allSatisfy { $0 != 47 && $0 >= 32 && $0 != 127 }
   }
 
   /// The directory `name` inside this one; a link, a file or anything else is refused.
   func directory(_ name: String) -> Opening {
     guard Self.isEntryName(name) else { return .refused("its name is not one Spoons reads") }
-    let opened = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    // Not blocking either: a named pipe in its place is refused, never waited on.
+    let opened = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard opened >= 0 else {
       let code = errno
       if code == ENOENT { return .missing }
@@ -188,7 +189,8 @@ final class SyncDirectory {
     switch directory(name) {
     case .opened(let directory): return directory
     case .missing: throw .io(path: path + "/" + name, operation: "open", reason: "it vanished")
-    case .refused(let reason): throw .io(path: path + "/" + name, operation: "write to", reason: reason)
+    case .refused(let reason):
+      throw .io(path: path + "/" + name, operation: "write to", reason: reason)
     }
   }
 
@@ -239,7 +241,8 @@ final class SyncDirectory {
   }
 
   static func tooLarge(_ size: Int, _ limit: Int) -> String {
-    "it is \(size >> 20) MB, larger than the \(limit >> 20) MB a sync file may be, so it is not read"
+    "it is \(size >> 20) MB, larger than the \(limit >> 20) MB a sync file may be, so it is "
+      + "not read"
   }
 }
 

@@ -117,11 +117,7 @@ struct SyncFolder: SyncTransport {
       let place = devicesPath + "/" + folder
       let opening = devices.directory(folder)
       if folder == device.text {
-        if case .refused(let reason) = opening {
-          incoming.setAside(place, "this device's own folder: \(reason); nothing is written "
-            + "there, and this device's changes wait here until it is a folder again")
-          incoming.ownFolderRefused = true
-        }
+        checkOwn(opening, at: place, into: &incoming)
         continue
       }
       guard DeviceID(folder) != nil else {
@@ -150,6 +146,32 @@ struct SyncFolder: SyncTransport {
       }
     }
     return incoming
+  }
+
+  /// This device's own folder must be a real folder, and what it writes there must have no
+  /// folder, link or pipe in its place (which it would never remove, not being a file): else
+  /// it is set aside and nothing is written there. What was to go there waits here, and goes
+  /// out as a snapshot once the folder is put right (its files are then missing).
+  private func checkOwn(
+    _ opening: SyncDirectory.Opening, at place: String, into incoming: inout SyncIncoming
+  ) {
+    let waits = "this device's changes wait here until it is put right"
+    switch opening {
+    case .missing: return
+    case .refused(let reason):
+      incoming.setAside(place, "this device's own folder: \(reason); nothing is written there, "
+        + "and this device's changes wait here until it is a folder again")
+      incoming.ownFolderRefused = true
+    case .opened(let own):
+      for name in (own.names() ?? []).sorted()
+      where SyncIncoming.isSyncFile(name) && !name.hasPrefix(".") {
+        guard let kind = own.kind(of: name), !kind.isFile else { continue }
+        incoming.setAside(
+          place + "/" + name, "it lies in this device's own folder and "
+            + "\(kind.notAFile.dropFirst(3)); nothing is written there while it does, and \(waits)")
+        incoming.ownFolderRefused = true
+      }
+    }
   }
 
   /// Each file whole under a temporary name, flushed, then renamed (in name order, so a

@@ -117,7 +117,8 @@ struct SyncIncoming {
       let key = SyncBase.key(file, sum)
       guard file.device.text == folder else {
         // Taken in, it would count as that device's file of its number, which then goes unread.
-        setAside(path, "it says it is from device \(file.device), not from the one whose folder holds it")
+        setAside(
+          path, "it says it is from device \(file.device), not from the one whose folder holds it")
         return
       }
       guard file.device != device, !seen.contains(key), taken.insert(key).inserted else { return }
