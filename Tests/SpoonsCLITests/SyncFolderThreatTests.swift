@@ -163,6 +163,22 @@ import Testing
     #expect(try s.desktop.run("list", at: morning).stdout.contains("From the laptop"))
   }
 
+  /// A link named like one of the laptop's change files in its own folder: named, never
+  /// followed nor removed, and the laptop's next file takes a number past it.
+  @Test func aLinkAmongThisDevicesOwnFilesIsNamedAndLeftAlone() throws {
+    let s = try Scene()
+    let link = s.folder(s.laptopID) + "/00000007.txt"
+    try FileManager.default.createSymbolicLink(
+      atPath: link, withDestinationPath: s.notes + "/00000001.txt")
+    let before = s.surroundings()
+    let synced = try s.syncLaptop()
+    try s.expectSetAside(
+      synced, link, "it lies in this device's own folder and is a link", before: before)
+    let target = try FileManager.default.destinationOfSymbolicLink(atPath: link)
+    #expect(target == s.notes + "/00000001.txt")
+    #expect(FileManager.default.fileExists(atPath: s.folder(s.laptopID) + "/00000008.txt"))
+  }
+
   @Test func aChangeFileLinkedToAFileOutsideIsNotFollowed() throws {
     let s = try Scene()
     // Outside the shared folder, a whole change file: followed, its task would arrive.

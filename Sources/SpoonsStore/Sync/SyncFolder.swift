@@ -148,14 +148,15 @@ struct SyncFolder: SyncTransport {
     return incoming
   }
 
-  /// This device's own folder must be a real folder, and what it writes there must have no
-  /// folder, link or pipe in its place (which it would never remove, not being a file): else
-  /// it is set aside and nothing is written there. What was to go there waits here, and goes
-  /// out as a snapshot once the folder is put right (its files are then missing).
+  /// This device's own folder must be a real folder, and the files it rewrites there
+  /// (`acks.txt`, its snapshot) must have no folder, link or pipe in their place, which it
+  /// would never remove, not being files: else that is set aside and nothing is written
+  /// there. What was to go there waits here, and goes out as a snapshot once it is put right
+  /// (its files are then missing). Anything else there named like its files but not a file is
+  /// named and left alone: a change file's number is always past every name there.
   private func checkOwn(
     _ opening: SyncDirectory.Opening, at place: String, into incoming: inout SyncIncoming
   ) {
-    let waits = "this device's changes wait here until it is put right"
     switch opening {
     case .missing: return
     case .refused(let reason):
@@ -166,10 +167,14 @@ struct SyncFolder: SyncTransport {
       for name in (own.names() ?? []).sorted()
       where SyncIncoming.isSyncFile(name) && !name.hasPrefix(".") {
         guard let kind = own.kind(of: name), !kind.isFile else { continue }
+        let blocks = name == AckFile.fileName || ChangeFile.seq(ofSnapshotNamed: name) != nil
         incoming.setAside(
           place + "/" + name, "it lies in this device's own folder and "
-            + "\(kind.notAFile.dropFirst(3)); nothing is written there while it does, and \(waits)")
-        incoming.ownFolderRefused = true
+            + kind.notAFile.dropFirst(3)
+            + (blocks
+              ? "; nothing is written there while it does, and this device's changes wait "
+                + "here until it is put right" : ""))
+        if blocks { incoming.ownFolderRefused = true }
       }
     }
   }
