@@ -207,23 +207,14 @@ extension PlannerStore {
       }
       report.arriving = incoming.arriving.map { base.names[$0] ?? $0 }.sorted()
       report.newer = incoming.newer.map { (base.names[$0.device] ?? $0.device, $0.version) }
+      let round = try incoming.round(
+        base: base.document, local: local,
+        clock: HybridClock(device: setup.device, last: base.clock), now: now,
+        copiedFrom: report.previousDevice.flatMap { DeviceID($0) }, lastSynced: base.syncedAt)
       report.damaged = incoming.damaged
       for (file, _) in incoming.files { base.names[file.device.text] = file.name }
       for (folder, acks) in incoming.acks where base.names[folder] == nil {
         base.names[folder] = acks.name
-      }
-      let round: SyncRound
-      do {
-        round = try SyncRound(
-          base: base.document, local: local, incoming: incoming.files.flatMap(\.file.changes),
-          clock: HybridClock(device: setup.device, last: base.clock), now: now,
-          copiedFrom: report.previousDevice.flatMap { DeviceID($0) }, lastSynced: base.syncedAt)
-      } catch let problem as SyncProblem {
-        let from = incoming.files.first { file in
-          file.file.changes.contains { $0.entity == problem.entity }
-        }
-        throw SyncError.unreadable(
-          device: from.map { $0.file.name } ?? "another device", problem: problem.description)
       }
       // Counted as things changed (a task, a day, a setting), not fields.
       var things: [String: Set<String>] = [:]
@@ -246,7 +237,7 @@ extension PlannerStore {
       else {
         // Nothing new either way, but the others may have read more since: compact.
         let own = ownUpdates(target, setup: setup, base: base, incoming: incoming)
-        if !own.writing.isEmpty || !own.removing.isEmpty {
+        if !incoming.ownFolderRefused, !own.writing.isEmpty || !own.removing.isEmpty {
           try? target.updateOwn(
             setup.device, name: setup.name, writing: own.writing, removing: own.removing)
         }
@@ -281,7 +272,9 @@ extension PlannerStore {
         try FileSystem.replace(syncSetupPath, with: setup.encode(), in: directory, backup: nil)
       }
       if let outgoing { own.writing[outgoing.storedName] = outgoing.encode() }
-      if !own.writing.isEmpty || !own.removing.isEmpty {
+      // Not into a link or anything but a real folder: what was to go there is sent again
+      // as a snapshot once it is one (its files are then missing), as after a folder emptied.
+      if !incoming.ownFolderRefused, !own.writing.isEmpty || !own.removing.isEmpty {
         try target.updateOwn(
           setup.device, name: setup.name, writing: own.writing, removing: own.removing)
       }

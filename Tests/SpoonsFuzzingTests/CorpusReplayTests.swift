@@ -46,7 +46,25 @@ final class CorpusReplayTests: XCTestCase {
   }
 
   func testChangesCorpus() throws {
-    for (_, bytes) in try inputs("changes") { FuzzTargets.changes(bytes) }
+    let dir = try scratch()
+    for (_, bytes) in try inputs("changes") { FuzzTargets.changes(bytes, scratch: dir) }
+  }
+
+  /// The `changes` target's folder mode really syncs: of the hostile folder's files, the
+  /// good one's task arrives and none of the others' does; with this device's folder a link
+  /// to the notes, nothing is written there.
+  func testTheFolderInputsReachASync() throws {
+    let dir = try scratch()
+    let hostile = try XCTUnwrap(try inputs("changes").first { $0.0 == "folder-hostile-files" }?.1)
+    FuzzTargets.changes(hostile, scratch: dir)
+    let titles = try PlannerStore(directory: dir + "/data").load().allTasks.map(\.title.text)
+    XCTAssertEqual(Set(titles), ["From the desktop", "Fuzz"])
+    let own = try XCTUnwrap(try inputs("changes").first { $0.0 == "folder-own-folder-a-link" }?.1)
+    FuzzTargets.changes(own, scratch: dir)
+    let notes = try FileManager.default.contentsOfDirectory(atPath: dir + "/notes").sorted()
+    XCTAssertEqual(notes, ["00000001.txt", "00000002.txt", "00000003.txt"])
+    let planner = try PlannerStore(directory: dir + "/data").load()
+    XCTAssertEqual(Set(planner.allTasks.map(\.title.text)), ["From mallory", "Fuzz"])
   }
 
   /// The REPL target really runs commands: a seed that adds tasks leaves them in the store.

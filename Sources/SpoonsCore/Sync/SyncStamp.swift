@@ -64,6 +64,19 @@ public struct HybridClock: Hashable, Sendable {
   /// device with a wrong clock cannot drag every other device's clock forward by years.
   public static let furthestJump: Int64 = 24 * 3600
 
+  /// How far ahead of this device's clock a received stamp may be. A stamp is never changed
+  /// once made (every device must end with the same planner, so none may read it otherwise),
+  /// so a change file holding one further ahead is refused whole, and read again at each sync
+  /// until the clock is within reach of it. The bound keeps every field far below the largest
+  /// stamp (`SyncStamp.succeeded`), so an edit can always follow any value, and 30 days lets a
+  /// clock set a wrong day or month sync on, saying so (`SyncRound.noticeableSkew`).
+  public static let furthestAccepted: Int64 = 30 * 24 * 3600
+
+  /// Whether a stamp received from another device is within `furthestAccepted` of `now`.
+  public static func accepts(_ stamp: SyncStamp, now: Timestamp) -> Bool {
+    stamp.seconds <= now.seconds + furthestAccepted
+  }
+
   public init(device: DeviceID, last: SyncStamp? = nil) {
     self.device = device
     self.last = last

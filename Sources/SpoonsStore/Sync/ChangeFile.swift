@@ -205,3 +205,19 @@ public enum ChangeFileProbe {
     return (file.acks, file.encode())
   }
 }
+
+extension ChangeFileProbe {
+  /// The bytes with `sum=fuzz` on their last line, an `end` line, replaced by the checksum of
+  /// every byte before that line, as a change file or `acks.txt` carries it: a fuzz input then
+  /// reaches what the checksum guards.
+  public static func sealed(_ bytes: [UInt8]) -> [UInt8] {
+    let body = bytes.last == 10 ? bytes.dropLast() : bytes[...]
+    let start = (body.lastIndex(of: 10) ?? -1) + 1
+    let line = String(decoding: body[start...], as: UTF8.self)
+    guard line.hasPrefix("end\t"), line.contains("\tsum=fuzz") else { return bytes }
+    let sum = "sum=" + ChangeFile.checksum(bytes[..<start])
+    let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+    let sealed = fields.map { $0 == "sum=fuzz" ? sum : String($0) }.joined(separator: "\t")
+    return Array(bytes[..<start]) + Array(sealed.utf8) + [10]
+  }
+}

@@ -21,11 +21,32 @@ struct SyncFolder: SyncTransport {
   var devicesPath: String { path + "/devices" }
   func devicePath(_ device: DeviceID) -> String { devicesPath + "/" + device.text }
 
+  /// The target, opened: every file below it is reached through `SyncDirectory`, never by a
+  /// path, so no link in it is followed.
+  private func root() -> SyncDirectory? {
+    guard case .opened(let root) = SyncDirectory.target(path) else { return nil }
+    return root
+  }
+
+  /// `devices/`, or why it cannot be used.
+  private func devices() -> SyncDirectory.Opening {
+    root()?.directory("devices") ?? .missing
+  }
+
+  /// This device's own folder, when it is a real folder inside the target.
+  private func ownFolder(_ device: DeviceID) -> SyncDirectory? {
+    guard case .opened(let devices) = devices(),
+      case .opened(let own) = devices.directory(device.text)
+    else { return nil }
+    return own
+  }
+
   /// Whether the folder is there and is a sync target: an unmounted drive or a folder not yet
   /// synced to this machine is not, and then nothing is read or written.
   var isReachable: Bool {
-    (try? FileSystem.read(path + "/" + Self.markerName, limit: 4096))??
-      .starts(with: Array("format\tname=spoons-sync-target\t".utf8)) ?? false
+    guard let root = root(), case .bytes(let bytes) = root.read(Self.markerName, limit: 4096)
+    else { return false }
+    return bytes.starts(with: Array("format\tname=spoons-sync-target\t".utf8))
   }
 
   /// Makes the folder a sync target: creates it when missing; an existing folder must be
@@ -40,17 +61,15 @@ struct SyncFolder: SyncTransport {
     }
     var bytes: [UInt8] = []
     Self.marker.encodeHeader(to: &bytes)
-    do {
-      try FileSystem.replace(path + "/" + Self.markerName, with: bytes, in: path, backup: nil)
-    } catch { throw .store(error) }
+    guard let root = root() else { throw .unreachable(path) }
+    do { try root.write(Self.markerName, bytes) } catch { throw .store(error) }
   }
 
   /// The newest number among this device's own files (copies included), so a number is never
   /// used twice even when the last sync was cut short after writing its file.
   func highestSeq(of device: DeviceID) -> Int {
-    (FileSystem.names(in: devicePath(device)) ?? []).compactMap(ChangeFile.seq(ofFileNamed:)).max() ?? 0
+    (ownFolder(device)?.names() ?? []).compactMap(ChangeFile.seq(ofFileNamed:)).max() ?? 0
   }
-
 
   /// Nothing to fetch: the folder must only be there. Each device's own files are its own
   /// folder's, which no other device writes.
@@ -61,10 +80,10 @@ struct SyncFolder: SyncTransport {
   func ownFiles(after sent: Int, of device: DeviceID, seen: Set<String>)
     -> [(file: ChangeFile, sum: String)]
   {
+    guard let own = ownFolder(device) else { return [] }
     var files: [(file: ChangeFile, sum: String)] = []
-    for name in (FileSystem.names(in: devicePath(device)) ?? []).sorted()
-    where (ChangeFile.seq(ofFileNamed: name) ?? 0) > sent {
-      guard let bytes = (try? FileSystem.read(devicePath(device) + "/" + name, limit: 256 << 20)) ?? nil,
+    for name in (own.names() ?? []).sorted() where (ChangeFile.seq(ofFileNamed: name) ?? 0) > sent {
+      guard case .bytes(let bytes) = own.read(name),
         case .whole(let file, let sum) = ChangeFile.read(bytes), file.device == device,
         !seen.contains(SyncBase.key(file, sum))
       else { continue }
@@ -73,42 +92,117 @@ struct SyncFolder: SyncTransport {
     return files
   }
 
+  /// Every other device's folder, each file read through `SyncDirectory`: what cannot be
+  /// read (a link, a named pipe, a file too large, a folder that cannot be opened) is set
+  /// aside by name and the rest read on. A link or anything but a folder where this device's
+  /// own folder should be is set aside too, and then nothing is written there.
   func read(except device: DeviceID, seen: Set<String>) -> SyncIncoming {
     var incoming = SyncIncoming()
+    let devices: SyncDirectory
+    switch self.devices() {
+    case .opened(let opened): devices = opened
+    case .missing: return incoming
+    case .refused(let reason):
+      incoming.setAside(devicesPath, reason)
+      incoming.ownFolderRefused = true
+      return incoming
+    }
+    guard let folders = devices.names() else {
+      incoming.setAside(devicesPath, SyncDirectory.unreadable())
+      incoming.ownFolderRefused = true
+      return incoming
+    }
     let read = SyncIncoming.namesRead(seen)
-    for folder in (FileSystem.names(in: devicesPath) ?? []).sorted() where folder != device.text {
-      guard !folder.hasPrefix(".") else { continue }
-      let directory = devicesPath + "/" + folder
-      for name in (FileSystem.names(in: directory) ?? []).sorted() {
-        guard SyncIncoming.isSyncFile(name), !read.contains(folder + "/" + name) else { continue }
-        let path = directory + "/" + name
-        incoming.take(
-          (try? FileSystem.read(path, limit: 256 << 20)) ?? nil, folder: folder, name: name,
-          path: path, except: device, seen: seen)
+    for folder in folders.sorted() where !folder.hasPrefix(".") {
+      let place = devicesPath + "/" + folder
+      let opening = devices.directory(folder)
+      if folder == device.text {
+        checkOwn(opening, at: place, into: &incoming)
+        continue
       }
-      incoming.devices.insert(folder)
+      guard DeviceID(folder) != nil else {
+        incoming.setAside(place, "it is not a device's folder (its name is not a device id)")
+        continue
+      }
+      // A real folder is a device's, read or not: it holds compaction back until it acks.
+      if devices.kind(of: folder) == .directory { incoming.devices.insert(folder) }
+      guard case .opened(let directory) = opening else {
+        if case .refused(let reason) = opening { incoming.setAside(place, reason) }
+        continue
+      }
+      guard let names = directory.names() else {
+        incoming.setAside(place, SyncDirectory.unreadable())
+        continue
+      }
+      for name in names.sorted() where !name.hasPrefix(".") {
+        guard SyncIncoming.isSyncFile(name), !read.contains(folder + "/" + name) else { continue }
+        let path = place + "/" + name
+        switch directory.read(name) {
+        case .bytes(let bytes):
+          incoming.take(bytes, folder: folder, name: name, path: path, except: device, seen: seen)
+        case .missing: continue
+        case .refused(let reason): incoming.setAside(path, reason)
+        }
+      }
     }
     return incoming
   }
 
+  /// This device's own folder must be a real folder, and the files it rewrites there
+  /// (`acks.txt`, its snapshot) must have no folder, link or pipe in their place, which it
+  /// would never remove, not being files: else that is set aside and nothing is written
+  /// there. What was to go there waits here, and goes out as a snapshot once it is put right
+  /// (its files are then missing). Anything else there named like its files but not a file is
+  /// named and left alone: a change file's number is always past every name there.
+  private func checkOwn(
+    _ opening: SyncDirectory.Opening, at place: String, into incoming: inout SyncIncoming
+  ) {
+    switch opening {
+    case .missing: return
+    case .refused(let reason):
+      incoming.setAside(place, "this device's own folder: \(reason); nothing is written there, "
+        + "and this device's changes wait here until it is a folder again")
+      incoming.ownFolderRefused = true
+    case .opened(let own):
+      for name in (own.names() ?? []).sorted()
+      where SyncIncoming.isSyncFile(name) && !name.hasPrefix(".") {
+        guard let kind = own.kind(of: name), !kind.isFile else { continue }
+        let blocks = name == AckFile.fileName || ChangeFile.seq(ofSnapshotNamed: name) != nil
+        incoming.setAside(
+          place + "/" + name, "it lies in this device's own folder and "
+            + kind.notAFile.dropFirst(3)
+            + (blocks
+              ? "; nothing is written there while it does, and this device's changes wait "
+                + "here until it is put right" : ""))
+        if blocks { incoming.ownFolderRefused = true }
+      }
+    }
+  }
+
   /// Each file whole under a temporary name, flushed, then renamed (in name order, so a
   /// change file comes before the acks that count it), so no other device ever reads half of
-  /// one from this machine; then the removals.
+  /// one from this machine; then the removals. Only inside this device's own folder, reached
+  /// through real folders from the target (never a link), and only its own files: change
+  /// files and snapshots (and the copies tools make of them, by name), and regular files.
   func updateOwn(
     _ device: DeviceID, name: String, writing files: [String: [UInt8]], removing: Set<String>
   ) throws(SyncError) {
-    let directory = devicePath(device)
+    guard let root = root() else { throw .unreachable(path) }
+    let own: SyncDirectory
     do {
-      if FileSystem.names(in: devicesPath) == nil { try FileSystem.prepareDirectory(devicesPath) }
-      if FileSystem.names(in: directory) == nil { try FileSystem.prepareDirectory(directory) }
-      for (file, bytes) in files.sorted(by: { $0.key < $1.key }) {
-        try FileSystem.replace(directory + "/" + file, with: bytes, in: directory, backup: nil)
-      }
+      own = try root.makeDirectory("devices").makeDirectory(device.text)
+      for (file, bytes) in files.sorted(by: { $0.key < $1.key }) { try own.write(file, bytes) }
     } catch { throw .store(error) }
-    FileSystem.removeFiles(in: directory) { removing.contains($0) }
+    for file in removing.sorted() where Self.isOwnFileName(file) { own.remove(file) }
   }
 
-  func ownNames(_ device: DeviceID) -> [String] { FileSystem.names(in: devicePath(device)) ?? [] }
+  /// Whether a device may remove a file of this name from its own folder: one of its change
+  /// files or snapshots, or a copy a tool made of one. Nothing else there is its own.
+  static func isOwnFileName(_ name: String) -> Bool {
+    ChangeFile.seq(ofFileNamed: name) != nil || ChangeFile.seq(ofSnapshotNamed: name) != nil
+  }
+
+  func ownNames(_ device: DeviceID) -> [String] { ownFolder(device)?.names() ?? [] }
 
   /// Whether `directory` lies inside a folder a replicating tool manages (Dropbox, iCloud
   /// Drive, Syncthing): the data directory must not, since its lock holds on one machine only.

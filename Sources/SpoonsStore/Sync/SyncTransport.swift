@@ -48,8 +48,15 @@ struct SyncIncoming {
   var arriving: Set<String> = []
   /// Files from a newer Spoons, as (device folder, format version).
   var newer: [(device: String, version: Int)] = []
-  /// Files whose checksum holds but whose contents are not Spoons's.
+  /// Files and folders set aside, unread or not taken in, with what is wrong with each: a
+  /// link, a named pipe, a file too large, a checksum that holds over contents that are not
+  /// Spoons's. Never removed (they are not this device's); read again next time.
   var damaged: [(path: String, reason: String)] = []
+  /// This device's own folder is not a real folder in the target (a link, a file): nothing
+  /// is written there or removed from it.
+  var ownFolderRefused = false
+  /// Where each file taken in was found, by its key, to name one that must be set aside.
+  var paths: [String: String] = [:]
   /// Every other device found (by folder name), whether or not it had anything new.
   var devices: Set<String> = []
   /// What each other device has read (its `acks.txt`), by device folder.
@@ -79,6 +86,11 @@ struct SyncIncoming {
       || AckFile.isAckFileName(name)
   }
 
+  /// Sets aside what is at `path`: named in the sync's report with `reason`, never removed.
+  mutating func setAside(_ path: String, _ reason: String) {
+    damaged.append((path, reason))
+  }
+
   /// Takes in one file of the device folder `folder`: `bytes` nil when it could not be read
   /// (still arriving). Skips this device's own files and those in `seen` or taken already.
   mutating func take(
@@ -103,8 +115,15 @@ struct SyncIncoming {
     case .whole(let file, let sum):
       // A copy a tool made of a file already read (or of itself) is the same file.
       let key = SyncBase.key(file, sum)
+      guard file.device.text == folder else {
+        // Taken in, it would count as that device's file of its number, which then goes unread.
+        setAside(
+          path, "it says it is from device \(file.device), not from the one whose folder holds it")
+        return
+      }
       guard file.device != device, !seen.contains(key), taken.insert(key).inserted else { return }
       files.append((file, sum))
+      paths[key] = path
     case .incomplete: arriving.insert(folder)
     case .newer(let version): newer.append((folder, version))
     case .damaged(let reason): damaged.append((path, reason))
