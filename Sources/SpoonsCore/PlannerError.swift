@@ -116,8 +116,9 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
       let kind = if case .task = old { "task" } else { "routine" }
       let holder = "another device's \(kind)" + (now.map { " ('\($0)')" } ?? "")
       guard let new = moved.new else {
+        let gone = kind == "task" ? "deleted, or its day ended on another device" : "removed"
         let named = moved.title.isEmpty ? "\(old) was deleted here" : "\(old) was "
-          + "'\(moved.title)' here, which is gone (deleted, or its day ended on another device)"
+          + "'\(moved.title)' here, which is gone (\(gone))"
         return named + (now == nil ? "" : ", and a sync gave \(old) to \(holder)")
           + "; \(old) works again after the next new day; nothing was changed"
       }

@@ -169,8 +169,7 @@ enum PlannerFile {
     }
     if !planner.deletedToday.isEmpty {
       out.append(contentsOf: "deleted".utf8)
-      RecordCodec.field(
-        "ids", planner.deletedToday.map { String($0.rawValue) }.joined(separator: ","), to: &out)
+      RecordCodec.field("ids", runs(of: planner.deletedToday), to: &out)
       out.append(UInt8(ascii: "\n"))
     }
     if let day = planner.day {
@@ -251,6 +250,39 @@ enum PlannerFile {
       isRoutine ? .routine(RoutineID(n)) : .task(TaskID(n))
     }
     return Renumbering(old: number(old), new: new == 0 ? nil : number(new), title: title)
+  }
+
+  /// Ids lowest first as runs (`3-40,52`): a cleared backlog is one run, not thousands.
+  static func runs(of ids: [TaskID]) -> String {
+    var text = ""
+    var index = ids.startIndex
+    while index < ids.endIndex {
+      var end = index
+      while end + 1 < ids.endIndex, ids[end + 1].rawValue == ids[end].rawValue + 1 { end += 1 }
+      if !text.isEmpty { text += "," }
+      text += end == index ? "\(ids[index].rawValue)" : "\(ids[index].rawValue)-\(ids[end].rawValue)"
+      index = end + 1
+    }
+    return text
+  }
+
+  /// The most ids a `deleted` line may name: far past any day's deletes, and small enough that
+  /// a hand-edited run cannot take the memory of a billion ids.
+  static let mostDeletedIDs = 1 << 24
+
+  /// `runs(of:)` read back; a run that is not two task numbers low to high is refused.
+  static func ids(inRuns text: String, line: Int) throws(DecodeError) -> [TaskID] {
+    var ids: [TaskID] = []
+    for part in text.split(separator: ",") {
+      let bounds = part.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+      guard let low = Int(bounds[0]), low > 0, let high = bounds.count == 2 ? Int(bounds[1]) : low,
+        high >= low, high - low < mostDeletedIDs - ids.count
+      else {
+        throw DecodeError(line: line, reason: "ids must be task numbers or runs, not '\(part)'")
+      }
+      ids += (low...high).map(TaskID.init)
+    }
+    return ids
   }
 
   /// A core refusal while decoding, as a decode error on `line`.
@@ -385,12 +417,7 @@ enum PlannerFile {
           renumbered.append(try Self.renumbering(record))
         case "deleted":
           try record.expectOnly(["ids"])
-          for part in try record.string("ids").split(separator: ",") {
-            guard let n = Int(part), n > 0 else {
-              throw DecodeError(line: record.line, reason: "ids must be task numbers, not '\(part)'")
-            }
-            deleted.append(TaskID(n))
-          }
+          deleted = try Self.ids(inRuns: try record.string("ids"), line: record.line)
         case "archive":
           guard archive == nil else {
             throw DecodeError(line: record.line, reason: "archive twice")

@@ -127,7 +127,7 @@ import Testing
 /// devices syncing through a shared folder (with a replicator that delays, cuts files short
 /// and makes conflict copies) or a git remote, checked after every command that names a
 /// number: it acts on the task that number showed on that device the last time it was shown
-/// (by `add`, a view or a new day), or it is refused.
+/// (by `add`, a view or a new day, started here or brought by a sync), or it is refused.
 @Suite(.serialized) struct NumberGuardRandomCLITests {
   struct Shown {
     var tasks: [[Int: String]]
@@ -185,7 +185,12 @@ import Testing
           acted.allSatisfy { $0 == shown.tasks[i][n] },
           "\(device.name) \(verb[0]) \(n): acted on \(acted), shown as \(shown.tasks[i][n] ?? "-")\n\(result.stdout)")
       case 14..<17:
+        // A day another device started is a new day here too: its list is read anew.
+        let day = try device.run("status", at: now).stdout.prefix { $0 != "\n" }
         try device.run("sync", at: now)
+        if try device.run("status", at: now).stdout.prefix(while: { $0 != "\n" }) != day {
+          try shown.view(i, device, at: now)
+        }
         elsewhere()
       case 17: elsewhere()
       default:

@@ -8,8 +8,9 @@ import Testing
 /// it was shown, or the command was refused.
 ///
 /// What counts as shown: `add` and `routine add` show the new number; a view (`list`, `todo`,
-/// `routine list`) shows every live one; `new-day` starts a fresh day, whose list the person
-/// reads anew (the guards last until then, as the README says). A sync shows nothing.
+/// `routine list`) shows every live one; a new day (started here, or by a sync that brought
+/// another device's) is read anew (the guards last until then, as the README says). A sync
+/// that leaves the day as it was shows nothing.
 @Suite struct NumberGuardModelTests {
   struct Run {
     var devices = ["laptop", "desktop", "phone"].map { SyncDevice($0, keepsGuards: true) }
@@ -114,7 +115,10 @@ import Testing
       case 66..<72: actOnRoutine(d)
       case 72..<92:
         let others = devices.indices.filter { $0 != d }.flatMap { devices[$0].files }
+        let date = devices[d].state.planner.day?.date
         try devices[d].sync(others, at: now)
+        // A day another device started is a new day here too: its list is read anew.
+        if devices[d].state.planner.day?.date != date { view(d) }
       default:
         if (try? devices[d].newDay(10, at: now)) != nil { view(d) }
       }
@@ -126,5 +130,28 @@ import Testing
     var run = Run(seed: seed)
     for _ in 0..<400 { try run.step() }
     #expect(run.checked > 40, "the run acted on few numbers: \(run.checked)")
+  }
+}
+
+/// How long a guard lasts: the rest of the day it was made in.
+@Suite struct NumberGuardLifetimeTests {
+  @Test func aDayStartedElsewhereEndsTheGuardsOfTheDayBefore() throws {
+    var laptop = SyncDevice("laptop", keepsGuards: true)
+    var desktop = SyncDevice("desktop", keepsGuards: true)
+    try laptop.newDay(10, at: morning)
+    try desktop.change { try $0.add("Desktop's", spoons: 2, at: morning) }
+    try laptop.change { try $0.add("Laptop's", spoons: 3, at: morning.plus(hours: 1)) }
+    try desktop.sync([], at: morning.plus(hours: 2))
+    try laptop.sync(desktop.files, at: morning.plus(hours: 2))
+    #expect(laptop.state.planner.renumbered.map(\.old) == [.task(TaskID(1))])
+    // The desktop starts the next day; the laptop only syncs.
+    try desktop.sync(laptop.files, at: morning.plus(hours: 3))
+    try desktop.newDay(8, at: nextMorning)
+    try desktop.sync(laptop.files, at: nextMorning)
+    try laptop.sync(desktop.files, at: nextMorning.plus(minutes: 5))
+    #expect(laptop.state.planner.day?.date == desktop.state.planner.day?.date)
+    #expect(laptop.state.planner.renumbered.isEmpty)
+    #expect(try laptop.state.planner.edit(TaskRef(typed: 1), TaskEdit(note: "n"), at: nextMorning)
+      .title.text == "Desktop's")
   }
 }

@@ -172,9 +172,8 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     let round = try SyncRound(
       base: desktop.base, local: desktop.state, incoming: laptop.files.flatMap { $0 },
       clock: desktop.clock, now: morning.plus(hours: 2))
-    #expect(round.renumberedHere == [Renumbering(old: id(1), new: id(2), title: "Desktop's")])
-    var p = round.state.planner
-    for moved in round.renumberedHere { p.noteRenumbered(moved) }
+    var p = round.stateToSave.planner
+    #expect(p.renumbered == [Renumbering(old: id(1), new: id(2), title: "Desktop's")])
     #expect(
       expectRefusal(p, .renumberedBySync(Renumbering(old: id(1), new: id(2), title: "Desktop's"), now: "Laptop's")) {
         try $0.edit(id(1), TaskEdit(note: "meant mine"), at: morning)

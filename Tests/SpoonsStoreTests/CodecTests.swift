@@ -146,6 +146,23 @@ struct CodecTests {
     }
   }
 
+  /// Today's deleted numbers are written as runs and read back; a run that is not one is
+  /// refused, and so is one naming more ids than any day deletes.
+  @Test func deletedNumbersAreRunsAndAHostileRunIsRefused() throws {
+    let ids = [3, 4, 5, 9, 11, 12].map(TaskID.init)
+    #expect(PlannerFile.runs(of: ids) == "3-5,9,11-12")
+    #expect(try PlannerFile.ids(inRuns: "3-5,9,11-12", line: 4) == ids)
+    for bad in ["0", "5-3", "x", "1-", "-2", "1-999999999"] {
+      #expect(throws: DecodeError.self) { try PlannerFile.ids(inRuns: bad, line: 4) }
+    }
+    var p = Planner()
+    for title in ["a", "b", "c", "d"] { try p.add(title, spoons: 1, at: morning) }
+    try p.delete([TaskID(1), TaskID(2), TaskID(4)])
+    let text = String(decoding: PlannerFile.encode(PlannerSnapshot(planner: p)), as: UTF8.self)
+    #expect(text.contains("\ndeleted\tids=1-2,4\n"), "\(text)")
+    #expect(try PlannerFile.decode(Array(text.utf8)).planner == p)
+  }
+
   /// A file that is not a planner at all is named for what it seems to be, not reported as
   /// a bad first line.
   @Test(arguments: [

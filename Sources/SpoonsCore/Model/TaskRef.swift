@@ -3,8 +3,10 @@
 ///
 /// Every rule that acts on a task the person chose takes a `TaskRef`, never a `TaskID`, and
 /// turns it into a task in one place, `Planner.resolve(_:)`, which refuses a typed number
-/// that a sync gave to another task since this device last showed it (`Renumbering`). So a
-/// command added later cannot skip that check: there is no other way from a number to a task.
+/// that a sync gave to another task since this device last showed it (`Renumbering`). The
+/// parser makes only `TaskRef`s, and no rule takes a bare number, so a command added later
+/// cannot skip that check by calling the rules. (Reading a task by `TaskID` stays public for
+/// the views, which take ids from the planner itself, and for `show` after it resolved one.)
 public struct TaskRef: Hashable, Sendable, CustomStringConvertible {
   /// The number named; read only through `Planner.resolve(_:)`.
   let id: TaskID

@@ -15,11 +15,10 @@ public struct SyncRound: Sendable {
   public var state: SyncedState
   public var notes: [SyncNote]
   public var clock: HybridClock
-  /// The numbers this round moved on this device (this device's alone: they are never sent).
-  public var renumberedHere: [Renumbering]
-  /// What this device saves: `state`, with the numbers this round moved and those earlier
-  /// rounds moved since its last new day, which `Planner.resolve` refuses. They are kept also
-  /// when a sync moved the day: the person has not seen the new numbers here yet.
+  /// What this device saves: `state`, with the numbers guarded here (this device's alone:
+  /// they are never sent), which `Planner.resolve` refuses. A guard lasts the rest of the day
+  /// it was made in: a new day, started here or by a sync, drops the earlier ones, and those
+  /// this round made last through the day it leaves open.
   public var stateToSave: SyncedState
 
   /// A clock this far ahead of the local one is reported.
@@ -110,15 +109,17 @@ public struct SyncRound: Sendable {
     notes += Self.lostToClockAhead(
       before: before, after: document, device: device, now: now, made: made)
     var saved = made.state
-    for moved in local.planner.renumbered + here { saved.planner.noteRenumbered(moved) }
-    saved.planner.noteDeleted(local.planner.deletedToday)
+    if made.state.planner.day?.date == local.planner.day?.date {
+      for moved in local.planner.renumbered { saved.planner.noteRenumbered(moved) }
+      saved.planner.noteDeleted(local.planner.deletedToday)
+    }
+    for moved in here { saved.planner.noteRenumbered(moved) }
     stateToSave = saved
     self.outgoing = outgoing
     self.document = document
     self.state = made.state
     self.notes = notes
     self.clock = clock
-    renumberedHere = here
   }
 
   /// The numbers of `before` (the planner as this device last showed it) that no longer name
