@@ -213,4 +213,33 @@ struct GitRemoteSafetyCLITests {
     #expect(unchanged.isEmpty, "\(unchanged)")
     #expect(try GitSyncCLITests.branches(refusing).isEmpty)
   }
+  /// A blob larger than any file Spoons writes, pushed to another device's branch under a
+  /// change file's name, is named and never read (as a file that size in a shared folder is
+  /// not); the rest of that device's changes still arrive.
+  @Test func aHugeBlobOnTheRemoteIsSetAsideUnread() throws {
+    let dir = TemporaryDirectory()
+    let remote = try GitSyncCLITests.bareRepository(dir)
+    let d = try GitSyncCLITests.devices(dir, count: 2, remote: remote, at: morning)
+    try d[1].run("add", "2", "Still arrives", at: morning.plus(minutes: 1))
+    try d[1].run("sync", at: morning.plus(minutes: 1))
+    let setup = try String(contentsOfFile: d[1].data + "/sync.txt", encoding: .utf8)
+    let id = String(try #require(setup.firstMatch(of: /\tid=([a-z0-9]+)\t/)?.1))
+    // Another tool pushes 300 MB of zeros (a small pack) as that device's next change file.
+    let work = dir.file("work")
+    try git("clone", "--quiet", "--branch", "spoons/" + id, remote, work)
+    let huge = work + "/devices/\(id)/00000099.txt"
+    #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+    let handle = try #require(FileHandle(forWritingAtPath: huge))
+    try handle.truncate(atOffset: 300 << 20)
+    try handle.close()
+    try git("-C", work, "add", "--all")
+    try git("-C", work, "-c", "user.name=x", "-c", "user.email=x@x", "commit", "--quiet", "-m", "x")
+    try git("-C", work, "push", "--quiet", "origin", "HEAD:spoons/" + id)
+
+    let synced = try d[0].run("sync", at: morning.plus(minutes: 2))
+    #expect(
+      synced.stdout.contains("00000099.txt") && synced.stdout.contains("314572800 bytes"),
+      "\(synced.stdout)")
+    #expect(try d[0].run("list", at: morning.plus(minutes: 2)).stdout.contains("Still arrives"))
+  }
 }

@@ -203,6 +203,7 @@ struct GitTarget: SyncTransport {
   /// Reads every other device's fetched branch: its files, in one `cat-file` for all.
   func read(except device: DeviceID, seen: Set<String>) throws(SyncError) -> SyncIncoming {
     var wanted: [(folder: String, name: String, object: String)] = []
+    var incoming = SyncIncoming()
     let read = SyncIncoming.namesRead(seen)
     for (ref, commit) in try refs() where ref.hasPrefix(Self.fetchedPrefix) {
       guard ref.dropFirst(Self.fetchedPrefix.count) != device.text else { continue }
@@ -211,12 +212,19 @@ struct GitTarget: SyncTransport {
         guard parts.count == 2, parts[0] != device.text, !parts[0].hasPrefix("."),
           SyncIncoming.isSyncFile(String(parts[1])), !read.contains(entry.name)
         else { continue }
+        // The same bound as a file in a shared folder: a blob a peer pushed is never read
+        // whole into memory past it.
+        guard entry.size <= SyncDirectory.largestFile else {
+          incoming.setAside(
+            "devices/\(entry.name) on \(remote)",
+            "it is \(entry.size) bytes, more than any file Spoons writes; it is not read")
+          continue
+        }
         wanted.append((String(parts[0]), String(parts[1]), entry.object))
       }
     }
     wanted.sort { ($0.folder, $0.name) < ($1.folder, $1.name) }
     let contents = try blobs(Set(wanted.map(\.object)))
-    var incoming = SyncIncoming()
     for file in wanted {
       incoming.take(
         contents[file.object], folder: file.folder, name: file.name,
@@ -268,19 +276,21 @@ struct GitTarget: SyncTransport {
     return refs
   }
 
-  /// The files under `folder` in `commit`'s tree, with their paths below it.
+  /// The files under `folder` in `commit`'s tree, with their paths below it and sizes.
   private func tree(_ commit: String, under folder: String) throws(SyncError)
-    -> [(name: String, object: String)]
+    -> [(name: String, object: String, size: Int)]
   {
-    let output = try git.succeed(["ls-tree", "-r", "-z", commit, "--", folder + "/"])
-    var entries: [(name: String, object: String)] = []
+    let output = try git.succeed(["ls-tree", "-r", "-l", "-z", commit, "--", folder + "/"])
+    var entries: [(name: String, object: String, size: Int)] = []
     for record in output.split(separator: 0) {
-      // `100644 blob <object>\t<path>`: no quoting with -z.
+      // `100644 blob <object> <size, padded>\t<path>`: no quoting with -z.
       guard let tab = record.firstIndex(of: 9) else { continue }
       let fields = String(decoding: record[..<tab], as: UTF8.self).split(separator: " ")
       let path = String(decoding: record[(tab + 1)...], as: UTF8.self)
-      guard fields.count == 3, fields[1] == "blob", path.hasPrefix(folder + "/") else { continue }
-      entries.append((String(path.dropFirst(folder.count + 1)), String(fields[2])))
+      guard fields.count == 4, fields[1] == "blob", let size = Int(fields[3]),
+        path.hasPrefix(folder + "/")
+      else { continue }
+      entries.append((String(path.dropFirst(folder.count + 1)), String(fields[2]), size))
     }
     return entries
   }
