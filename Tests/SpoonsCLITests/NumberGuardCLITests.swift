@@ -155,7 +155,10 @@ import Testing
     }
   }
 
-  static func run(_ d: [Device], seed: UInt64, steps: Int, elsewhere: () -> Void) throws {
+  /// The random run; returns when it ended.
+  static func run(_ d: [Device], seed: UInt64, steps: Int, elsewhere: () -> Void) throws
+    -> Timestamp
+  {
     var shown = Shown(tasks: Array(repeating: [:], count: d.count), random: SeededGenerator(seed: seed))
     var now = morning
     for i in d.indices { try d[i].run("new-day", "10", at: now) }
@@ -203,6 +206,7 @@ import Testing
       }
     }
     #expect(shown.checked >= 15, "few numbers were acted on: \(shown.checked)")
+    return now.plus(hours: 1)
   }
 
   /// Seed 2 found a task made and deleted here between two syncs whose number another
@@ -212,7 +216,10 @@ import Testing
     let dir = TemporaryDirectory()
     let d = try SyncCLITests.devices(dir, at: morning)
     var replicator = Replicator(random: SeededGenerator(seed: seed), devices: d)
-    try Self.run(d, seed: seed, steps: 260) { replicator.replicate() }
+    let end = try Self.run(d, seed: seed, steps: 260) { replicator.replicate() }
+    // And they settle: a third sync sends nothing, and every export is the same.
+    try SyncCLITests.syncEverywhere(d, &replicator, at: end)
+    try SyncCLITests.expectConverged(d, .init(end: end))
   }
 
   @Test(.enabled(if: gitCommand != nil, "needs git"), arguments: [1, 2] as [UInt64])
@@ -220,6 +227,8 @@ import Testing
     let dir = TemporaryDirectory()
     let remote = try GitSyncCLITests.bareRepository(dir)
     let d = try GitSyncCLITests.devices(dir, count: 3, remote: remote, at: morning)
-    try Self.run(d, seed: seed, steps: 200) {}
+    let end = try Self.run(d, seed: seed, steps: 200) {}
+    try GitSyncCLITests.syncEverywhere(d, at: end)
+    try SyncCLITests.expectConverged(d, .init(end: end))
   }
 }
