@@ -24,6 +24,10 @@ public indirect enum StoreError: Error, Hashable, Sendable, CustomStringConverti
   /// The data directory belongs to someone else or anyone may write to it; `fix` is the
   /// command that puts it right, where there is one.
   case unsafeDirectory(path: String, reason: String, fix: String?)
+  /// The undo history, which holds the changes made since the last checkpoint, does not go on
+  /// at byte `at` as `planner.txt` says: what it holds may be confirmed changes, so it is
+  /// refused, never skipped or cut off.
+  case damagedHistory(file: String, at: Int, reason: String)
   /// `planner.txt` cannot be read (`problem`); `recovery` is how to get a planner back.
   case unreadablePlanner(StoreError, recovery: PlannerRecovery)
 
@@ -32,6 +36,11 @@ public indirect enum StoreError: Error, Hashable, Sendable, CustomStringConverti
     case .corrupt, .foreign, .missing: return problem + "; nothing was changed"
     case .newerFormat: return problem + "; nothing was changed. Upgrade Spoons to use it"
     case .io: return problem
+    case .damagedHistory(let file, _, _):
+      let name = file.split(separator: "/").last.map(String.init) ?? file
+      return problem + "; nothing was changed. If you have an undamaged copy of \(name), put "
+        + "it back; else 'spoons check --repair' keeps every change that reads, and the file "
+        + "under a dated name"
     case .denied(_, _, let fix): return problem + "; nothing was changed. To put it right: " + fix
     case .busy(_, _, let holder):
       guard let pid = holder?.pid else {
@@ -64,6 +73,8 @@ public indirect enum StoreError: Error, Hashable, Sendable, CustomStringConverti
       return "\(file) was written by a newer Spoons (format \(found); this one reads up to "
         + "\(supported))"
     case .io(let path, let operation, let reason): return "cannot \(operation) \(path): \(reason)"
+    case .damagedHistory(let file, let at, let reason):
+      return "\(file), byte \(at): \(reason)"
     case .denied(let path, let operation, _):
       return "cannot \(operation) \(path): permission denied"
     case .busy(let directory, let seconds, let holder):

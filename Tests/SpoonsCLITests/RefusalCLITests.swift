@@ -110,11 +110,11 @@ struct RefusalCLITests {
       prepare: { data, _ in try edit(data + "/planner.txt", "title=Tea", "title=Green tea") }),
     Refusal(
       name: "undo with a damaged history", words: ["undo"],
-      says: "set it aside: cd ", prepare: damagedHistory),
+      says: "kept beside it under a dated name", prepare: damagedHistory),
     Refusal(name: "redo with a damaged history", words: ["redo"], says: "damaged", prepare: damagedHistory),
     Refusal(
       name: "the changes of a damaged history", words: ["history", "--changes"],
-      says: "mv undo-1.txt undo-1.txt.damaged", prepare: damagedHistory),
+      says: "A new one starts by itself", prepare: damagedHistory),
     Refusal(
       name: "a change to a corrupt planner", words: ["add", "1", "Nap"],
       says: ": spoons must be a whole number from 1 to 10, not 11; nothing was changed",

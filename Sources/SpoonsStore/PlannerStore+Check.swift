@@ -1,0 +1,114 @@
+import SpoonsCore
+
+/// What `spoons check` finds, and the repairs it makes with `--repair`: the safe ones only,
+/// each keeping the damaged file under a dated name.
+public struct CheckReport: Hashable, Sendable {
+  /// Each problem in a line: what is wrong, what it costs, and the command that puts it right.
+  public var problems: [String] = []
+  /// Each thing worth knowing that is not wrong (a last change cut short, never confirmed).
+  public var notes: [String] = []
+  /// What `--repair` did, a line each.
+  public var repairs: [String] = []
+}
+
+extension PlannerStore {
+  /// Reads every file the planner is made of (the checkpoint and the changes after it, the
+  /// archive, the undo history) and says what is wrong. Writes nothing.
+  public func check() -> CheckReport {
+    var report = CheckReport()
+    do {
+      let snapshot = try shared(or: PlannerSnapshot(planner: Planner())) {
+        () throws(StoreError) in
+        let snapshot = try readSnapshot()
+        _ = try readRecordedArchive(snapshot)
+        return snapshot
+      }
+      if !snapshot.tail.torn.isEmpty {
+        let name = snapshot.tail.tornFile
+        report.notes.append(
+          "\(name) ends with \(snapshot.tail.torn.count) bytes of a change cut short (a crash "
+            + "or a power cut while it was saved; it was never confirmed): the next change "
+            + "keeps them as \(name).torn-DATE")
+      }
+      do { _ = try changes() } catch { report.problems.append("\(error)") }
+    } catch {
+      report.problems.append("\(error)")
+    }
+    return report
+  }
+
+  /// Makes the safe repairs `check` can: changes after the checkpoint that do not read are set
+  /// aside (the file kept whole under a dated name, the changes that read kept in a new
+  /// checkpoint), and a `planner.txt` that does not read is replaced by `planner.txt.bak`
+  /// with the changes since laid over it, when that reads (the damaged file kept under a
+  /// dated name). Then checks again.
+  public func repair() throws -> CheckReport {
+    var repairs: [String] = []
+    if let done = try repairPlanner() { repairs.append(done) }
+    if let done = try repairHistory() { repairs += done }
+    var report = check()
+    report.repairs = repairs
+    return report
+  }
+
+  /// `planner.txt.bak` in the place of a `planner.txt` that does not read, when the backup
+  /// with the changes after it does.
+  private func repairPlanner() throws -> String? {
+    try exclusively { lock throws -> String? in
+      do {
+        _ = try readSnapshot()
+        return nil
+      } catch let error as StoreError {
+        // Anything else is for `check` to report, or `repairHistory` to repair.
+        guard case .unreadablePlanner(let problem, let recovery) = error,
+          case .restoreBackup = recovery, case .corrupt = problem,
+          let backup = try? BlockReader(path: backupPath),
+          (try? snapshot(from: backup, lenient: true)) != nil
+        else { return nil }
+        guard lock != nil else { throw WouldWrite() }
+        let broken = try FileSystem.read(plannerPath) ?? []
+        let kept = try keepAside(broken, of: PlannerFile.name, as: "broken")
+        try FileSystem.replace(
+          plannerPath, with: try FileSystem.read(backupPath) ?? [], in: directory, backup: nil)
+        return "put \(PlannerFile.name).bak in the place of \(PlannerFile.name) "
+          + "(\(problem.problem)), keeping the damaged file as \(kept)"
+      }
+    }
+  }
+
+  /// A new checkpoint holding every change after the last one that reads, and a new undo
+  /// history, when the changes after the checkpoint do not read; the damaged file is kept.
+  private func repairHistory() throws -> [String]? {
+    try exclusively { lock throws -> [String]? in
+      var snapshot = try readSnapshot(lenient: true)
+      guard let damage = snapshot.tail.damage else { return nil }
+      guard let lock else { throw WouldWrite() }
+      let name = snapshot.journal.fileName
+      let path = journalPath(snapshot.journal)
+      var done: [String] = []
+      if let bytes = try FileSystem.read(path) {
+        let kept = try keepAside(bytes, of: name, as: "damaged")
+        done.append("set \(name) aside as \(kept) (\(damage.reason), at byte \(damage.at))")
+      } else {
+        done.append("started a new undo history (\(name): \(damage.reason))")
+      }
+      let lost = JournalTail.startedChanges(damage.rest[...])
+      let seq = max(snapshot.journal.lastSeq, lost.compactMap(\.seq).max() ?? 0)
+      var journal = JournalState(
+        generation: snapshot.journal.generation + 1, lastSeq: seq,
+        syncFile: snapshot.journal.syncFile, syncRecords: snapshot.journal.syncRecords)
+      var header: [UInt8] = []
+      ChangeJournal.format.encodeHeader(to: &header)
+      let write = appendToJournal(header, in: &journal)
+      snapshot.journal = journal
+      snapshot.tail.torn = []
+      try save(&snapshot, after: [write], lock: lock)
+      let kept = snapshot.tail.changes
+      done.append(
+        "wrote a new checkpoint with the \(kept == 1 ? "1 change" : "\(kept) changes") after the "
+          + "last one that read; undo starts again from here")
+      for change in lost { done.append("not kept (in the damaged bytes): \(change.words)") }
+      return done
+    }
+  }
+}
