@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Every way reading or saving the planner can fail. Files are never overwritten after one of
 /// these: the user's data stays exactly as it was.
 ///
@@ -24,6 +30,9 @@ public indirect enum StoreError: Error, Hashable, Sendable, CustomStringConverti
   /// The data directory belongs to someone else or anyone may write to it; `fix` is the
   /// command that puts it right, where there is one.
   case unsafeDirectory(path: String, reason: String, fix: String?)
+  /// The data directory is on a read-only file system (a USB stick, a snapshot): it can be
+  /// read, not changed.
+  case readOnly(directory: String)
   /// The undo history, which holds the changes made since the last checkpoint, does not go on
   /// at byte `at` as `planner.txt` says: what it holds may be confirmed changes, so it is
   /// refused, never skipped or cut off.
@@ -35,7 +44,12 @@ public indirect enum StoreError: Error, Hashable, Sendable, CustomStringConverti
     switch self {
     case .corrupt, .foreign, .missing: return problem + "; nothing was changed"
     case .newerFormat: return problem + "; nothing was changed. Upgrade Spoons to use it"
-    case .io: return problem
+    case .io(_, let operation, let reason):
+      // A save that fails takes back what it wrote (see `PlannerStore.save`); only the flush
+      // of the directory after the rename comes after the change.
+      guard operation != "sync", reason == FileSystem.errorText(ENOSPC) else { return problem }
+      return problem + "; nothing was changed. Free some space on the disk, then try again"
+    case .readOnly: return problem + "; nothing was changed"
     case .damagedHistory(let file, _, _):
       let name = file.split(separator: "/").last.map(String.init) ?? file
       return problem + "; nothing was changed. If you have an undamaged copy of \(name), put "
@@ -73,6 +87,9 @@ public indirect enum StoreError: Error, Hashable, Sendable, CustomStringConverti
       return "\(file) was written by a newer Spoons (format \(found); this one reads up to "
         + "\(supported))"
     case .io(let path, let operation, let reason): return "cannot \(operation) \(path): \(reason)"
+    case .readOnly(let directory):
+      return "cannot change \(directory): it is on a read-only file system (a USB stick or a "
+        + "snapshot?), so Spoons can show what it holds but not change it"
     case .damagedHistory(let file, let at, let reason):
       return "\(file), byte \(at): \(reason)"
     case .denied(let path, let operation, _):
