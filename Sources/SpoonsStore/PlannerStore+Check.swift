@@ -13,7 +13,8 @@ public struct CheckReport: Hashable, Sendable {
 
 extension PlannerStore {
   /// Reads every file the planner is made of (the checkpoint and the changes after it, the
-  /// archive, the undo history) and says what is wrong. Writes nothing.
+  /// archive, the undo history, the synced state, the prompt history) and says what is wrong.
+  /// Writes nothing.
   public func check() -> CheckReport {
     var report = CheckReport()
     do {
@@ -21,6 +22,7 @@ extension PlannerStore {
         () throws(StoreError) in
         let snapshot = try readSnapshot()
         _ = try readRecordedArchive(snapshot)
+        _ = try syncBase(of: snapshot.journal)
         return snapshot
       }
       if !snapshot.tail.torn.isEmpty {
@@ -34,7 +36,30 @@ extension PlannerStore {
     } catch {
       report.problems.append("\(error)")
     }
+    report.notes += checkSideFiles()
     return report
+  }
+
+  /// The prompt history, which Spoons does not read unless it is its own, and the files
+  /// Spoons set aside: worth knowing, never wrong.
+  private func checkSideFiles() -> [String] {
+    var notes: [String] = []
+    let history = directory + "/" + HistoryFile.name
+    if let bytes = try? FileSystem.read(history, limit: 64), !bytes.isEmpty,
+      !bytes.starts(with: "format\tname=spoons-history\t".utf8)
+    {
+      notes.append(
+        "\(HistoryFile.name) is not a Spoons prompt history, so Up and Down do not offer its "
+          + "lines; nothing else depends on it")
+    }
+    let kept = (FileSystem.names(in: directory) ?? []).filter { name in
+      [".damaged-", ".torn-", ".broken-"].contains { name.contains($0) }
+    }
+    for name in kept.sorted() {
+      notes.append("\(name) was set aside by Spoons and is kept for you to look at; Spoons does "
+        + "not need it")
+    }
+    return notes
   }
 
   /// Makes the safe repairs `check` can: changes after the checkpoint that do not read are set

@@ -169,4 +169,28 @@ struct JournalDamageCLITests {
     #expect(try spoons(["add", "1", "Task d"], data: data).status == 0)
     #expect(try Self.titles(data) == ["Task a", "Task d", "Task b", "Task c"])
   }
+
+  /// `check --repair` makes the same recovery: the broken `planner.txt` kept whole under a
+  /// dated name, `planner.txt.bak` with the changes since in its place, every change there.
+  @Test func checkRepairPutsTheBackupBackWithTheChangesSince() throws {
+    let tmp = TemporaryDirectory()
+    let data = tmp.data
+    for words in [["new-day", "10"], ["add", "1", "Task a"], ["add", "2", "Task b"], ["undo"], ["redo"], ["add", "3", "Task c"]] {
+      let run = try spoons(words, data: data)
+      try #require(run.status == 0, "\(words): \(run.stderr)")
+    }
+    let planner = try String(contentsOfFile: data + "/planner.txt", encoding: .utf8)
+    let broken = planner.replacingOccurrences(of: "next\tid=", with: "next\tid=x")
+    try broken.write(toFile: data + "/planner.txt", atomically: false, encoding: .utf8)
+    let check = try spoons(["check"], data: data)
+    #expect(check.status == 1)
+    #expect(check.stderr.contains("planner.txt, line"), "\(check.stderr)")
+    let repair = try spoons(["check", "--repair"], data: data)
+    #expect(repair.status == 0, "\(repair.stderr)")
+    #expect(try Self.titles(data) == ["Task a", "Task b", "Task c"])
+    let names = try FileManager.default.contentsOfDirectory(atPath: data)
+    let kept = names.filter { $0.hasPrefix("planner.txt.broken-") }
+    #expect(kept.count == 1, "\(names)")
+    #expect(kept.first.flatMap { tmp.dataBytes($0) } == Array(broken.utf8))
+  }
 }

@@ -9,7 +9,7 @@ extension Commands {
   public struct Check: SpoonsCommand {
     public static let info = CommandInfo(
       name: "check", aliases: [], usage: "check [--repair]",
-      summary: "read every file and say what is wrong and how to fix it",
+      summary: "find damaged files and say how to fix them",
       example: "check")
 
     public var repair: Bool
