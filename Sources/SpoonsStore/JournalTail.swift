@@ -61,20 +61,28 @@ struct JournalTail: Equatable {
       let head = found == nil ? [] : try FileSystem.read(path, limit: header.count + 8) ?? []
       if !head.starts(with: header), let newer = newerFormat(head, path: path) { throw newer }
       if let problem = mismatch(found, head: head, header: header, path: path, journal: journal) {
-        guard lenient else { throw .damagedHistory(file: path, at: problem.at, reason: problem.reason) }
+        guard lenient else {
+          throw .damagedHistory(file: path, at: problem.at, reason: problem.reason)
+        }
         return JournalTail(lastSeq: journal.lastSeq, damage: problem)
       }
     }
-    return try parse(
-      bytes, from: start, offset: journal.bytes - start, file: path, after: journal.lastSeq,
-      lenient: lenient, committed: committed)
+    // `bytes` starts at byte `offset` of the file.
+    let offset = journal.bytes == 0 ? 0 : journal.bytes - 1
+    var tail = try parse(
+      bytes, from: start, offset: offset, file: path, after: journal.lastSeq, lenient: lenient,
+      committed: committed)
+    // With none counted, the format line is part of what the changes add to the count.
+    if journal.bytes == 0 && tail.records > 0 { tail.length += start }
+    return tail
   }
 
   /// The refusal of a history a newer Spoons wrote, when `head` is the start of one.
   private static func newerFormat(_ head: [UInt8], path: String) -> StoreError? {
     let opening = Array("format\tname=\(ChangeJournal.format.name)\tversion=".utf8)
     guard head.starts(with: opening),
-      let found = Int(String(decoding: head.dropFirst(opening.count).prefix { $0 >= 48 && $0 <= 57 }, as: UTF8.self)),
+      let digits = Optional(head.dropFirst(opening.count).prefix { $0 >= 48 && $0 <= 57 }),
+      let found = Int(String(decoding: digits, as: UTF8.self)),
       found > ChangeJournal.format.version
     else { return nil }
     return .newerFormat(file: path, found: found, supported: ChangeJournal.format.version)
@@ -87,7 +95,8 @@ struct JournalTail: Equatable {
     let counted = "\(PlannerFile.name) counts \(journal.bytes) bytes of it"
     let since = "the changes made since the last checkpoint follow them"
     guard let found else {
-      return JournalDamage(at: 0, reason: "the file is missing, but \(counted) and \(since)", rest: [])
+      return JournalDamage(
+        at: 0, reason: "the file is missing, but \(counted) and \(since)", rest: [])
     }
     guard !found.isEmpty else {
       let size = FileSystem.size(path) ?? 0
@@ -162,7 +171,9 @@ struct JournalTail: Equatable {
           reason: problem + "; \(lost == 1 ? "1 confirmed change" : "\(lost) confirmed changes") "
             + "from there on cannot be read",
           rest: Array(bytes[at...]))
-        guard lenient else { throw .damagedHistory(file: file, at: damage.at, reason: damage.reason) }
+        guard lenient else {
+          throw .damagedHistory(file: file, at: damage.at, reason: damage.reason)
+        }
         tail.damage = damage
         break
       }
@@ -210,7 +221,8 @@ struct JournalTail: Equatable {
     let end = RecordCodec.nextIndex(of: 10, in: bytes, from: start, to: bytes.count)
     var fields: [(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>)] = []
     guard end < bytes.count,
-      let record = try? RecordCodec.parseLine(bytes, from: start, to: end, line: 0, fields: &fields),
+      let record = try? RecordCodec.parseLine(
+        bytes, from: start, to: end, line: 0, fields: &fields),
       record.isKind("undo") || record.isKind("redo"),
       (try? record.expectOnly(["seq"])) != nil, let seq = try? record.int("seq")
     else { return nil }
@@ -298,7 +310,8 @@ struct JournalTail: Equatable {
       let end = RecordCodec.nextIndex(of: 10, in: all, from: lineStart, to: all.count)
       if all[lineStart...].starts(with: "change\t".utf8) {
         fields.removeAll(keepingCapacity: true)
-        let record = try? RecordCodec.parseLine(all, from: lineStart, to: end, line: 0, fields: &fields)
+        let record = try? RecordCodec.parseLine(
+          all, from: lineStart, to: end, line: 0, fields: &fields)
         let seq = try? record?.int("seq")
         let at = try? record?.optionalString("at")
         let what = try? record?.optionalString("what")

@@ -76,8 +76,8 @@ extension PlannerStore {
     return report
   }
 
-  /// `planner.txt.bak` in the place of a `planner.txt` that does not read, when the backup
-  /// with the changes after it does.
+  /// `planner.txt.bak` in the place of a `planner.txt` that does not read (damaged, or from
+  /// a newer Spoons), when the backup with the changes after it does.
   private func repairPlanner() throws -> String? {
     try exclusively { lock throws -> String? in
       do {
@@ -86,17 +86,19 @@ extension PlannerStore {
       } catch let error as StoreError {
         // Anything else is for `check` to report, or `repairHistory` to repair.
         guard case .unreadablePlanner(let problem, let recovery) = error,
-          case .restoreBackup = recovery, case .corrupt = problem,
+          case .restoreBackup = recovery, problem.isSetAsideByRepair,
           let backup = try? BlockReader(path: backupPath),
           (try? snapshot(from: backup, lenient: true)) != nil
         else { return nil }
         guard lock != nil else { throw WouldWrite() }
         let broken = try FileSystem.read(plannerPath) ?? []
-        let kept = try keepAside(broken, of: PlannerFile.name, as: "broken")
+        var newer = false
+        if case .newerFormat = problem { newer = true }
+        let kept = try keepAside(broken, of: PlannerFile.name, as: newer ? "newer" : "broken")
         try FileSystem.replace(
           plannerPath, with: try FileSystem.read(backupPath) ?? [], in: directory, backup: nil)
         return "put \(PlannerFile.name).bak in the place of \(PlannerFile.name) "
-          + "(\(problem.problem)), keeping the damaged file as \(kept)"
+          + "(\(problem.problem)), keeping that file as \(kept)"
       }
     }
   }
@@ -134,6 +136,18 @@ extension PlannerStore {
           + "last one that read; undo starts again from here")
       for change in lost { done.append("not kept (in the damaged bytes): \(change.words)") }
       return done
+    }
+  }
+}
+
+extension StoreError {
+  /// Whether `check --repair` may put `planner.txt.bak` in the place of a `planner.txt` that
+  /// failed this way (keeping it): a file that does not read, or one a newer Spoons wrote.
+  /// Not one Spoons may not read (permissions), nor a missing one (the commands say how).
+  var isSetAsideByRepair: Bool {
+    switch self {
+    case .corrupt, .foreign, .newerFormat: return true
+    default: return false
     }
   }
 }

@@ -170,9 +170,10 @@ struct JournalDamageCLITests {
     #expect(try Self.titles(data) == ["Task a", "Task d", "Task b", "Task c"])
   }
 
-  /// `check --repair` makes the same recovery: the broken `planner.txt` kept whole under a
-  /// dated name, `planner.txt.bak` with the changes since in its place, every change there.
-  @Test func checkRepairPutsTheBackupBackWithTheChangesSince() throws {
+  /// `check --repair` makes the same recovery: the broken `planner.txt` (or one from a newer
+  /// Spoons) kept whole under a dated name, `planner.txt.bak` with the changes since in its place, every change there.
+  @Test(arguments: ["broken", "newer"])
+  func checkRepairPutsTheBackupBackWithTheChangesSince(kind: String) throws {
     let tmp = TemporaryDirectory()
     let data = tmp.data
     for words in [["new-day", "10"], ["add", "1", "Task a"], ["add", "2", "Task b"], ["undo"], ["redo"], ["add", "3", "Task c"]] {
@@ -180,16 +181,18 @@ struct JournalDamageCLITests {
       try #require(run.status == 0, "\(words): \(run.stderr)")
     }
     let planner = try String(contentsOfFile: data + "/planner.txt", encoding: .utf8)
-    let broken = planner.replacingOccurrences(of: "next\tid=", with: "next\tid=x")
+    let broken = kind == "newer"
+      ? planner.replacingOccurrences(of: "name=spoons-planner\tversion=", with: "name=spoons-planner\tversion=9")
+      : planner.replacingOccurrences(of: "next\tid=", with: "next\tid=x")
     try broken.write(toFile: data + "/planner.txt", atomically: false, encoding: .utf8)
     let check = try spoons(["check"], data: data)
     #expect(check.status == 1)
-    #expect(check.stderr.contains("planner.txt, line"), "\(check.stderr)")
+    #expect(check.stderr.contains(kind == "newer" ? "newer Spoons" : "planner.txt, line"), "\(check.stderr)")
     let repair = try spoons(["check", "--repair"], data: data)
     #expect(repair.status == 0, "\(repair.stderr)")
     #expect(try Self.titles(data) == ["Task a", "Task b", "Task c"])
     let names = try FileManager.default.contentsOfDirectory(atPath: data)
-    let kept = names.filter { $0.hasPrefix("planner.txt.broken-") }
+    let kept = names.filter { $0.hasPrefix("planner.txt.\(kind)-") }
     #expect(kept.count == 1, "\(names)")
     #expect(kept.first.flatMap { tmp.dataBytes($0) } == Array(broken.utf8))
   }
