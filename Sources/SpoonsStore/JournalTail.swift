@@ -37,9 +37,11 @@ struct JournalTail: Equatable {
 
   /// The tail of `journal`'s file at `path`. `committed` gives the stacks the history held at
   /// the checkpoint, asked only when an `undo` or `redo` mark follows it. With `lenient`
-  /// (`check --repair`) damage ends the tail instead of being refused.
+  /// (`check --repair`) damage ends the tail instead of being refused. `marksUpTo`: marks
+  /// ending by that byte were committed (a damaged checkpoint set aside for its backup counted
+  /// them), even with no change after them.
   static func read(
-    _ path: String, journal: JournalState, lenient: Bool = false,
+    _ path: String, journal: JournalState, lenient: Bool = false, marksUpTo: Int? = nil,
     committed: () throws(StoreError) -> ChangeJournal.Stacks
   ) throws(StoreError) -> JournalTail {
     var header: [UInt8] = []
@@ -71,7 +73,7 @@ struct JournalTail: Equatable {
     let offset = journal.bytes == 0 ? 0 : journal.bytes - 1
     var tail = try parse(
       bytes, from: start, offset: offset, file: path, after: journal.lastSeq, lenient: lenient,
-      committed: committed)
+      marksUpTo: marksUpTo, committed: committed)
     // With none counted, the format line is part of what the changes add to the count.
     if journal.bytes == 0 && tail.records > 0 { tail.length += start }
     return tail
@@ -121,7 +123,8 @@ struct JournalTail: Equatable {
   /// The records in `bytes` from `start`, which is byte `offset + start` of `file`.
   static func parse(
     _ bytes: [UInt8], from start: Int, offset: Int, file: String, after lastSeq: Int,
-    lenient: Bool = false, committed: () throws(StoreError) -> ChangeJournal.Stacks
+    lenient: Bool = false, marksUpTo: Int? = nil,
+    committed: () throws(StoreError) -> ChangeJournal.Stacks
   ) throws(StoreError) -> JournalTail {
     var tail = JournalTail(lastSeq: lastSeq)
     var at = start
@@ -139,7 +142,7 @@ struct JournalTail: Equatable {
       } else if let (undo, seq, next) = mark(in: bytes, at: at) {
         // An undo or redo is committed by its checkpoint's rename: marks with no change
         // after them are one killed before it (or one `planner.txt.bak` was from before).
-        guard followedByChange(bytes, at: next) else {
+        guard followedByChange(bytes, at: next) || offset + next <= marksUpTo ?? 0 else {
           tail.torn = Array(bytes[at...])
           break
         }

@@ -90,17 +90,32 @@ extension PlannerStore {
           let backup = try? BlockReader(path: backupPath),
           (try? snapshot(from: backup, lenient: true)) != nil
         else { return nil }
-        guard lock != nil else { throw WouldWrite() }
+        guard let lock else { throw WouldWrite() }
         let broken = try FileSystem.read(plannerPath) ?? []
         var newer = false
         if case .newerFormat = problem { newer = true }
         let kept = try keepAside(broken, of: PlannerFile.name, as: newer ? "newer" : "broken")
-        try FileSystem.replace(
-          plannerPath, with: try FileSystem.read(backupPath) ?? [], in: directory, backup: nil)
+        let restored = try FileSystem.read(backupPath) ?? []
+        try FileSystem.replace(plannerPath, with: restored, in: directory, backup: nil)
+        try countMarks(broken: broken, restored: restored, lock: lock)
         return "put \(PlannerFile.name).bak in the place of \(PlannerFile.name) "
           + "(\(problem.problem)), keeping that file as \(kept)"
       }
     }
+  }
+
+  /// An undo or redo the set-aside `planner.txt` committed (it counts its marks in the
+  /// history, whose head still reads), made part of the restored planner by a new checkpoint:
+  /// without it, marks with no change after them read as an undo killed before its rename.
+  private func countMarks(broken: [UInt8], restored: [UInt8], lock: FileLock) throws {
+    guard let counted = broken.withUnsafeBufferPointer({ PlannerFile.peek($0) })?.journal,
+      let backup = restored.withUnsafeBufferPointer({ PlannerFile.peek($0) })?.journal,
+      counted.generation == backup.generation, counted.bytes > backup.bytes
+    else { return }
+    let plain = try readSnapshot()
+    var marked = try readSnapshot(marksUpTo: counted.bytes)
+    guard marked.journal.bytes > plain.journal.bytes else { return }
+    try save(&marked, after: [], lock: lock)
   }
 
   /// A new checkpoint holding every change after the last one that reads, and a new undo

@@ -41,9 +41,10 @@ extension PlannerStore {
   ///   the loader fuzz target, which hold the reads in blocks to the read of the whole file).
   /// - Parameter lenient: changes after the checkpoint that do not read end them instead of
   ///   refusing the read (`tail.damage` says where): for `check --repair` only.
-  func readSnapshot(blockSize: Int = BlockReader.blockSize, lenient: Bool = false)
-    throws(StoreError) -> PlannerSnapshot
-  {
+  /// - Parameter marksUpTo: see `JournalTail.read`.
+  func readSnapshot(
+    blockSize: Int = BlockReader.blockSize, lenient: Bool = false, marksUpTo: Int? = nil
+  ) throws(StoreError) -> PlannerSnapshot {
     let opened: BlockReader?
     do {
       opened = try BlockReader(path: plannerPath, blockSize: blockSize)
@@ -53,7 +54,7 @@ extension PlannerStore {
     guard let file = opened else { return try noPlannerYet() }
     let snapshot: PlannerSnapshot
     do {
-      snapshot = try self.snapshot(from: file, lenient: lenient)
+      snapshot = try self.snapshot(from: file, lenient: lenient, marksUpTo: marksUpTo)
     } catch {
       // A read that failed part way ended the lines early: that, not what they seemed to say.
       if let failure = file.failure {
@@ -68,8 +69,8 @@ extension PlannerStore {
   }
 
   /// `readSnapshot` once `planner.txt` is open: its lines and the changes after them.
-  func snapshot(from file: BlockReader, lenient: Bool) throws(StoreError)
-    -> PlannerSnapshot
+  func snapshot(from file: BlockReader, lenient: Bool, marksUpTo: Int? = nil)
+    throws(StoreError) -> PlannerSnapshot
   {
     var tail = JournalTail()
     var version = PlannerFile.format.version
@@ -81,7 +82,9 @@ extension PlannerStore {
       if head.version >= PlannerFile.journalCommits, let journal = head.journal {
         journalFile = journalPath(journal)
         journalName = journal.fileName
-        tail = try JournalTail.read(journalFile, journal: journal, lenient: lenient) {
+        tail = try JournalTail.read(
+          journalFile, journal: journal, lenient: lenient, marksUpTo: marksUpTo
+        ) {
           () throws(StoreError) in try readJournal(journal)
         }
         if !tail.steps.isEmpty {

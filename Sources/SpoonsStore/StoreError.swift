@@ -51,10 +51,12 @@ public indirect enum StoreError: Error, Hashable, Sendable, CustomStringConverti
       return problem + "; nothing was changed. Free some space on the disk, then try again"
     case .readOnly: return problem + "; nothing was changed"
     case .damagedHistory(let file, _, _):
-      let name = file.split(separator: "/").last.map(String.init) ?? file
+      let parts = file.split(separator: "/", omittingEmptySubsequences: false)
+      let name = parts.last.map(String.init) ?? file
+      let directory = parts.count > 1 ? parts.dropLast().joined(separator: "/") : "."
       return problem + "; nothing was changed. If you have an undamaged copy of \(name), put "
-        + "it back; else 'spoons check --repair' keeps every change that reads, and the file "
-        + "under a dated name"
+        + "it back; else '\(PlannerRecovery.repair(directory))' keeps every change that reads, "
+        + "and the file under a dated name"
     case .denied(_, _, let fix): return problem + "; nothing was changed. To put it right: " + fix
     case .busy(_, _, let holder):
       guard let pid = holder?.pid else {
@@ -124,7 +126,7 @@ public struct LockHolder: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// How to get a planner back when `planner.txt` cannot be read: `planner.txt.bak` holds the
-/// planner as it was before the last change.
+/// checkpoint before it, and the undo history the changes made since.
 public enum PlannerRecovery: Hashable, Sendable {
   /// The backup reads well: set the bad file aside (when there is one) and copy the backup
   /// over it.
@@ -144,8 +146,10 @@ public enum PlannerRecovery: Hashable, Sendable {
       return "To bring back the planner as it was before its last change: "
         + Self.restore(directory, keeping: nil)
     case (.restoreBackup(let directory), _):
-      return "To go back to the planner as it was before the last change (keeping this file "
-        + "as planner.txt.broken): " + Self.restore(directory, keeping: "planner.txt.broken")
+      return "'\(Self.repair(directory))' puts planner.txt.bak (the checkpoint before) in its "
+        + "place with every change made since, keeping this file under a dated name; or by "
+        + "hand (keeping it as planner.txt.broken): "
+        + Self.restore(directory, keeping: "planner.txt.broken")
     case (.noBackup(let why), .newerFormat):
       return "Upgrade Spoons to use it (planner.txt.bak cannot help: \(why))"
     case (.noBackup(let why), _):
@@ -154,6 +158,11 @@ public enum PlannerRecovery: Hashable, Sendable {
     case (.permissions(let fix), _):
       return "To make it yours to read and write again: " + fix
     }
+  }
+
+  /// The command that makes the safe repairs in `directory`.
+  static func repair(_ directory: String) -> String {
+    "spoons --data \(Shell.quoted(directory)) check --repair"
   }
 
   /// The commands that put `planner.txt.bak` in the place of `planner.txt`, first copying

@@ -278,8 +278,10 @@ struct LoadErrorCLITests {
     let restore = "cd \(quoted) && cp planner.txt planner.txt.broken && cp planner.txt.bak planner.txt"
     #expect(refused.stderr.hasPrefix("error: \(path)"))
     #expect(refused.stderr.contains(problem + "; nothing was changed. "), "\(refused.stderr)")
-    #expect(refused.stderr.hasSuffix("; nothing was changed. To go back to the planner as it was "
-      + "before the last change (keeping this file as planner.txt.broken): \(restore)\n"))
+    #expect(refused.stderr.hasSuffix("; nothing was changed. 'spoons --data \(quoted) check "
+      + "--repair' puts planner.txt.bak (the checkpoint before) in its place with every change "
+      + "made since, keeping this file under a dated name; or by hand (keeping it as "
+      + "planner.txt.broken): \(restore)\n"), "\(refused.stderr)")
     #expect(FileManager.default.contents(atPath: path) == damaged)
     // What it says to type, typed.
     let shell = try run("/bin/sh", ["-c", restore], environment: [:])

@@ -213,7 +213,7 @@ struct UndoTests {
     for attempt in attempts {
       let error = #expect(throws: StoreError.self) { try attempt() }
       if case .damagedHistory(path, _, _)? = error {} else { Issue.record("\(String(describing: error))") }
-      #expect(error.map { "\($0)" }?.contains("spoons check --repair") == true)
+      #expect(error.map { "\($0)" }?.contains(" check --repair'") == true)
     }
     #expect(everyFile() == files)
     let report = try store.repair()
