@@ -88,7 +88,7 @@ extension PlannerStore {
         guard case .unreadablePlanner(let problem, let recovery) = error,
           case .restoreBackup = recovery, problem.isSetAsideByRepair,
           let backup = try? BlockReader(path: backupPath),
-          (try? snapshot(from: backup, lenient: true)) != nil
+          (try? snapshot(from: backup, lenient: false, explain: false)) != nil
         else { return nil }
         guard let lock else { throw WouldWrite() }
         let broken = try FileSystem.read(plannerPath) ?? []
@@ -112,9 +112,9 @@ extension PlannerStore {
       let backup = restored.withUnsafeBufferPointer({ PlannerFile.peek($0) })?.journal,
       counted.generation == backup.generation, counted.bytes > backup.bytes
     else { return }
-    let plain = try readSnapshot()
-    var marked = try readSnapshot(marksUpTo: counted.bytes)
-    guard marked.journal.bytes > plain.journal.bytes else { return }
+    guard let plain = try? readSnapshot(), var marked = try? readSnapshot(marksUpTo: counted.bytes),
+      marked.journal.bytes > plain.journal.bytes
+    else { return }
     try save(&marked, after: [], lock: lock)
   }
 
@@ -144,8 +144,8 @@ extension PlannerStore {
       let write = appendToJournal(header, in: &journal)
       snapshot.journal = journal
       snapshot.tail.torn = []
-      try save(&snapshot, after: [write], lock: lock)
       let kept = snapshot.tail.changes
+      try save(&snapshot, after: [write], lock: lock)
       done.append(
         "wrote a new checkpoint with the \(kept == 1 ? "1 change" : "\(kept) changes") after the "
           + "last one that read; undo starts again from here")

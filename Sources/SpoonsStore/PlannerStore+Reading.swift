@@ -69,9 +69,12 @@ extension PlannerStore {
   }
 
   /// `readSnapshot` once `planner.txt` is open: its lines and the changes after them.
-  func snapshot(from file: BlockReader, lenient: Bool, marksUpTo: Int? = nil)
-    throws(StoreError) -> PlannerSnapshot
-  {
+  ///
+  /// With `explain` false, a `planner.txt` that does not read is thrown as it is, without the
+  /// way back (for `recovery`, which reads the backup this way).
+  func snapshot(
+    from file: BlockReader, lenient: Bool, marksUpTo: Int? = nil, explain: Bool = true
+  ) throws(StoreError) -> PlannerSnapshot {
     var tail = JournalTail()
     var version = PlannerFile.format.version
     var overlay: PlannerLines.Overlay?
@@ -104,6 +107,7 @@ extension PlannerStore {
       snapshot = try PlannerFile.decode(file, file: plannerPath, over: overlay)
     } catch {
       if case .corrupt(let file, _, _) = error, file == journalFile { throw error }
+      guard explain else { throw error }
       throw .unreadablePlanner(error, recovery: recovery(from: error))
     }
     snapshot.tail = CheckpointTail(
@@ -157,11 +161,15 @@ extension PlannerStore {
     }
     do {
       _ = try PlannerFile.decode(backup, file: backupPath)
-      return .restoreBackup(directory: directory)
     } catch {
       if case .newerFormat = error { return .noBackup(why: "it is from the newer Spoons too") }
       return .noBackup(why: "it is damaged too")
     }
+    // As the restored planner would read: with the changes made since laid over it.
+    guard let reader = try? BlockReader(path: backupPath),
+      (try? snapshot(from: reader, lenient: false, explain: false)) != nil
+    else { return .noBackup(why: "the changes made since it do not follow on from it") }
+    return .restoreBackup(directory: directory)
   }
 
   /// The archive as recorded, less what has come back to life: a task reopened with `undone`

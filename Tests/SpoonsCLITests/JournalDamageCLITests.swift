@@ -257,4 +257,28 @@ struct RecoveryRouteCLITests {
     #expect(try spoons(["add", "1", "After"], data: data, environment: ["SPOONS_CHECKPOINT_AFTER": "3"]).status == 0)
     #expect(try spoons(["check"], data: data).status == 0, "\(name)")
   }
+
+  /// A sync is committed by a checkpoint and is not in the undo history, so the changes after
+  /// it do not follow on from the checkpoint before it: `planner.txt.bak` is not offered (it
+  /// would drop them), `check --repair` does not put it back, and no byte changes.
+  @Test func afterASyncTheBackupIsNotOfferedWhenTheChangesSinceDoNotFollowOn() throws {
+    let tmp = TemporaryDirectory()
+    let data = tmp.data
+    let share = tmp.file("share")
+    for words in [["new-day", "10"], ["add", "1", "Tea"], ["sync", "--init", share], ["add", "2", "Post"], ["sync"], ["add", "3", "Bins"]] {
+      let run = try spoons(words, data: data)
+      try #require(run.status == 0, "\(words): \(run.stderr)")
+    }
+    let planner = try String(contentsOfFile: data + "/planner.txt", encoding: .utf8)
+    try planner.replacingOccurrences(of: "next\tid=", with: "next\tid=x")
+      .write(toFile: data + "/planner.txt", atomically: false, encoding: .utf8)
+    let before = everyFile(in: data)
+    let broken = try spoons(["status"], data: data)
+    #expect(broken.status == 1)
+    #expect(broken.stderr.contains("planner.txt.bak cannot help (the changes made since it do not follow on from it)"), "\(broken.stderr)")
+    let repair = try spoons(["check", "--repair"], data: data)
+    #expect(repair.status == 1)
+    let after = everyFile(in: data)
+    #expect(after == before, "\(differences(before, after))")
+  }
 }
