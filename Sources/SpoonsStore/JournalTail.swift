@@ -338,6 +338,23 @@ struct JournalDamage: Hashable, Sendable {
 }
 
 
+/// For the loader fuzz target: what a read of the planner in `directory` left unread of its
+/// undo history past the checkpoint's count, besides a last record cut short; nil when it
+/// read every byte (or refused, or counts none). The property: a read either takes in every
+/// byte after the count or refuses, never skips any.
+public enum TailProbe {
+  public static func unread(in directory: String) -> String? {
+    let store = PlannerStore(directory: directory)
+    guard let snapshot = try? store.readSnapshot(),
+      snapshot.tail.version >= PlannerFile.journalCommits, snapshot.tail.folded > 0
+    else { return nil }
+    let size = FileSystem.size(store.journalPath(snapshot.journal)) ?? 0
+    let read = snapshot.journal.bytes + snapshot.tail.torn.count
+    guard size != read else { return nil }
+    return "the read took in \(read) bytes of \(snapshot.journal.fileName), which holds \(size)"
+  }
+}
+
 /// For the loader fuzz target: an undo history whose `end` lines say `sum=fuzz` where each
 /// change's checksum belongs, sealed with the right ones, so random changes get past the
 /// checksum to the code that lays them over the checkpoint.
