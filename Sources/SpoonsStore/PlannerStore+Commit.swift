@@ -195,6 +195,8 @@ extension PlannerStore {
     guard journal.bytes - snapshot.tail.folded + record.count <= Self.checkpointBytes else {
       return false
     }
+    // A last record cut short is kept before it is written over. (A history shorter than
+    // counted, for which this is false, is refused by the read before it gets here.)
     try keepTorn(&snapshot)
     guard try FileSystem.appendDurably(record, to: journalPath(journal), at: journal.bytes) else {
       return false
