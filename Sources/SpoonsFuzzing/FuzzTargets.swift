@@ -104,6 +104,8 @@ public enum FuzzTargets {
     for (name, content) in files where readFile(data + "/" + name) != content {
       fail("loading changed \(name)")
     }
+    // Whatever loads took in every change after the checkpoint: none skipped.
+    if let unread = TailProbe.unread(in: data) { fail(unread) }
     let copy = PlannerStore(directory: scratch + "/copy")
     do {
       // A fixed time for the recorded change: a run must not depend on the clock.

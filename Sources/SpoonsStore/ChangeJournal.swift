@@ -71,11 +71,9 @@ public enum UndoError: Error, Hashable, Sendable, CustomStringConvertible {
   case changedSince(RecordedChange, what: String, redo: Bool)
   /// A sync since the change changed what it touched; a sync cannot be undone.
   case syncedSince(RecordedChange, redo: Bool)
-  /// The history file is damaged (an edit, or a power cut before it was flushed with each
-  /// change). `setAside` is the command that lets the next change start a new history; nil
-  /// when one starts by itself: at the next change for a file cut short, at the next
-  /// checkpoint when the history also holds changes made since the last one (which setting it
-  /// aside would lose).
+  /// The history before the last checkpoint is damaged (an edit). `setAside` is a command that
+  /// lets the next change start a new history; nil (as Spoons gives it) when one starts by
+  /// itself, at the next checkpoint, which keeps the damaged file under a dated name.
   case historyLost(String, reason: String, setAside: String?)
 
   public var description: String {
@@ -97,7 +95,8 @@ public enum UndoError: Error, Hashable, Sendable, CustomStringConvertible {
       return "the undo history in \(path) is damaged (\(reason)), so nothing can be undone; "
         + "nothing was changed. "
         + (setAside.map { "To start a new one with your next change, set it aside: \($0)" }
-          ?? "A new one starts by itself within your next few changes")
+          ?? "A new one starts by itself within your next few changes, and this one is kept "
+          + "beside it under a dated name")
     }
   }
 }

@@ -32,7 +32,10 @@ final class FileLock {
     waiting: ((LockHolder?) -> Void)? = nil
   ) throws(StoreError) {
     let path = directory + "/" + Self.name
-    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    // A reader opens the file read-only (it writes no stamp, and creates nothing: the caller
+    // takes no lock where there is no file), so reads work on read-only media.
+    let fd = exclusive
+      ? open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) : open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw FileSystem.io(path, "open") }
     if exclusive { _ = fchmod(fd, 0o600) }  // a writer puts right a mode changed by a copy
     let operation = (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB

@@ -37,6 +37,13 @@ struct CheckpointTail: Hashable, Sendable {
   var changes = 0
   /// Archive bytes those changes added, in order.
   var appends: [ChangeJournal.Append] = []
+  /// A last record cut short after them (never confirmed), which the next writer keeps in a
+  /// side file before it writes over it.
+  var torn: [UInt8] = []
+  /// The history file `torn` is from.
+  var tornFile = ""
+  /// Where the changes since stop reading, in a lenient read (`check --repair`) only.
+  var damage: JournalDamage?
 }
 
 /// Which archive files hold the archive, and how many of their bytes are committed.

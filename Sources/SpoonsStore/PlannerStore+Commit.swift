@@ -164,7 +164,10 @@ extension PlannerStore {
     for append in appends {
       writes.append(PendingWrite(path: directory + "/" + append.file, bytes: append.bytes, at: append.at))
     }
-    let (journal, rewritten) = record(entry, in: &snapshot.journal)
+    let (journal, rewritten, damaged) = record(entry, in: &snapshot.journal)
+    if let damaged {  // kept, not removed with the old generations below
+      try keepAside(FileSystem.read(directory + "/" + damaged) ?? [], of: damaged, as: "damaged")
+    }
     writes.append(journal)
     try save(&snapshot, after: writes, lock: lock)
     if let rewritten { removeUnneeded(keeping: rewritten, snapshot) }
@@ -192,8 +195,9 @@ extension PlannerStore {
     guard journal.bytes - snapshot.tail.folded + record.count <= Self.checkpointBytes else {
       return false
     }
-    // Shorter than committed: a history from before it was flushed with each change, cut by
-    // a power cut. The checkpoint starts a new one.
+    // A last record cut short is kept before it is written over. (A history shorter than
+    // counted, for which this is false, is refused by the read before it gets here.)
+    try keepTorn(&snapshot)
     guard try FileSystem.appendDurably(record, to: journalPath(journal), at: journal.bytes) else {
       return false
     }
@@ -211,6 +215,7 @@ extension PlannerStore {
   func save(_ snapshot: inout PlannerSnapshot, after writes: [PendingWrite], lock: FileLock)
     throws(StoreError)
   {
+    try keepTorn(&snapshot)
     try save(PlannerFile.encode(snapshot), after: settled(snapshot.tail) + writes, lock: lock)
     snapshot.tail = CheckpointTail(folded: snapshot.journal.bytes)
   }

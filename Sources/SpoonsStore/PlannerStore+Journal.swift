@@ -10,10 +10,13 @@ extension PlannerStore {
   /// (made by the caller's save, with the rest of the change). Once the journal has grown to
   /// twice the limit it is rewritten with the newest changes instead, as the next generation,
   /// and the stacks it now holds are returned too so the caller can remove what they no
-  /// longer need once the change is committed.
+  /// longer need once the change is committed. A history that no longer reads (edited by
+  /// hand) is rewritten too, starting afresh with this change; `damaged` then names the old
+  /// file, which the caller keeps under a dated name.
   func record(_ entry: ChangeJournal.Entry, in journal: inout JournalState)
-    -> (write: PendingWrite, rewritten: ChangeJournal.Stacks?)
+    -> (write: PendingWrite, rewritten: ChangeJournal.Stacks?, damaged: String?)
   {
+    let name = journal.fileName
     journal.lastSeq = entry.change.seq
     // Read at every checkpoint, so a history damaged by hand is replaced here at the latest:
     // the checkpoint holds every change it had since the last one.
@@ -29,13 +32,13 @@ extension PlannerStore {
       case .success(let found): stacks = found
       case .failure(.corrupt), .failure(.foreign): break  // damaged: start afresh with this change
       case .failure:  // unreadable now: later
-        return (appendEntry(entry, in: &journal, size: size), nil)
+        return (appendEntry(entry, in: &journal, size: size), nil, nil)
       }
       stacks.undo = Array(stacks.undo.suffix(ChangeJournal.limit - 1)) + [entry]
       stacks.redo = []
-      return (rewriteJournal(stacks, in: &journal), stacks)
+      return (rewriteJournal(stacks, in: &journal), stacks, damaged ? name : nil)
     }
-    return (appendEntry(entry, in: &journal, size: size), nil)
+    return (appendEntry(entry, in: &journal, size: size), nil, nil)
   }
 
   /// `entry` appended to the history, whose file is `size` bytes long now.

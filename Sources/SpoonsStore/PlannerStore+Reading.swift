@@ -39,7 +39,12 @@ extension PlannerStore {
   ///
   /// - Parameter blockSize: how much of `planner.txt` is read at a time (smaller for tests and
   ///   the loader fuzz target, which hold the reads in blocks to the read of the whole file).
-  func readSnapshot(blockSize: Int = BlockReader.blockSize) throws(StoreError) -> PlannerSnapshot {
+  /// - Parameter lenient: changes after the checkpoint that do not read end them instead of
+  ///   refusing the read (`tail.damage` says where): for `check --repair` only.
+  /// - Parameter marksUpTo: see `JournalTail.read`.
+  func readSnapshot(
+    blockSize: Int = BlockReader.blockSize, lenient: Bool = false, marksUpTo: Int? = nil
+  ) throws(StoreError) -> PlannerSnapshot {
     let opened: BlockReader?
     do {
       opened = try BlockReader(path: plannerPath, blockSize: blockSize)
@@ -49,7 +54,7 @@ extension PlannerStore {
     guard let file = opened else { return try noPlannerYet() }
     let snapshot: PlannerSnapshot
     do {
-      snapshot = try self.snapshot(from: file)
+      snapshot = try self.snapshot(from: file, lenient: lenient, marksUpTo: marksUpTo)
     } catch {
       // A read that failed part way ended the lines early: that, not what they seemed to say.
       if let failure = file.failure {
@@ -64,19 +69,30 @@ extension PlannerStore {
   }
 
   /// `readSnapshot` once `planner.txt` is open: its lines and the changes after them.
-  private func snapshot(from file: BlockReader) throws(StoreError) -> PlannerSnapshot {
+  ///
+  /// With `explain` false, a `planner.txt` that does not read is thrown as it is, without the
+  /// way back (for `recovery`, which reads the backup this way).
+  func snapshot(
+    from file: BlockReader, lenient: Bool, marksUpTo: Int? = nil, explain: Bool = true
+  ) throws(StoreError) -> PlannerSnapshot {
     var tail = JournalTail()
     var version = PlannerFile.format.version
     var overlay: PlannerLines.Overlay?
     var journalFile = ""
+    var journalName = ""
     if let head = PlannerFile.peek(file.head) {
       version = head.version
       if head.version >= PlannerFile.journalCommits, let journal = head.journal {
         journalFile = journalPath(journal)
-        tail = try JournalTail.read(journalFile, from: journal.bytes, after: journal.lastSeq)
-        if !tail.entries.isEmpty {
+        journalName = journal.fileName
+        tail = try JournalTail.read(
+          journalFile, journal: journal, lenient: lenient, marksUpTo: marksUpTo
+        ) {
+          () throws(StoreError) in try readJournal(journal)
+        }
+        if !tail.steps.isEmpty {
           do {
-            overlay = try PlannerLines.Overlay(tail.entries.map(\.touched), file: journalFile)
+            overlay = try PlannerLines.Overlay(tail.steps, file: journalFile)
           } catch {
             throw .corrupt(
               file: journalFile, line: nil,
@@ -91,15 +107,16 @@ extension PlannerStore {
       snapshot = try PlannerFile.decode(file, file: plannerPath, over: overlay)
     } catch {
       if case .corrupt(let file, _, _) = error, file == journalFile { throw error }
+      guard explain else { throw error }
       throw .unreadablePlanner(error, recovery: recovery(from: error))
     }
     snapshot.tail = CheckpointTail(
-      version: version, folded: snapshot.journal.bytes, changes: tail.entries.count,
-      appends: tail.appends)
-    if let last = tail.entries.last {
+      version: version, folded: snapshot.journal.bytes, changes: tail.records,
+      appends: tail.appends, torn: tail.torn, tornFile: journalName, damage: tail.damage)
+    if tail.records > 0 {
       snapshot.journal.bytes += tail.length
-      snapshot.journal.records += tail.entries.count
-      snapshot.journal.lastSeq = last.change.seq
+      snapshot.journal.records += tail.records
+      snapshot.journal.lastSeq = tail.lastSeq
     }
     return snapshot
   }
@@ -144,11 +161,15 @@ extension PlannerStore {
     }
     do {
       _ = try PlannerFile.decode(backup, file: backupPath)
-      return .restoreBackup(directory: directory)
     } catch {
       if case .newerFormat = error { return .noBackup(why: "it is from the newer Spoons too") }
       return .noBackup(why: "it is damaged too")
     }
+    // As the restored planner would read: with the changes made since laid over it.
+    guard let reader = try? BlockReader(path: backupPath),
+      (try? snapshot(from: reader, lenient: false, explain: false)) != nil
+    else { return .noBackup(why: "the changes made since it do not follow on from it") }
+    return .restoreBackup(directory: directory)
   }
 
   /// The archive as recorded, less what has come back to life: a task reopened with `undone`

@@ -47,19 +47,11 @@ extension PlannerStore {
         reason = "it is not an undo history" + (holds.map { ": \($0)" } ?? "")
       default: throw error
       }
-      // Lost to a power cut (it is not fsynced), the file is short of what planner.txt
-      // counts, and the next change starts a new one (see `appendEntry`); damaged otherwise
-      // (by hand), it must be set aside for that. Nothing is written here: a refusal changes
-      // nothing.
-      // Set aside, it would take with it the changes made since the last checkpoint, which
-      // live only there: then the next checkpoint starts a new one instead (see `record`).
-      let path = journalPath(journal)
-      let short = FileSystem.size(path) ?? 0 < journal.bytes
-      let name = journal.fileName
-      throw UndoError.historyLost(
-        path, reason: reason,
-        setAside: short || snapshot.tail.changes > 0
-          ? nil : "cd \(Shell.quoted(directory)) && mv \(name) \(name).damaged")
+      // Nothing is written here: a refusal changes nothing. The next checkpoint (within the
+      // next few changes) starts a new history and keeps this file under a dated name (see
+      // `record`); setting it aside by hand would lose the changes made since the last
+      // checkpoint, which live only there.
+      throw UndoError.historyLost(journalPath(journal), reason: reason, setAside: nil)
     }
   }
 

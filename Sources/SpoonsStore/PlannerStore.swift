@@ -80,7 +80,11 @@ public struct PlannerStore: Sendable {
   /// writer to race with but one creating it this instant, whose rename a read sees whole.
   func exclusively<T>(_ body: (_ lock: FileLock?) throws -> T) throws -> T {
     do {
-      if !(try FileSystem.existingDirectory(directory)) || FileSystem.size(lockPath) == nil {
+      // On read-only media too (where the lock cannot be taken): a refusal is then told as
+      // itself, and only a change that would write is told that the place is read-only.
+      if !(try FileSystem.existingDirectory(directory)) || FileSystem.size(lockPath) == nil
+        || !FileSystem.isWritable(directory)
+      {
         do { return try body(nil) } catch is WouldWrite {}
       }
       try FileSystem.prepareDirectory(directory)
@@ -100,6 +104,8 @@ public struct PlannerStore: Sendable {
   /// refused Spoons access to it.
   func explained(_ error: StoreError) -> StoreError {
     switch error {
+    case .io(_, _, let reason) where reason == FileSystem.errorText(EROFS):
+      return .readOnly(directory: directory)
     case .io(let path, let operation, let reason)
     where reason == FileSystem.errorText(EACCES) || reason == FileSystem.errorText(EPERM):
       var info = stat()

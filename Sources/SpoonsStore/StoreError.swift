@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Every way reading or saving the planner can fail. Files are never overwritten after one of
 /// these: the user's data stays exactly as it was.
 ///
@@ -24,6 +30,13 @@ public indirect enum StoreError: Error, Hashable, Sendable, CustomStringConverti
   /// The data directory belongs to someone else or anyone may write to it; `fix` is the
   /// command that puts it right, where there is one.
   case unsafeDirectory(path: String, reason: String, fix: String?)
+  /// The data directory is on a read-only file system (a USB stick, a snapshot): it can be
+  /// read, not changed.
+  case readOnly(directory: String)
+  /// The undo history, which holds the changes made since the last checkpoint, does not go on
+  /// at byte `at` as `planner.txt` says: what it holds may be confirmed changes, so it is
+  /// refused, never skipped or cut off.
+  case damagedHistory(file: String, at: Int, reason: String)
   /// `planner.txt` cannot be read (`problem`); `recovery` is how to get a planner back.
   case unreadablePlanner(StoreError, recovery: PlannerRecovery)
 
@@ -31,7 +44,19 @@ public indirect enum StoreError: Error, Hashable, Sendable, CustomStringConverti
     switch self {
     case .corrupt, .foreign, .missing: return problem + "; nothing was changed"
     case .newerFormat: return problem + "; nothing was changed. Upgrade Spoons to use it"
-    case .io: return problem
+    case .io(_, let operation, let reason):
+      // A save that fails takes back what it wrote (see `PlannerStore.save`); only the flush
+      // of the directory after the rename comes after the change.
+      guard operation != "sync", reason == FileSystem.errorText(ENOSPC) else { return problem }
+      return problem + "; nothing was changed. Free some space on the disk, then try again"
+    case .readOnly: return problem + "; nothing was changed"
+    case .damagedHistory(let file, _, _):
+      let parts = file.split(separator: "/", omittingEmptySubsequences: false)
+      let name = parts.last.map(String.init) ?? file
+      let directory = parts.count > 1 ? parts.dropLast().joined(separator: "/") : "."
+      return problem + "; nothing was changed. If you have an undamaged copy of \(name), put "
+        + "it back; else '\(PlannerRecovery.repair(directory))' keeps every change that reads, "
+        + "and the file under a dated name"
     case .denied(_, _, let fix): return problem + "; nothing was changed. To put it right: " + fix
     case .busy(_, _, let holder):
       guard let pid = holder?.pid else {
@@ -64,6 +89,11 @@ public indirect enum StoreError: Error, Hashable, Sendable, CustomStringConverti
       return "\(file) was written by a newer Spoons (format \(found); this one reads up to "
         + "\(supported))"
     case .io(let path, let operation, let reason): return "cannot \(operation) \(path): \(reason)"
+    case .readOnly(let directory):
+      return "cannot change \(directory): it is on a read-only file system (a USB stick or a "
+        + "snapshot?), so Spoons can show what it holds but not change it"
+    case .damagedHistory(let file, let at, let reason):
+      return "\(file), byte \(at): \(reason)"
     case .denied(let path, let operation, _):
       return "cannot \(operation) \(path): permission denied"
     case .busy(let directory, let seconds, let holder):
@@ -96,7 +126,7 @@ public struct LockHolder: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// How to get a planner back when `planner.txt` cannot be read: `planner.txt.bak` holds the
-/// planner as it was before the last change.
+/// checkpoint before it, and the undo history the changes made since.
 public enum PlannerRecovery: Hashable, Sendable {
   /// The backup reads well: set the bad file aside (when there is one) and copy the backup
   /// over it.
@@ -116,8 +146,10 @@ public enum PlannerRecovery: Hashable, Sendable {
       return "To bring back the planner as it was before its last change: "
         + Self.restore(directory, keeping: nil)
     case (.restoreBackup(let directory), _):
-      return "To go back to the planner as it was before the last change (keeping this file "
-        + "as planner.txt.broken): " + Self.restore(directory, keeping: "planner.txt.broken")
+      return "'\(Self.repair(directory))' puts planner.txt.bak (the checkpoint before) in its "
+        + "place with every change made since, keeping this file under a dated name; or by "
+        + "hand (keeping it as planner.txt.broken): "
+        + Self.restore(directory, keeping: "planner.txt.broken")
     case (.noBackup(let why), .newerFormat):
       return "Upgrade Spoons to use it (planner.txt.bak cannot help: \(why))"
     case (.noBackup(let why), _):
@@ -126,6 +158,11 @@ public enum PlannerRecovery: Hashable, Sendable {
     case (.permissions(let fix), _):
       return "To make it yours to read and write again: " + fix
     }
+  }
+
+  /// The command that makes the safe repairs in `directory`.
+  static func repair(_ directory: String) -> String {
+    "spoons --data \(Shell.quoted(directory)) check --repair"
   }
 
   /// The commands that put `planner.txt.bak` in the place of `planner.txt`, first copying

@@ -139,7 +139,7 @@ struct LineEditingTests {
     #expect(complete("done ") == ["#2 Call mum (2)"])
     #expect(complete("add ").count == 10)
     #expect(complete("help st") == ["status", "stats"])
-    #expect(complete("ch") == ["chart"])
+    #expect(complete("ch") == ["chart", "check"])
     #expect(complete("status ").isEmpty)
   }
 

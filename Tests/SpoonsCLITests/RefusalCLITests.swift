@@ -110,11 +110,11 @@ struct RefusalCLITests {
       prepare: { data, _ in try edit(data + "/planner.txt", "title=Tea", "title=Green tea") }),
     Refusal(
       name: "undo with a damaged history", words: ["undo"],
-      says: "set it aside: cd ", prepare: damagedHistory),
+      says: "kept beside it under a dated name", prepare: damagedHistory),
     Refusal(name: "redo with a damaged history", words: ["redo"], says: "damaged", prepare: damagedHistory),
     Refusal(
       name: "the changes of a damaged history", words: ["history", "--changes"],
-      says: "mv undo-1.txt undo-1.txt.damaged", prepare: damagedHistory),
+      says: "A new one starts by itself", prepare: damagedHistory),
     Refusal(
       name: "a change to a corrupt planner", words: ["add", "1", "Nap"],
       says: ": spoons must be a whole number from 1 to 10, not 11; nothing was changed",
@@ -278,8 +278,10 @@ struct LoadErrorCLITests {
     let restore = "cd \(quoted) && cp planner.txt planner.txt.broken && cp planner.txt.bak planner.txt"
     #expect(refused.stderr.hasPrefix("error: \(path)"))
     #expect(refused.stderr.contains(problem + "; nothing was changed. "), "\(refused.stderr)")
-    #expect(refused.stderr.hasSuffix("; nothing was changed. To go back to the planner as it was "
-      + "before the last change (keeping this file as planner.txt.broken): \(restore)\n"))
+    #expect(refused.stderr.hasSuffix("; nothing was changed. 'spoons --data \(quoted) check "
+      + "--repair' puts planner.txt.bak (the checkpoint before) in its place with every change "
+      + "made since, keeping this file under a dated name; or by hand (keeping it as "
+      + "planner.txt.broken): \(restore)\n"), "\(refused.stderr)")
     #expect(FileManager.default.contents(atPath: path) == damaged)
     // What it says to type, typed.
     let shell = try run("/bin/sh", ["-c", restore], environment: [:])

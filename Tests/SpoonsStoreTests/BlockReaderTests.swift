@@ -121,8 +121,8 @@ struct BlockReaderTests {
     #expect(bytes.count > 2 * 700)  // several blocks of the smaller sizes below
     let head = try #require(bytes.withUnsafeBufferPointer { PlannerFile.peek($0) })
     let journalFile = store.journalPath(try #require(head.journal))
-    let tail = try JournalTail.read(journalFile, from: head.journal!.bytes, after: head.journal!.lastSeq)
-    let overlay = try PlannerLines.Overlay(tail.entries.map(\.touched), file: journalFile)
+    let tail = try JournalTail.read(journalFile, journal: head.journal!) { ChangeJournal.Stacks() }
+    let overlay = try PlannerLines.Overlay(tail.steps, file: journalFile)
     for blockSize in [512, 700, 1000, 1 << 18] {
       let reader = try #require(try BlockReader(path: directory.file("data/planner.txt"), blockSize: blockSize))
       let read = try PlannerFile.decode(reader, over: overlay)

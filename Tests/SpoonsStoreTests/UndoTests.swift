@@ -154,10 +154,11 @@ struct UndoTests {
     #expect(try store.load().taskCount == 0)
   }
 
-  /// A history damaged by hand refuses undo with the file's name, writes nothing, and says
-  /// how to set it aside; then the next change starts a new one. It never blocks a change.
-  /// (Every change is a checkpoint here, so the history holds no change the planner lacks;
-  /// `aDamagedHistoryWithChangesSinceTheCheckpointHealsAtTheNext` covers the other case.)
+  /// A history damaged by hand before the checkpoint refuses undo with the file's name and
+  /// writes nothing; the next checkpoint starts a new one and keeps the damaged file under a
+  /// dated name. It never blocks a change. (Every change is a checkpoint here, so the history
+  /// holds no change the planner lacks; `aDamagedHistoryWithChangesSinceTheCheckpointHealsAtTheNext`
+  /// covers the other case.)
   @Test func aDamagedJournalRefusesUndoButNotChanges() throws {
     let tmp = TemporaryDirectory()
     var store = PlannerStore(directory: tmp.file("data"))
@@ -167,47 +168,63 @@ struct UndoTests {
     let damaged = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "change\t", with: "chXnge\t")
     try damaged.write(toFile: path, atomically: false, encoding: .utf8)
     let planner = tmp.bytes("data/planner.txt")
-    let lost = UndoError.historyLost(
-      path, reason: "line 2: not a Spoons record",
-      setAside: "cd \(tmp.file("data")) && mv undo-1.txt undo-1.txt.damaged")
+    let lost = UndoError.historyLost(path, reason: "line 2: not a Spoons record", setAside: nil)
     #expect(throws: lost) { try store.undo() }
     #expect(throws: lost) { try store.changes() }
     #expect(tmp.bytes("data/planner.txt") == planner)
-    // The next checkpoint (every change, here) replaces it with a new one.
+    // The next checkpoint (every change, here) replaces it with a new one, and keeps it.
     try store.update(at: morning, describe: { "add post" }) { p, _ in
       try p.add("Post", spoons: 1, at: morning)
     }
     #expect(try store.changes().undoable.map(\.what) == ["add post"])
-    // Set aside by hand, it is short of what planner.txt counts: the next change starts afresh.
-    let current = tmp.file("data/" + (try store.readSnapshot().journal.fileName))
-    #expect(rename(current, current + ".damaged") == 0)
-    let error = #expect(throws: UndoError.self) { try store.undo() }
-    if case .historyLost(current, _, nil)? = error {} else { Issue.record("\(String(describing: error))") }
-    try store.update(at: morning, describe: { "add cake" }) { p, _ in
-      try p.add("Cake", spoons: 1, at: morning)
-    }
-    #expect(try store.changes().undoable.map(\.what) == ["add cake"])
-    try store.undo()
-    #expect(try store.load().taskCount == 2)
+    let kept = try FileManager.default.contentsOfDirectory(atPath: tmp.file("data"))
+      .filter { $0.hasPrefix("undo-1.txt.damaged-") }
+    #expect(kept.count == 1)
+    #expect(kept.first.flatMap { tmp.bytes("data/" + $0) } == Array(damaged.utf8))
   }
 
-  /// A history cut short (by a power cut, when Spoons did not yet flush it with each change)
-  /// heals by itself: undo says so, writing nothing, and the next change starts a new one.
-  @Test func aJournalCutShortStartsAfreshAtTheNextChange() throws {
+  /// A history cut short, or set aside by hand, while the checkpoint counts bytes of it (and
+  /// changes since may follow them) is refused by every command, reads included, writing
+  /// nothing: never started afresh over. `repair` (`check --repair`) keeps the file under a
+  /// dated name and starts a new one; the next change can then be undone.
+  @Test(arguments: ["cut", "moved"]) func aJournalCutShortIsRefusedUntilRepaired(fault: String) throws {
     let tmp = TemporaryDirectory()
     var store = PlannerStore(directory: tmp.file("data"))
     store.checkpointAfter = 1
     try store.update(at: morning, describe: { "add tea" }) { p, _ in try p.add("Tea", spoons: 1, at: morning) }
+    try store.update(at: morning, describe: { "add post" }) { p, _ in try p.add("Post", spoons: 1, at: morning) }
     let path = tmp.file("data/undo-1.txt")
-    #expect(truncate(path, 30) == 0)
-    let planner = tmp.bytes("data/planner.txt")
-    let error = #expect(throws: UndoError.self) { try store.undo() }
-    if case .historyLost(path, _, nil)? = error {} else { Issue.record("\(String(describing: error))") }
-    #expect(tmp.bytes("data/planner.txt") == planner)
-    try store.update(at: morning, describe: { "add post" }) { p, _ in
-      try p.add("Post", spoons: 1, at: morning)
+    if fault == "cut" {
+      #expect(truncate(path, 40) == 0)
+    } else {
+      #expect(rename(path, path + ".damaged") == 0)
     }
-    #expect(try store.changes().undoable.map(\.what) == ["add post"])
+    func everyFile() -> [String: Data] {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: tmp.file("data"))) ?? []
+      return Dictionary(uniqueKeysWithValues: names.map {
+        ($0, FileManager.default.contents(atPath: tmp.file("data/" + $0)) ?? Data())
+      })
+    }
+    let files = everyFile()
+    let attempts: [() throws -> Void] = [
+      { _ = try store.load() }, { try store.undo() },
+      { try store.update(at: morning) { p, _ in _ = try p.add("Bins", spoons: 1, at: morning) } },
+    ]
+    for attempt in attempts {
+      let error = #expect(throws: StoreError.self) { try attempt() }
+      if case .damagedHistory(path, _, _)? = error {} else { Issue.record("\(String(describing: error))") }
+      #expect(error.map { "\($0)" }?.contains(" check --repair'") == true)
+    }
+    #expect(everyFile() == files)
+    let report = try store.repair()
+    #expect(report.problems.isEmpty, "\(report.problems)")
+    #expect(report.repairs.count >= 2, "\(report.repairs)")
+    #expect(try store.load().taskCount == 2)
+    try store.update(at: morning, describe: { "add bins" }) { p, _ in try p.add("Bins", spoons: 1, at: morning) }
+    #expect(try store.changes().undoable.map(\.what) == ["add bins"])
+    try store.undo()
+    #expect(try store.load().taskCount == 2)
+    #expect(!(tmp.bytes("data/undo-2.txt") ?? []).contains(0))
   }
 
   /// A planner saved by version 2 (no journal line) gets a history from its first change.
@@ -276,24 +293,6 @@ extension UndoTests {
     let before = tmp.bytes("data/planner.txt")
     #expect(throws: UndoError.self) { try store.undo() }
     #expect(tmp.bytes("data/planner.txt") == before)
-  }
-
-  /// A history cut short (as a power cut could, before Spoons flushed it with each change)
-  /// is not filled with zeros: the next change starts a new one, and that change can be undone.
-  @Test func aHistoryCutShortStartsAfreshAtTheNextChange() throws {
-    let tmp = TemporaryDirectory()
-    var store = PlannerStore(directory: tmp.file("data"))
-    store.checkpointAfter = 1
-    try store.update(at: morning, describe: { "add tea" }) { p, _ in try p.add("Tea", spoons: 1, at: morning) }
-    try store.update(at: morning, describe: { "add post" }) { p, _ in try p.add("Post", spoons: 1, at: morning) }
-    let handle = try #require(FileHandle(forWritingAtPath: tmp.file("data/undo-1.txt")))
-    handle.truncateFile(atOffset: 40)
-    handle.closeFile()
-    try store.update(at: morning, describe: { "add bins" }) { p, _ in try p.add("Bins", spoons: 1, at: morning) }
-    #expect(try store.changes().undoable.map(\.what) == ["add bins"])
-    try store.undo()
-    #expect(try store.load().taskCount == 2)
-    #expect(!(tmp.bytes("data/undo-2.txt") ?? []).contains(0))
   }
 
   /// A history written by a newer Spoons is refused as such, and kept.

@@ -35,6 +35,7 @@ public enum CommandRegistry {
     Commands.Clear.self,
     Commands.Undo.self,
     Commands.Redo.self,
+    Commands.Check.self,
     Commands.Export.self,
     Commands.Import.self,
     Commands.Sync.self,
