@@ -8,10 +8,18 @@ extension Renderer {
     -> String
   {
     var lines: [String] = []
-    if let from = report.copiedFrom {
+    if let copy = report.copy {
+      let found: String
+      switch copy {
+      case .moved(let from):
+        found = "This data directory was copied or moved (it was \(Text.visible(from)))"
+      case .anotherSynced:
+        found = "Another copy of this data directory has synced as this device since this one "
+          + "was copied (or put back from a backup)"
+      }
       lines.append(
-        "This data directory was copied or moved (it was \(Text.visible(from))): it now syncs "
-          + "as a new device, so the two copies never write as one."
+        found + ": it now syncs as a new device, \(Text.visible(report.device)), so the two "
+          + "copies never write as one."
           + (report.previousDevice.map {
             " If the old one is gone for good, stop waiting for it: spoons sync --forget \($0)"
           } ?? ""))
@@ -127,6 +135,11 @@ extension Renderer {
       + "its old change files. Its changes stay; if it syncs again, it catches up.\n"
   }
 
+  public func renamedDevice(from old: String, to new: String) -> String {
+    "This device is now called \(Text.visible(new)) (it was \(Text.visible(old))); the other "
+      + "devices see the new name after its next sync.\n"
+  }
+
   public func autoSyncSet(_ on: Bool) -> String {
     on
       ? "Every change will be synced as it is made (sync --auto off stops it).\n"
@@ -136,7 +149,7 @@ extension Renderer {
   /// After a change, with `sync --auto on`: nothing when the sync only sent; a line for what
   /// came in and what it decided.
   public func autoSynced(_ report: SyncReport, home: String?, at now: Timestamp) -> String {
-    guard !report.received.isEmpty || !report.notes.isEmpty || report.copiedFrom != nil
+    guard !report.received.isEmpty || !report.notes.isEmpty || report.copy != nil
       || !report.newer.isEmpty || !report.damaged.isEmpty
     else { return "" }
     return synced(report, replicated: nil, home: home, at: now)
@@ -153,7 +166,8 @@ extension Renderer {
   func replicatedWarning(_ folder: String) -> String {
     "Warning: the data directory is inside \(Text.visible(folder)), which a sync tool copies "
       + "between machines; its lock only holds on one machine. Keep the data directory out of "
-      + "it (SPOONS_DIR) and let 'spoons sync' use the shared folder."
+      + "it (set SPOONS_HOME, or run spoons --data DIR) and let 'spoons sync' use the shared "
+      + "folder."
   }
 
   static func joined(_ items: [String]) -> String {

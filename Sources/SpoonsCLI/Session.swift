@@ -153,10 +153,14 @@ extension String {
 
 extension Session {
   /// The store as a sync uses it: git starts in this environment's variables (PATH, HOME,
-  /// SSH_AUTH_SOCK), gathered only here because gathering them all costs every command's start.
+  /// SSH_AUTH_SOCK), gathered only here because gathering them all costs every command's start;
+  /// `SPOONS_TEST_HOSTNAME` stands for the host name a new device is named after.
   var syncStore: PlannerStore {
     var store = store
     store.git.environment = environment.variables.all
+    if let host = environment.variables["SPOONS_TEST_HOSTNAME"], !host.isEmpty {
+      store.hostName = host
+    }
     return store
   }
 

@@ -23,28 +23,52 @@ extension PlannerStore {
   }
 
   /// `sync --forget`: a device gone for good, by name or id. Compaction stops waiting for it;
-  /// its changes stay, and if it ever syncs again it catches up from the snapshots.
+  /// its changes stay, and if it ever syncs again it catches up from the snapshots. A name
+  /// several devices share is refused, naming their ids.
   public func forgetDevice(_ nameOrID: String) throws -> (id: String, name: String) {
     try exclusively { lock throws -> (id: String, name: String) in
       guard lock != nil else { throw WouldWrite() }
       guard var setup = try syncSetup() else { throw SyncError.notSetUp }
       var names = try syncBase(of: readSnapshot().journal)?.names ?? [:]
       names.removeValue(forKey: setup.device.text)
-      if nameOrID == setup.device.text { throw SyncError.forgettingItself }
-      let matches = names.keys.filter {
-        $0 == nameOrID || names[$0]!.lowercased() == nameOrID.lowercased()
-      }.sorted()
-      guard let id = matches.first else {
-        throw SyncError.unknownDevice(
-          nameOrID, known: names.sorted { $0.key < $1.key }.map { "\($0.value) (\($0.key))" })
+      let chosen: String
+      if names[nameOrID] != nil {
+        chosen = nameOrID
+      } else {
+        let matches = names.filter { $0.value.lowercased() == nameOrID.lowercased() }.keys.sorted()
+        guard let first = matches.first else {
+          if nameOrID == setup.device.text || nameOrID.lowercased() == setup.name.lowercased() {
+            throw SyncError.forgettingItself
+          }
+          throw SyncError.unknownDevice(
+            nameOrID, known: names.sorted { $0.key < $1.key }.map { "\($0.value) (\($0.key))" })
+        }
+        guard matches.count == 1 else { throw SyncError.ambiguousDevice(nameOrID, ids: matches) }
+        chosen = first
       }
-      guard matches.count == 1 || matches.contains(nameOrID) else {
-        throw SyncError.ambiguousDevice(nameOrID, ids: matches)
-      }
-      let chosen = matches.contains(nameOrID) ? nameOrID : id
       setup.forget.insert(chosen)
       try FileSystem.replace(syncSetupPath, with: setup.encode(), in: directory, backup: nil)
       return (chosen, names[chosen] ?? chosen)
+    }
+  }
+
+  /// `sync --name`: what people call this device from now on. The others see the new name
+  /// after its next sync. A name another device known here has is refused, so `sync
+  /// --forget` can tell them apart.
+  public func renameDevice(_ name: DeviceName) throws -> (old: String, new: String) {
+    try exclusively { lock throws -> (old: String, new: String) in
+      guard lock != nil else { throw WouldWrite() }
+      guard var setup = try syncSetup() else { throw SyncError.notSetUp }
+      let names = try syncBase(of: readSnapshot().journal)?.names ?? [:]
+      if let other = names.sorted(by: { $0.key < $1.key }).first(where: {
+        $0.key != setup.device.text && $0.value.lowercased() == name.text.lowercased()
+      }) {
+        throw SyncError.nameTaken(name.text, device: other.key)
+      }
+      let old = setup.name
+      setup.name = name.text
+      try FileSystem.replace(syncSetupPath, with: setup.encode(), in: directory, backup: nil)
+      return (old, name.text)
     }
   }
 
@@ -109,7 +133,7 @@ extension PlannerStore {
         // made by this join is not taken for a copy.
         let setup = SyncSetup(
           target: location, kind: kind, device: DeviceID.random(using: &random),
-          name: FileSystem.hostName(), machine: FileSystem.hostName(),
+          name: DeviceName(host: currentHostName).text,
           directory: FileSystem.realPath(directory) ?? data)
         try FileSystem.replace(syncSetupPath, with: setup.encode(), in: directory, backup: nil)
       }
@@ -180,24 +204,21 @@ extension PlannerStore {
       }
       var report = SyncReport(target: setup.target, device: setup.name)
       report.lastSynced = base.syncedAt
-      // A data directory copied to another machine or place is a new device from now on.
-      let machine = FileSystem.hostName()
-      let data = FileSystem.realPath(directory) ?? directory
-      let copied = setup.machine != machine || setup.directory != data
-      // Before anything is written here, so a target out of reach changes nothing. This
-      // device's own files there are checked, unless it is about to become a new device.
-      try target.refresh(as: copied ? nil : setup.device, sent: base.sent)
-      if copied {
-        report.copiedFrom = "\(setup.directory) on \(setup.machine)"
+      let named = setup.name
+      // Before anything is written here, so a target out of reach changes nothing.
+      let (copy, found) = try identify(setup, target, sent: base.sent)
+      let copied = copy != nil
+      if let copy {
+        // A copy of this data directory is a new device from now on; the other one keeps the
+        // id and the name. Saved once this sync has got as far as writing (below), so a sync
+        // that stops before then finds the copy again and says so.
+        report.copy = copy
         report.previousDevice = setup.device.text
+        base.names[setup.device.text] = base.names[setup.device.text] ?? setup.name
         var random = SystemRandomNumberGenerator()
         setup.device = DeviceID.random(using: &random)
-        // Named after its machine unless the person named it otherwise.
-        if setup.name == setup.machine || setup.name.isEmpty { setup.name = machine }
-        setup.machine = machine
-        setup.directory = data
-        // Saved once this sync has got as far as writing (below), so a sync that stops
-        // before then finds the copy again and says so.
+        setup.directory = FileSystem.realPath(directory) ?? directory
+        setup.instances = []
       }
       let archive = try readArchive(snapshot)
       let local = SyncedState(planner: snapshot.planner, done: archive.doneTasks, days: archive.days)
@@ -212,10 +233,21 @@ extension PlannerStore {
         clock: HybridClock(device: setup.device, last: base.clock), now: now,
         copiedFrom: report.previousDevice.flatMap { DeviceID($0) }, lastSynced: base.syncedAt)
       report.damaged = incoming.damaged
+      // A device's acks file is rewritten as it is renamed; a change file keeps the name it
+      // was written under.
+      let published = base.names[setup.device.text]
       for (file, _) in incoming.files { base.names[file.device.text] = file.name }
-      for (folder, acks) in incoming.acks where base.names[folder] == nil {
+      for (folder, acks) in incoming.acks where !acks.name.isEmpty {
         base.names[folder] = acks.name
       }
+      // Told apart from the devices known here: on joining, and a copy on this host's name.
+      if copied || snapshot.journal.syncFile == 0 {
+        let others = base.names.filter { $0.key != setup.device.text }.values
+        setup.name = DeviceName(host: copied ? currentHostName : setup.name).distinct(from: others).text
+        report.device = setup.name
+      }
+      base.names[setup.device.text] = setup.name
+      let renamed = published != setup.name
       // Counted as things changed (a task, a day, a setting), not fields.
       var things: [String: Set<String>] = [:]
       // Only what was new here: a snapshot, or a copy of a file, mostly repeats what is known.
@@ -232,14 +264,13 @@ extension PlannerStore {
       report.sent = Set(round.outgoing.map(\.entity)).count
       // A day another device started ahead becomes this one's once its clock gets there, with
       // nothing new to send or read.
-      guard !round.outgoing.isEmpty || !incoming.files.isEmpty || report.copiedFrom != nil
+      guard !round.outgoing.isEmpty || !incoming.files.isEmpty || copied || renamed
         || snapshot.journal.syncFile == 0 || round.state.planner.day != local.planner.day
       else {
         // Nothing new either way, but the others may have read more since: compact.
         let own = ownUpdates(target, setup: setup, base: base, incoming: incoming)
         if !incoming.ownFolderRefused, !own.writing.isEmpty || !own.removing.isEmpty {
-          try? target.updateOwn(
-            setup.device, name: setup.name, writing: own.writing, removing: own.removing)
+          try? publish(own, setup: &setup, found: found, to: target, saving: false)
         }
         return report
       }
@@ -267,19 +298,62 @@ extension PlannerStore {
       // again next time (the same values, newer stamps), which changes nothing; a push that
       // fails commits nothing here.
       var own = ownUpdates(
-        target, setup: setup, base: base, incoming: incoming, sending: outgoing?.seq)
-      if copied {
-        try FileSystem.replace(syncSetupPath, with: setup.encode(), in: directory, backup: nil)
-      }
+        target, setup: setup, base: base, incoming: incoming, sending: outgoing?.seq,
+        renamed: renamed)
       if let outgoing { own.writing[outgoing.storedName] = outgoing.encode() }
       // Not into a link or anything but a real folder: what was to go there is sent again
       // as a snapshot once it is one (its files are then missing), as after a folder emptied.
-      if !incoming.ownFolderRefused, !own.writing.isEmpty || !own.removing.isEmpty {
-        try target.updateOwn(
-          setup.device, name: setup.name, writing: own.writing, removing: own.removing)
+      if !incoming.ownFolderRefused {
+        try publish(own, setup: &setup, found: found, to: target, saving: copied || setup.name != named)
+      } else if copied || setup.name != named {
+        try FileSystem.replace(syncSetupPath, with: setup.encode(), in: directory, backup: nil)
       }
       try commitSync(&snapshot, state: state, archive: archive, base: base, lock: lock)
       return report
+    }
+  }
+
+  /// This machine's name, or the one a test gave (`hostName`).
+  var currentHostName: String { hostName ?? FileSystem.hostName() }
+
+  /// Refreshes `target`, and finds whether this data directory is a copy of the one that made
+  /// the device `setup` names (the rule is `SyncSetup`'s): the copy found, or nil, and the
+  /// token in this device's `device.txt` in a shared folder.
+  func identify(_ setup: SyncSetup, _ target: any SyncTransport, sent: Int)
+    throws(SyncError) -> (copy: DeviceCopy?, found: String?)
+  {
+    let data = FileSystem.realPath(directory) ?? directory
+    if setup.directory != data {
+      // This device's own files there are not checked: it is about to become a new device.
+      try target.refresh(as: nil, sent: sent)
+      return (.moved(from: setup.directory), nil)
+    }
+    // Through git, a branch this directory did not write stops the sync here.
+    try target.refresh(as: setup.device, sent: sent)
+    guard let found = (target as? SyncFolder)?.instance(of: setup.device) else { return (nil, nil) }
+    return (setup.instances.contains(found) ? nil : .anotherSynced, found)
+  }
+
+  /// Writes this device's own files where it syncs. Through a shared folder, `device.txt`
+  /// goes with them, with a new token that `sync.txt` holds first, so that a sync stopped
+  /// anywhere never leaves there a token this directory does not know; `sync.txt` is also
+  /// saved when `saving` (a new device, a new name).
+  func publish(
+    _ own: (writing: [String: [UInt8]], removing: Set<String>), setup: inout SyncSetup,
+    found: String?, to target: any SyncTransport, saving: Bool
+  ) throws {
+    var writing = own.writing
+    if setup.kind == .folder {
+      let token = setup.addInstance(keeping: found)
+      writing[DeviceFile.fileName] =
+        DeviceFile(device: setup.device, name: setup.name, instance: token).encode()
+    }
+    if saving || setup.kind == .folder {
+      try FileSystem.replace(syncSetupPath, with: setup.encode(), in: directory, backup: nil)
+    }
+    if !writing.isEmpty || !own.removing.isEmpty {
+      try target.updateOwn(
+        setup.device, name: setup.name, writing: writing, removing: own.removing)
     }
   }
 
@@ -290,7 +364,7 @@ extension PlannerStore {
   /// and is in the snapshot for any that joins later.
   func ownUpdates(
     _ target: any SyncTransport, setup: SyncSetup, base: SyncBase, incoming: SyncIncoming,
-    sending: Int? = nil
+    sending: Int? = nil, renamed: Bool = false
   ) -> (writing: [String: [UInt8]], removing: Set<String>) {
     let me = setup.device
     let others = incoming.devices.union(base.names.keys).subtracting([me.text])
@@ -315,7 +389,10 @@ extension PlannerStore {
     if base.sent > snapshotted, !(snapshotted + 1...base.sent).allSatisfy(present.contains) {
       published = snapshot()
     }
-    if !own.contains(AckFile.fileName) || !incoming.files.isEmpty || !setup.forget.isEmpty {
+    // Rewritten as the device is renamed too: the others take its name from there.
+    if !own.contains(AckFile.fileName) || !incoming.files.isEmpty || !setup.forget.isEmpty
+      || renamed
+    {
       writing[AckFile.fileName] = acks.encode()
     }
     var removing = Set<String>()
@@ -414,8 +491,8 @@ public struct SyncReport: Sendable {
   public var arriving: [String] = []
   public var newer: [(device: String, version: Int)] = []
   public var damaged: [(path: String, reason: String)] = []
-  /// Where this data directory was before it was copied, when it was.
-  public var copiedFrom: String?
+  /// How this data directory was found to be a copy, when it was.
+  public var copy: DeviceCopy?
   /// The device it synced as there.
   public var previousDevice: String?
   /// When this device synced before.
@@ -427,6 +504,15 @@ public struct SyncReport: Sendable {
   }
 
   public func name(of device: DeviceID) -> String { names[device.text] ?? device.text }
+}
+
+/// How a sync found that this data directory is a copy of the one its device was made in (the
+/// rule is `SyncSetup`'s): from then on it syncs as a new device.
+public enum DeviceCopy: Equatable, Sendable {
+  /// It is not where the device was made: `from` is that path.
+  case moved(from: String)
+  /// Another copy of it has synced as this device since (through a shared folder).
+  case anotherSynced
 }
 
 /// Where syncing stands, for `sync --status`.

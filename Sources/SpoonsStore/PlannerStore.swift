@@ -33,6 +33,9 @@ public struct PlannerStore: Sendable {
   /// How many of its own change files every other device has read before a device replaces
   /// them with a snapshot (`SPOONS_SYNC_COMPACT_AFTER`, for tests).
   public var syncCompactAfter = 100
+  /// The host name `sync` names a new device after, when not this machine's
+  /// (`SPOONS_TEST_HOSTNAME`, for tests): only ever a label, never who the device is.
+  public var hostName: String?
   /// How many changes may follow a checkpoint before the next one rewrites `planner.txt`
   /// (`SPOONS_CHECKPOINT_AFTER`, for tests): see `PlannerStore.appendOnly`. Every command
   /// reads the changes since the checkpoint (about 50k instructions each, callgrind), and a

@@ -64,8 +64,7 @@ struct SyncTargetTests {
 
   @Test func aFolderSetupIsWrittenAsBeforeAndAGitOneSaysSo() throws {
     let device = try #require(DeviceID("k3v9q2m8ta"))
-    var setup = SyncSetup(
-      target: "/srv/sync", device: device, name: "laptop", machine: "laptop", directory: "/d")
+    var setup = SyncSetup(target: "/srv/sync", device: device, name: "laptop", directory: "/d")
     let folder = String(decoding: setup.encode(), as: UTF8.self)
     #expect(folder.contains("target\tpath=/srv/sync\n"))
     setup.target = "git@host:me/spoons.git"
@@ -73,5 +72,40 @@ struct SyncTargetTests {
     let bytes = setup.encode()
     #expect(String(decoding: bytes, as: UTF8.self).contains("\tkind=git\n"))
     #expect(try SyncSetup.decode(bytes, file: "sync.txt") == setup)
+  }
+
+  /// Version 1 named the machine as well, which made a renamed machine a new device: it
+  /// reads with the same id, name and directory, the machine left out, and is written back as
+  /// version 2 with the instance tokens.
+  @Test func aVersion1SetupReadsWithoutItsMachineAndIsWrittenAsVersion2() throws {
+    let old = """
+      format\tname=spoons-sync\tversion=1
+      target\tpath=/srv/sync
+      device\tid=646w6tnxhr\tname=vm\tmachine=vm\tdir=/tmp/v7
+      auto\ton=1
+
+      """
+    var setup = try SyncSetup.decode(Array(old.utf8), file: "sync.txt")
+    #expect(setup.device.text == "646w6tnxhr" && setup.name == "vm" && setup.directory == "/tmp/v7")
+    #expect(setup.auto && setup.instances.isEmpty)
+    let token = setup.addInstance(keeping: nil)
+    let text = String(decoding: setup.encode(), as: UTF8.self)
+    #expect(text.hasPrefix("format\tname=spoons-sync\tversion=2\n"), "\(text)")
+    #expect(!text.contains("machine="), "\(text)")
+    #expect(text.contains("instance\ttoken=\(token)\n"), "\(text)")
+    #expect(try SyncSetup.decode(setup.encode(), file: "sync.txt") == setup)
+  }
+
+  /// The tokens kept are the newest, and always the one found in the shared folder, so a
+  /// folder that lags never looks like another copy's.
+  @Test func aSetupKeepsItsNewestTokensAndTheOneFound() throws {
+    let device = try #require(DeviceID("k3v9q2m8ta"))
+    var setup = SyncSetup(target: "/srv/sync", device: device, name: "laptop", directory: "/d")
+    let first = setup.addInstance(keeping: nil)
+    for _ in 0..<40 { _ = setup.addInstance(keeping: first) }
+    #expect(setup.instances.count == SyncSetup.instancesKept)
+    #expect(setup.instances.contains(first))
+    let last = setup.addInstance(keeping: nil)
+    #expect(setup.instances.last == last && Set(setup.instances).count == setup.instances.count)
   }
 }

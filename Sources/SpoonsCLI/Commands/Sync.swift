@@ -5,7 +5,9 @@ extension Commands {
   /// `sync`: the same planner on every device, through a shared folder or a git remote.
   public struct Sync: SpoonsCommand {
     public static let info = CommandInfo(
-      name: "sync", aliases: [], usage: "sync [--init FOLDER|REMOTE | --status | --auto on|off | --forget DEVICE]",
+      name: "sync", aliases: [],
+      usage:
+        "sync [--init FOLDER|REMOTE | --status | --auto on|off | --name NAME | --forget DEVICE]",
       summary: "one planner on every device (folder or git)",
       example: "sync --init ~/Sync/spoons", brief: "sync [--init FOLDER|REMOTE]")
 
@@ -15,6 +17,8 @@ extension Commands {
       case status
       case auto(Bool)
       case forget(String)
+      /// `--name NAME`: what the devices call this one.
+      case rename(DeviceName)
     }
 
     public var action: Action
@@ -34,7 +38,20 @@ extension Commands {
       let forget = try args.option(
         "--forget",
         missing: ParseError("--forget needs the device's name or id, e.g. sync --forget desktop"))
+      let name = try args.option(
+        "--name", missing: ParseError("--name needs this device's new name, e.g. sync --name laptop"))
       try args.finish()
+      if let name {
+        guard folder == nil, !status, auto == nil, forget == nil else {
+          throw ParseError("sync --name takes only this device's new name, e.g. sync --name laptop")
+        }
+        do {
+          action = .rename(try DeviceName(name))
+        } catch {
+          throw ParseError("\(error); e.g. sync --name laptop")
+        }
+        return
+      }
       if let forget {
         guard folder == nil, !status, auto == nil, !forget.isEmpty else {
           throw ParseError("sync --forget takes only the device's name or id, e.g. sync --forget desktop")
@@ -81,6 +98,9 @@ extension Commands {
       case .forget(let device):
         let gone = try session.store.forgetDevice(device)
         return Session.Result(output: r.forgot(gone.name, id: gone.id))
+      case .rename(let name):
+        let renamed = try session.store.renameDevice(name)
+        return Session.Result(output: r.renamedDevice(from: renamed.old, to: renamed.new))
       case .auto(let on):
         try session.store.setAutoSync(on)
         return Session.Result(output: r.autoSyncSet(on))

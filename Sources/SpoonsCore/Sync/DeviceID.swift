@@ -1,7 +1,8 @@
 /// One data directory on one machine, as the devices that sync together know it.
 ///
-/// Random, so two devices never pick the same one; a copied data directory becomes a new
-/// device (the store checks), so two directories never write as one device.
+/// Random, so two devices never pick the same one, and kept in the data directory: a new
+/// host name changes only the device's label (`DeviceName`). A copied data directory becomes
+/// a new device (the store checks), so two directories never write as one device.
 public struct DeviceID: Hashable, Comparable, Sendable, CustomStringConvertible {
   public let text: String
 

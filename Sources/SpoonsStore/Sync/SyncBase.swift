@@ -154,25 +154,54 @@ struct SyncBase: Equatable {
 
 /// Where this planner syncs and which device it is: `sync.txt` in the data directory.
 ///
-/// The device is tied to the machine and the directory it was made in: a data directory
-/// copied elsewhere finds a different one, and becomes a new device rather than writing as
-/// the old one (two writers of one device's files would give one change number two contents).
+/// The device is its id, made once by `sync --init` and kept here, whatever the machine is
+/// called; `name` is only what people see. A data directory that is a copy of another must
+/// not go on as the same device (two writers of one device's files would give one change
+/// number two contents), and a copy is told without the host name:
+/// - `directory`, the data directory's resolved path when the device was made: a directory
+///   found elsewhere was copied or moved;
+/// - through a shared folder, `instances`: each sync that writes there leaves a new random
+///   token in this device's `device.txt`, recorded here first. A token there that this
+///   directory never wrote means another copy of it has synced as this device since (a copy
+///   on another machine at the same path, or this one put back from a backup);
+/// - through git, this device's branch: one this directory did not write stops the sync
+///   (`SyncError.otherWriter`).
+/// The copy found becomes a new device; the other goes on as the old one.
 public struct SyncSetup: Equatable, Sendable {
-  static let format = FileFormat(name: "spoons-sync", version: 1)
+  /// Version 1 also held `machine=`, the host name, which made a renamed machine a new
+  /// device: it is read and ignored.
+  static let format = FileFormat(name: "spoons-sync", version: 2)
   static let fileName = "sync.txt"
+  /// How many of its newest tokens a directory keeps: a tool that puts an older `device.txt`
+  /// back (a sync conflict, the shared folder restored) is not taken for another copy.
+  static let instancesKept = 16
 
   /// The shared folder, as an absolute path, or the git remote.
   public var target: String
   public var kind: SyncTargetKind = .folder
   public var device: DeviceID
-  /// What the other devices call this one: the host name.
+  /// What people call this device: the host name it joined on, unless a device it knew of
+  /// then had that name, until `sync --name`.
   public var name: String
-  var machine: String
+  /// The data directory the device was made in, its links resolved.
   var directory: String
+  /// The tokens this directory wrote to `device.txt` in the shared folder, the newest last.
+  var instances: [String] = []
   /// Every changing command syncs afterwards (`sync --auto on`).
   public var auto = false
   /// Devices gone for good (`sync --forget`): compaction no longer waits for them.
   public var forget: Set<String> = []
+
+  /// A token this directory has written, to add to `instances` before it is written, keeping
+  /// `found` (the one in the shared folder now) among those kept.
+  mutating func addInstance(keeping found: String?) -> String {
+    var random = SystemRandomNumberGenerator()
+    let token = DeviceID.random(using: &random).text
+    var kept = instances.filter { $0 != found }.suffix(Self.instancesKept - 2)
+    if let found, instances.contains(found) { kept.append(found) }
+    instances = Array(kept) + [token]
+    return token
+  }
 
   func encode() -> [UInt8] {
     var out: [UInt8] = []
@@ -184,9 +213,13 @@ public struct SyncSetup: Equatable, Sendable {
     out.append(contentsOf: "device".utf8)
     RecordCodec.field("id", device.text, to: &out)
     RecordCodec.field("name", name, to: &out, escape: true)
-    RecordCodec.field("machine", machine, to: &out, escape: true)
     RecordCodec.field("dir", directory, to: &out, escape: true)
     out.append(10)
+    for token in instances {
+      out.append(contentsOf: "instance".utf8)
+      RecordCodec.field("token", token, to: &out)
+      out.append(10)
+    }
     if auto {
       out.append(contentsOf: "auto".utf8)
       RecordCodec.field("on", "1", to: &out)
@@ -203,7 +236,8 @@ public struct SyncSetup: Equatable, Sendable {
   static func decode(_ bytes: [UInt8], file: String) throws(StoreError) -> SyncSetup {
     var target: String?
     var kind = SyncTargetKind.folder
-    var device: (DeviceID, String, String, String)?
+    var device: (DeviceID, String, String)?
+    var instances: [String] = []
     var auto = false
     var forget: Set<String> = []
     // The format line, a file that is something else, a newer version: checked as for every
@@ -222,9 +256,13 @@ public struct SyncSetup: Equatable, Sendable {
         guard let id = DeviceID(try record.string("id")) else {
           throw DecodeError(line: record.line, reason: "a bad device id")
         }
-        device = (
-          id, try record.string("name"), try record.string("machine"), try record.string("dir")
-        )
+        device = (id, try record.string("name"), try record.string("dir"))
+      case "instance":
+        let token = try record.string("token")
+        guard DeviceID(token) != nil else {
+          throw DecodeError(line: record.line, reason: "a bad instance token")
+        }
+        instances.append(token)
       case "auto": auto = try record.flag("on")
       case "forget": forget.insert(try record.string("device"))
       default: throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
@@ -234,8 +272,8 @@ public struct SyncSetup: Equatable, Sendable {
       throw .corrupt(file: file, line: nil, reason: "the target or device line is missing")
     }
     return SyncSetup(
-      target: target, kind: kind, device: device.0, name: device.1, machine: device.2,
-      directory: device.3, auto: auto, forget: forget)
+      target: target, kind: kind, device: device.0, name: device.1, directory: device.2,
+      instances: instances, auto: auto, forget: forget)
   }
 }
 

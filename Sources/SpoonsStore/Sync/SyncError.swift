@@ -19,6 +19,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
   case ambiguousDevice(String, ids: [String])
   /// `sync --forget` of this device.
   case forgettingItself
+  /// `sync --name` of a name another device known here has (`device`: its id).
+  case nameTaken(String, device: String)
   /// git could not fetch from or push to the remote: `reason` is what git said.
   case remoteUnreachable(remote: String, reason: String)
   /// git had no answer from the remote in time (a password prompt, a host that does not
@@ -69,6 +71,9 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         + "--forget \(ids[0]) (ids: \(ids.joined(separator: ", "))); nothing was changed"
     case .forgettingItself:
       return "that is this device; name another (see spoons sync --status); nothing was changed"
+    case .nameTaken(let name, let device):
+      return "another device (\(device)) is already called \(name); choose another name, so "
+        + "the two can be told apart; nothing was changed"
     case .remoteUnreachable(let remote, let reason):
       return "could not reach \(remote) (\(reason)); your changes are safe here and nothing "
         + "was changed"
