@@ -236,6 +236,7 @@ extension PlannerStore {
       // A device's acks file is rewritten as it is renamed; a change file keeps the name it
       // was written under.
       let published = base.names[setup.device.text]
+      let names = base.names
       for (file, _) in incoming.files { base.names[file.device.text] = file.name }
       for (folder, acks) in incoming.acks where !acks.name.isEmpty {
         base.names[folder] = acks.name
@@ -265,7 +266,8 @@ extension PlannerStore {
       // A day another device started ahead becomes this one's once its clock gets there, with
       // nothing new to send or read.
       guard !round.outgoing.isEmpty || !incoming.files.isEmpty || copied || renamed
-        || snapshot.journal.syncFile == 0 || round.state.planner.day != local.planner.day
+        || base.names != names || snapshot.journal.syncFile == 0
+        || round.state.planner.day != local.planner.day
       else {
         // Nothing new either way, but the others may have read more since: compact.
         let own = ownUpdates(target, setup: setup, base: base, incoming: incoming)
