@@ -233,22 +233,10 @@ extension PlannerStore {
         clock: HybridClock(device: setup.device, last: base.clock), now: now,
         copiedFrom: report.previousDevice.flatMap { DeviceID($0) }, lastSynced: base.syncedAt)
       report.damaged = incoming.damaged
-      // A device's acks file is rewritten as it is renamed; a change file keeps the name it
-      // was written under.
-      let published = base.names[setup.device.text]
-      let names = base.names
-      for (file, _) in incoming.files { base.names[file.device.text] = file.name }
-      for (folder, acks) in incoming.acks where !acks.name.isEmpty {
-        base.names[folder] = acks.name
-      }
-      // Told apart from the devices known here: on joining, and a copy on this host's name.
-      if copied || snapshot.journal.syncFile == 0 {
-        let others = base.names.filter { $0.key != setup.device.text }.values
-        setup.name = DeviceName(host: copied ? currentHostName : setup.name).distinct(from: others).text
-        report.device = setup.name
-      }
-      base.names[setup.device.text] = setup.name
-      let renamed = published != setup.name
+      // Told apart from the devices known here: on joining, and a copy by this host's name.
+      let naming = copied ? currentHostName : snapshot.journal.syncFile == 0 ? setup.name : nil
+      let (renamed, learned) = learnNames(&base, &setup, from: incoming, naming: naming)
+      report.device = setup.name
       // Counted as things changed (a task, a day, a setting), not fields.
       var things: [String: Set<String>] = [:]
       // Only what was new here: a snapshot, or a copy of a file, mostly repeats what is known.
@@ -266,7 +254,7 @@ extension PlannerStore {
       // A day another device started ahead becomes this one's once its clock gets there, with
       // nothing new to send or read.
       guard !round.outgoing.isEmpty || !incoming.files.isEmpty || copied || renamed
-        || base.names != names || snapshot.journal.syncFile == 0
+        || learned || snapshot.journal.syncFile == 0
         || round.state.planner.day != local.planner.day
       else {
         // Nothing new either way, but the others may have read more since: compact.
@@ -313,6 +301,28 @@ extension PlannerStore {
       try commitSync(&snapshot, state: state, archive: archive, base: base, lock: lock)
       return report
     }
+  }
+
+  /// Takes the other devices' names from what came in, a device's acks file over its change
+  /// files (it is rewritten as the device is renamed; a change file keeps the name it was
+  /// written under), and records this device's own. With `naming`, this device is named that,
+  /// told apart from the others known. `renamed`: this device's name is not the one its last
+  /// sync recorded, so the others must hear of it; `learned`: a name changed.
+  func learnNames(
+    _ base: inout SyncBase, _ setup: inout SyncSetup, from incoming: SyncIncoming,
+    naming: String?
+  ) -> (renamed: Bool, learned: Bool) {
+    let before = base.names
+    for (file, _) in incoming.files { base.names[file.device.text] = file.name }
+    for (folder, acks) in incoming.acks where !acks.name.isEmpty {
+      base.names[folder] = acks.name
+    }
+    if let naming {
+      let others = base.names.filter { $0.key != setup.device.text }.values
+      setup.name = DeviceName(host: naming).distinct(from: others).text
+    }
+    base.names[setup.device.text] = setup.name
+    return (before[setup.device.text] != setup.name, base.names != before)
   }
 
   /// This machine's name, or the one a test gave (`hostName`).

@@ -73,6 +73,7 @@ struct RegistryTests {
     ("completion bash", Commands.CompletionScript(.bash)),
     ("completion fish", Commands.CompletionScript(.fish)),
     ("manual", Commands.Manual()),
+    ("sync --name 'Study PC'", Commands.Sync(.rename(try! DeviceName("Study PC")))),
   ] as [(String, any SpoonsCommand)])
   func theOtherCommandsParseToTheirValues(_ line: String, _ expected: any SpoonsCommand) throws {
     let parsed = try CommandParser.parse(line: line)

@@ -870,17 +870,23 @@ struct Replicator {
     }
   }
 
-  @Test func aDataDirectoryPutBackFromABackupTakesBackWhatItHadSentAndKeepsBoth() throws {
+  /// A data directory put back from a backup in its place looks like a copy of the one that
+  /// synced after the backup was taken (on another machine, it could be): it becomes a new
+  /// device, and takes in what the old one sent since as another device's.
+  @Test func aDataDirectoryPutBackFromABackupSyncsAsANewDeviceAndKeepsBoth() throws {
     let dir = TemporaryDirectory()
     let d = try Self.devices(dir, count: 1, at: morning)
     try d[0].run("sync", at: morning)
+    let id = try Self.deviceID(d[0])
     try FileManager.default.copyItem(atPath: d[0].data, toPath: dir.file("backup"))
     try d[0].run("add", "2", "Pay rent", at: morning)
     try d[0].run("sync", at: morning)
     try FileManager.default.removeItem(atPath: d[0].data)
     try FileManager.default.moveItem(atPath: dir.file("backup"), toPath: d[0].data)
     try d[0].run("add", "1", "Water plants", at: morning.plus(minutes: 5))
-    try d[0].run("sync", at: morning.plus(minutes: 6))
+    let synced = try d[0].run("sync", at: morning.plus(minutes: 6)).stdout
+    #expect(synced.contains("or put back from a backup") && synced.contains("--forget \(id)"), "\(synced)")
+    #expect(try Self.deviceID(d[0]) != id)
     let list = try d[0].run("list", at: morning.plus(minutes: 6)).stdout
     #expect(list.contains("Pay rent") && list.contains("Water plants"), "\(list)")
   }

@@ -144,6 +144,9 @@ struct FormatVersionTests {
     #expect(done.map(\.spent) == [4, 0, 3, 0])
 
     #expect(try store.syncSetup()?.target == "/tmp/v7target")
+    // Its `sync.txt` is version 1: the same device, its host name now only its name.
+    #expect(try store.syncSetup()?.device.text == "646w6tnxhr")
+    #expect(try store.syncSetup()?.name == "vm")
     #expect(try store.syncStatus().changedSince == false)
     // Undo reaches the settings change before the sync; the other setting stays off.
     #expect(try store.changes().undoable.first?.what == "settings pace-hint off")
