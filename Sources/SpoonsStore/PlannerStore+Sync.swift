@@ -57,7 +57,6 @@ extension PlannerStore {
   /// --forget` can tell them apart.
   public func renameDevice(_ name: DeviceName) throws -> (old: String, new: String) {
     try exclusively { lock throws -> (old: String, new: String) in
-      guard lock != nil else { throw WouldWrite() }
       guard var setup = try syncSetup() else { throw SyncError.notSetUp }
       let names = try syncBase(of: readSnapshot().journal)?.names ?? [:]
       if let other = names.sorted(by: { $0.key < $1.key }).first(where: {
@@ -65,6 +64,8 @@ extension PlannerStore {
       }) {
         throw SyncError.nameTaken(name.text, device: other.key)
       }
+      // Refused before the lock is taken for writing, so a refusal leaves nothing behind.
+      guard lock != nil else { throw WouldWrite() }
       let old = setup.name
       setup.name = name.text
       try FileSystem.replace(syncSetupPath, with: setup.encode(), in: directory, backup: nil)
