@@ -108,4 +108,17 @@ struct SyncTargetTests {
     let last = setup.addInstance(keeping: nil)
     #expect(setup.instances.last == last && Set(setup.instances).count == setup.instances.count)
   }
+
+  /// `device.txt` says who wrote it only when whole: a copy cut short, or another kind of
+  /// file, says nothing, so it never makes this directory a copy.
+  @Test func aDeviceFileReadsOnlyWhole() throws {
+    let file = DeviceFile(
+      device: try #require(DeviceID("k3v9q2m8ta")), name: "Study\tPC", instance: "7hq2m4x9ab")
+    let bytes = file.encode()
+    #expect(DeviceFile.read(bytes) == file)
+    for cut in 1..<bytes.count { #expect(DeviceFile.read(Array(bytes.prefix(cut))) == nil) }
+    var changed = bytes
+    changed[changed.count - 30] ^= 1
+    #expect(DeviceFile.read(changed) == nil)
+  }
 }
