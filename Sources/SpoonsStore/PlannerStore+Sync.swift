@@ -267,7 +267,9 @@ extension PlannerStore {
       }
       var sent = max(base.sent, try target.highestSeq(of: setup.device))
       var outgoing: ChangeFile?
-      if !round.outgoing.isEmpty {
+      // A new name goes in a change file, of its own when nothing else goes: the others take
+      // a device's name from its newest file.
+      if !round.outgoing.isEmpty || renamed {
         sent += 1
         outgoing = ChangeFile(device: setup.device, name: setup.name, seq: sent, changes: round.outgoing)
       }
@@ -289,8 +291,7 @@ extension PlannerStore {
       // again next time (the same values, newer stamps), which changes nothing; a push that
       // fails commits nothing here.
       var own = ownUpdates(
-        target, setup: setup, base: base, incoming: incoming, sending: outgoing?.seq,
-        renamed: renamed)
+        target, setup: setup, base: base, incoming: incoming, sending: outgoing?.seq)
       if let outgoing { own.writing[outgoing.storedName] = outgoing.encode() }
       // Not into a link or anything but a real folder: what was to go there is sent again
       // as a snapshot once it is one (its files are then missing), as after a folder emptied.
@@ -304,18 +305,29 @@ extension PlannerStore {
     }
   }
 
-  /// Takes the other devices' names from what came in, a device's acks file over its change
-  /// files (it is rewritten as the device is renamed; a change file keeps the name it was
-  /// written under), and records this device's own. With `naming`, this device is named that,
-  /// told apart from the others known. `renamed`: this device's name is not the one its last
-  /// sync recorded, so the others must hear of it; `learned`: a name changed.
+  /// Takes the other devices' names from what came in, each from its device's newest file
+  /// (a file older than one read before, arriving late, keeps the name it was written under),
+  /// or, for a device with none, from its acks file; and records this device's own. With
+  /// `naming`, this device is named that, told apart from the others known. `renamed`: this
+  /// device's name is not the one its last sync recorded, so the others must hear of it;
+  /// `learned`: a name changed.
   func learnNames(
     _ base: inout SyncBase, _ setup: inout SyncSetup, from incoming: SyncIncoming,
     naming: String?
   ) -> (renamed: Bool, learned: Bool) {
     let before = base.names
-    for (file, _) in incoming.files { base.names[file.device.text] = file.name }
-    for (folder, acks) in incoming.acks where !acks.name.isEmpty {
+    var newest: [String: Int] = [:]
+    for key in base.seen {
+      let parts = key.split(separator: " ")
+      guard parts.count == 3, let seq = Int(parts[1].drop { $0 == "s" }) else { continue }
+      newest[String(parts[0]), default: 0] = max(newest[String(parts[0]), default: 0], seq)
+    }
+    for (file, _) in incoming.files.sorted(by: { $0.file.seq < $1.file.seq })
+    where file.seq >= newest[file.device.text, default: 0] {
+      base.names[file.device.text] = file.name
+      newest[file.device.text] = file.seq
+    }
+    for (folder, acks) in incoming.acks where base.names[folder] == nil && !acks.name.isEmpty {
       base.names[folder] = acks.name
     }
     if let naming {
@@ -323,7 +335,8 @@ extension PlannerStore {
       setup.name = DeviceName(host: naming).distinct(from: others).text
     }
     base.names[setup.device.text] = setup.name
-    return (before[setup.device.text] != setup.name, base.names != before)
+    let renamed = before[setup.device.text].map { $0 != setup.name } ?? false
+    return (renamed, base.names != before)
   }
 
   /// This machine's name, or the one a test gave (`hostName`).
@@ -377,7 +390,7 @@ extension PlannerStore {
   /// and is in the snapshot for any that joins later.
   func ownUpdates(
     _ target: any SyncTransport, setup: SyncSetup, base: SyncBase, incoming: SyncIncoming,
-    sending: Int? = nil, renamed: Bool = false
+    sending: Int? = nil
   ) -> (writing: [String: [UInt8]], removing: Set<String>) {
     let me = setup.device
     let others = incoming.devices.union(base.names.keys).subtracting([me.text])
@@ -402,10 +415,7 @@ extension PlannerStore {
     if base.sent > snapshotted, !(snapshotted + 1...base.sent).allSatisfy(present.contains) {
       published = snapshot()
     }
-    // Rewritten as the device is renamed too: the others take its name from there.
-    if !own.contains(AckFile.fileName) || !incoming.files.isEmpty || !setup.forget.isEmpty
-      || renamed
-    {
+    if !own.contains(AckFile.fileName) || !incoming.files.isEmpty || !setup.forget.isEmpty {
       writing[AckFile.fileName] = acks.encode()
     }
     var removing = Set<String>()

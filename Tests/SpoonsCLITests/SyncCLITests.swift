@@ -314,17 +314,7 @@ struct Replicator {
 
   /// Gives each device its test name as its sync name, so notes can be told apart.
   static func nameDevices(_ devices: [Device]) throws {
-    for device in devices {
-      let path = device.data + "/sync.txt"
-      let setup = try String(contentsOfFile: path, encoding: .utf8)
-      let name = #"\tname=[^\t]*\tmachine="#
-      guard let range = setup.range(of: name, options: .regularExpression) else {
-        Issue.record("no name in \(setup)")
-        continue
-      }
-      try setup.replacingCharacters(in: range, with: "\tname=\(device.name)\tmachine=")
-        .write(toFile: path, atomically: true, encoding: .utf8)
-    }
+    for device in devices { try device.run("sync", "--name", device.name, at: morning) }
   }
 
   @Test func aDayStartedOnAClockDaysAheadIsNoOtherDevicesTodayAndFixingThatClockIsEnough() throws {

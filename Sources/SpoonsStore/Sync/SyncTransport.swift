@@ -102,8 +102,6 @@ struct SyncIncoming {
       // Copies of an older acks file only ever say less: the most read wins.
       guard let bytes, let file = AckFile.read(bytes), file.device.text == folder else { return }
       var merged = acks[folder] ?? file
-      // Its name is the device's own file's: a tool's copy may be from before a rename.
-      if name == AckFile.fileName { merged.name = file.name }
       for (other, upto) in file.acks { merged.acks[other] = max(merged.acks[other] ?? 0, upto) }
       merged.forget.formUnion(file.forget)
       acks[folder] = merged
