@@ -67,10 +67,12 @@ struct DeviceFile: Equatable {
 
 extension SyncFolder {
   /// The token in `device`'s `device.txt` here; nil when there is no such file that reads
-  /// (none written yet, or one a tool left cut short).
+  /// (none written yet, one a tool left cut short, or anything but a file: no link followed).
   func instance(of device: DeviceID) -> String? {
-    let path = devicePath(device) + "/" + DeviceFile.fileName
-    guard let bytes = (try? FileSystem.read(path, limit: 64 << 10)) ?? nil,
+    guard case .opened(let root) = SyncDirectory.target(path),
+      case .opened(let devices) = root.directory("devices"),
+      case .opened(let own) = devices.directory(device.text),
+      case .bytes(let bytes) = own.read(DeviceFile.fileName, limit: 64 << 10),
       let file = DeviceFile.read(bytes), file.device == device
     else { return nil }
     return file.instance
