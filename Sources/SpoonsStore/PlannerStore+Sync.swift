@@ -261,7 +261,9 @@ extension PlannerStore {
         // Nothing new either way, but the others may have read more since: compact.
         let own = ownUpdates(target, setup: setup, base: base, incoming: incoming)
         if !incoming.ownFolderRefused, !own.writing.isEmpty || !own.removing.isEmpty {
-          try? publish(own, setup: &setup, found: found, to: target, saving: false)
+          try? publish(
+            own, setup: &setup, found: found, to: target, saving: false,
+            deviceFile: !incoming.deviceFileRefused)
         }
         return report
       }
@@ -296,7 +298,9 @@ extension PlannerStore {
       // Not into a link or anything but a real folder: what was to go there is sent again
       // as a snapshot once it is one (its files are then missing), as after a folder emptied.
       if !incoming.ownFolderRefused {
-        try publish(own, setup: &setup, found: found, to: target, saving: copied || setup.name != named)
+        try publish(
+          own, setup: &setup, found: found, to: target, saving: copied || setup.name != named,
+          deviceFile: !incoming.deviceFileRefused)
       } else if copied || setup.name != named {
         try FileSystem.replace(syncSetupPath, with: setup.encode(), in: directory, backup: nil)
       }
@@ -363,13 +367,14 @@ extension PlannerStore {
   /// Writes this device's own files where it syncs. Through a shared folder, `device.txt`
   /// goes with them, with a new token that `sync.txt` holds first, so that a sync stopped
   /// anywhere never leaves there a token this directory does not know; `sync.txt` is also
-  /// saved when `saving` (a new device, a new name).
+  /// saved when `saving` (a new device, a new name). `deviceFile` false: something not a file
+  /// is where `device.txt` goes (set aside and named), so it is left out.
   func publish(
     _ own: (writing: [String: [UInt8]], removing: Set<String>), setup: inout SyncSetup,
-    found: String?, to target: any SyncTransport, saving: Bool
+    found: String?, to target: any SyncTransport, saving: Bool, deviceFile: Bool
   ) throws {
     var writing = own.writing
-    if setup.kind == .folder {
+    if setup.kind == .folder, deviceFile {
       let token = setup.addInstance(keeping: found)
       writing[DeviceFile.fileName] =
         DeviceFile(device: setup.device, name: setup.name, instance: token).encode()

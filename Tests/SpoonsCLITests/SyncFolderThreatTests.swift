@@ -163,6 +163,22 @@ import Testing
     #expect(try s.desktop.run("list", at: morning).stdout.contains("From the laptop"))
   }
 
+  /// A folder where the laptop's `device.txt` goes: named and left, and only that file is
+  /// not written; the laptop still sends its changes and takes in the others'.
+  @Test func aFolderInPlaceOfThisDevicesDeviceFileHoldsBackOnlyThatFile() throws {
+    let s = try Scene()
+    let file = s.folder(s.laptopID) + "/device.txt"
+    try? FileManager.default.removeItem(atPath: file)
+    try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: false)
+    let before = s.surroundings()
+    let synced = try s.syncLaptop()
+    try s.expectSetAside(
+      synced, file, "it lies in this device's own folder and is a folder, not a file",
+      before: before)
+    var isFolder: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) && isFolder.boolValue)
+  }
+
   /// A link named like one of the laptop's change files in its own folder: named, never
   /// followed nor removed, and the laptop's next file takes a number past it.
   @Test func aLinkAmongThisDevicesOwnFilesIsNamedAndLeftAlone() throws {

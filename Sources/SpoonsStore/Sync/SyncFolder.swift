@@ -165,8 +165,16 @@ struct SyncFolder: SyncTransport {
       incoming.ownFolderRefused = true
     case .opened(let own):
       for name in (own.names() ?? []).sorted()
-      where SyncIncoming.isSyncFile(name) && !name.hasPrefix(".") {
+      where SyncIncoming.isSyncFile(name) && !name.hasPrefix(".") || name == DeviceFile.fileName {
         guard let kind = own.kind(of: name), !kind.isFile else { continue }
+        if name == DeviceFile.fileName {
+          incoming.setAside(
+            place + "/" + name, "it lies in this device's own folder and "
+              + kind.notAFile.dropFirst(3) + "; this device's device.txt is not written there "
+              + "while it does (everything else syncs)")
+          incoming.deviceFileRefused = true
+          continue
+        }
         let blocks = name == AckFile.fileName || ChangeFile.seq(ofSnapshotNamed: name) != nil
         incoming.setAside(
           place + "/" + name, "it lies in this device's own folder and "

@@ -55,6 +55,9 @@ struct SyncIncoming {
   /// This device's own folder is not a real folder in the target (a link, a file): nothing
   /// is written there or removed from it.
   var ownFolderRefused = false
+  /// Something not a file lies where this device writes its `device.txt` (a folder, a link):
+  /// that one file is not written, and everything else syncs.
+  var deviceFileRefused = false
   /// Where each file taken in was found, by its key, to name one that must be set aside.
   var paths: [String: String] = [:]
   /// Every other device found (by folder name), whether or not it had anything new.
