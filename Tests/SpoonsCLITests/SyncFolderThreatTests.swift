@@ -301,6 +301,29 @@ import Testing
     #expect(try s.desktop.run("list", at: morning).stdout.contains("Renamed on the laptop"))
   }
 
+  /// A device whose clock ran a year ahead: its files are refused by the others; once its
+  /// clock is put right, what it changes from then on arrives again (fixing the clock is
+  /// enough), and what it made while ahead waits until the time is within reach of it.
+  @Test func aClockAYearAheadPutRightSyncsOnAtOnce() throws {
+    let dir = TemporaryDirectory()
+    let d = try SyncCLITests.devices(dir, count: 2, at: morning)
+    var replicator = Replicator(random: SeededGenerator(seed: 3), devices: d)
+    let (laptop, desktop) = (d[0], d[1])
+    let yearAhead = morning.plus(days: 365)
+    try laptop.run("add", "2", "Made a year ahead", at: yearAhead)
+    try laptop.run("sync", at: yearAhead)
+    replicator.replicate(all: true)
+    let refused = try runWithin(30, desktop, ["sync"], at: morning.plus(minutes: 5))
+    #expect(refused.stdout.contains("more than the 30"), "\(refused.stdout)")
+    // The laptop's clock is put right.
+    try laptop.run("add", "3", "Made after the fix", at: morning.plus(minutes: 10))
+    try laptop.run("sync", at: morning.plus(minutes: 10))
+    replicator.replicate(all: true)
+    try runWithin(30, desktop, ["sync"], at: morning.plus(minutes: 15))
+    let list = try desktop.run("list", at: morning.plus(minutes: 15)).stdout
+    #expect(list.contains("Made after the fix") && !list.contains("Made a year ahead"), "\(list)")
+  }
+
   /// Tests run as root, for whom a folder of mode 000 still opens: there the sync runs
   /// under `setpriv` without the capabilities that override file modes.
   @Test func anUnreadableDeviceFolderIsReported() throws {

@@ -82,10 +82,16 @@ public struct HybridClock: Hashable, Sendable {
     self.last = last
   }
 
-  /// A new stamp, later than every stamp made or seen so far.
+  /// A new stamp, later than every stamp made or seen so far, but for one case: a `last`
+  /// further ahead than any device accepts (`furthestAccepted`) can only be this device's own,
+  /// made while its clock ran that far ahead (a stamp seen from another is followed a day at
+  /// most), so once the clock is put right it starts again from now. Else every change made
+  /// here would be refused by the others until the real time caught up, and fixing the clock
+  /// would not be enough. A field set in those days is still followed by its next change
+  /// (`SyncStamp.succeeded(by:)`), so such a field travels only once the time is near it.
   public mutating func tick(now: Timestamp) -> SyncStamp {
     let stamp: SyncStamp
-    if let last, last.seconds >= now.seconds {
+    if let last, last.seconds >= now.seconds, Self.accepts(last, now: now) {
       stamp = SyncStamp(seconds: last.seconds, counter: last.counter + 1, device: device)
     } else {
       stamp = SyncStamp(seconds: now.seconds, counter: 0, device: device)
