@@ -309,8 +309,14 @@ enum FileSystem {
   static func names(in directory: String) -> [String]? {
     guard let dir = opendir(directory) else { return nil }
     defer { closedir(dir) }
+    return names { readdir(dir) }
+  }
+
+  /// The names `next` gives one entry at a time (`readdir` of an open directory), without
+  /// `.` and `..`.
+  static func names(_ next: () -> UnsafeMutablePointer<dirent>?) -> [String] {
     var names: [String] = []
-    while let entry = readdir(dir) {
+    while let entry = next() {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }

@@ -130,14 +130,7 @@ final class SyncDirectory {
       return nil
     }
     defer { closedir(dir) }
-    var names: [String] = []
-    while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names
+    return FileSystem.names { readdir(dir) }
   }
 
   /// The bytes of the regular file `name`, never more than `limit` of them: anything else, or
