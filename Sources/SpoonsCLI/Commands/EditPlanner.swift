@@ -13,7 +13,7 @@ extension Commands {
   public struct EditPlanner: SpoonsCommand {
     public static let info = CommandInfo(
       name: "edit-planner", aliases: [], usage: "edit-planner",
-      summary: "edit the planner as text in $EDITOR, checked, then applied as one change",
+      summary: "edit the planner as text in $EDITOR, checked",
       example: "edit-planner")
 
     public init() {}
@@ -132,7 +132,8 @@ extension Commands {
       guard let directory = environment.variables["TMPDIR"], !directory.isEmpty else {
         return "/tmp"
       }
-      return directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+      let trimmed = directory.count > 1 && directory.hasSuffix("/")
+      return trimmed ? String(directory.dropLast()) : directory
     }
 
     /// "Edit again? [Y/n]": yes unless the answer starts with n (none: end of input is no).
