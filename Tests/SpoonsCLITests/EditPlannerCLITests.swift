@@ -4,8 +4,11 @@
   import Darwin
 #endif
 import Foundation
+import SpoonsCore
+import SpoonsStore
 import SpoonsTestSupport
 import Testing
+@testable import SpoonsCLI
 
 /// `edit-planner` through the binary, with a fake editor: a shell script the test writes and
 /// names in EDITOR. Standard input is never a terminal here, as in a script or CI.
@@ -129,5 +132,39 @@ struct EditPlannerCLITests {
     let result = try edit("sed -i s/Call/Ring/", data: data, tmp: tmp)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(try spoons(["show", "2"], data: data).stdout.contains("Ring mum"))
+  }
+
+  /// At the REPL (where `ask` exists), a mistake asks "Edit again?" and reopens the copy.
+  @Test(arguments: [("y", true), ("n", false)])
+  func aMistakeAtTheTerminalOffersToEditAgain(_ answer: String, _ applied: Bool) throws {
+    let tmp = TemporaryDirectory()
+    let data = try planner(in: tmp)
+    let copies = tmp.file("copies")
+    try FileManager.default.createDirectory(atPath: copies, withIntermediateDirectories: true)
+    // The first run makes a mistake, the second puts it right.
+    let script = try editor(
+      "if grep -q spoons=11 \"$1\"; then sed -i s/spoons=11/spoons=4/ \"$1\"; "
+        + "else sed -i s/spoons=3/spoons=11/ \"$1\"; fi", in: tmp)
+    let session = Session(
+      store: PlannerStore(directory: data),
+      environment: Environment(
+        now: { morning }, variables: ["EDITOR": script, "TMPDIR": copies, "PATH": "/usr/bin:/bin"],
+        input: ScriptedLines([]), output: StringSink(), errors: StringSink(),
+        inputIsTerminal: true, outputIsTerminal: false),
+      renderer: Renderer(style: Style(color: false)))
+    var questions: [String] = []
+    let run = { try session.execute(Commands.EditPlanner()) { questions.append($0); return answer } }
+    if applied {
+      #expect(try run().output.contains("task 1 changed"))
+    } else {
+      #expect(throws: (any Error).self) { try run() }
+    }
+    #expect(questions.count == 1)
+    #expect(questions.first?.contains(", line ") == true)
+    #expect(questions.first?.hasSuffix("Edit again? [Y/n] ") == true)
+    let spoons = try PlannerStore(directory: data).load().task(TaskID(1))?.spoons.value
+    #expect(spoons == (applied ? 4 : 3))
+    let kept = try FileManager.default.contentsOfDirectory(atPath: copies)
+    #expect(kept.count == (applied ? 0 : 1))
   }
 }
