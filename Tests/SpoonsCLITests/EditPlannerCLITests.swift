@@ -153,7 +153,9 @@ struct EditPlannerCLITests {
         inputIsTerminal: true, outputIsTerminal: false),
       renderer: Renderer(style: Style(color: false)))
     var questions: [String] = []
-    let run = { try session.execute(Commands.EditPlanner()) { questions.append($0); return answer } }
+    let run = {
+      try session.execute(Commands.EditPlanner()) { questions.append($0); return answer }
+    }
     if applied {
       #expect(try run().output.contains("task 1 changed"))
     } else {
