@@ -81,14 +81,8 @@ extension PlannerStore {
     let edited = try decodeHandEdit(text, of: edit)
     return try exclusively { lock throws -> HandEditResult? in
       var snapshot = try readSnapshot()
+      // The copy's archive line is checked against the original's, so this is the same too.
       guard Self.handText(snapshot) == edit.original else { throw ChangedWhileEditing() }
-      guard edited.archive == snapshot.archive else {
-        let line = Self.line(of: "archive", in: text)
-        throw StoreError.corrupt(
-          file: edit.path, line: line,
-          reason: "the archive line is Spoons's own (where the archive files end); put it back "
-            + "as it was")
-      }
       let before = snapshot
       snapshot.planner = edited.planner
       guard snapshot.planner != before.planner else { return nil }
@@ -111,6 +105,14 @@ extension PlannerStore {
       throw .corrupt(
         file: edit.path, line: Self.line(of: "journal", in: text),
         reason: "the journal line is Spoons's own; take it out")
+    }
+    // Where the archive files end is the store's too: the lengths must stay as they were.
+    let original = try? PlannerFile.decode(edit.original, file: edit.path)
+    guard snapshot.archive == original?.archive else {
+      throw .corrupt(
+        file: edit.path, line: Self.line(of: "archive", in: text),
+        reason: "the archive line is Spoons's own (where the archive files end); put it back "
+          + "as it was")
     }
     return snapshot
   }

@@ -102,6 +102,18 @@ struct EditPlannerCLITests {
     #expect(differences(before, everyFile(in: data)) == "")
   }
 
+  @Test func theArchiveLineIsNotTheUsersToEdit() throws {
+    let tmp = TemporaryDirectory()
+    let data = try planner(in: tmp)
+    let before = everyFile(in: data)
+    let script = try editor("sed -i 's/done=0/done=99/' \"$1\"", in: tmp)
+    let result = try edit(script, data: data, tmp: tmp)
+    #expect(result.status == 1)
+    let expected = ", line 3: the archive line is Spoons's own"
+    #expect(result.stderr.contains(expected), "\(result.stderr)")
+    #expect(differences(before, everyFile(in: data)) == "")
+  }
+
   @Test func noEditorAndNoTerminalIsRefusedCleanly() throws {
     let tmp = TemporaryDirectory()
     let data = try planner(in: tmp)
