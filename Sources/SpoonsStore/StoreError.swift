@@ -74,7 +74,7 @@ public indirect enum StoreError: Error, Hashable, Sendable, CustomStringConverti
   }
 
   /// What went wrong, without what to do about it.
-  var problem: String {
+  public var problem: String {
     switch self {
     case .corrupt(let file, let line?, let reason): return "\(file), line \(line): \(reason)"
     case .corrupt(let file, nil, let reason): return "\(file): \(reason)"

@@ -24,6 +24,7 @@ public enum CommandRegistry {
     Commands.Delete.self,
     Commands.Move.self,
     Commands.Edit.self,
+    Commands.EditPlanner.self,
     Commands.Show.self,
     Commands.Completed.self,
     Commands.History.self,
