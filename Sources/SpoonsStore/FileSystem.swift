@@ -22,6 +22,15 @@ enum FileSystem {
   static func read(_ path: String, from offset: Int = 0, limit: Int? = nil) throws(StoreError)
     -> [UInt8]?
   {
+    try read(path, from: offset, limit: limit, head: 0)?.rest
+  }
+
+  /// The first `head` bytes of `path` and those from `offset` on (at most `limit`), with one
+  /// open: how a read checks that the undo history is the one its checkpoint counts without
+  /// opening it twice. Nil when the file does not exist.
+  static func read(_ path: String, from offset: Int, limit: Int? = nil, head: Int)
+    throws(StoreError) -> (head: [UInt8], rest: [UInt8])?
+  {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     if fd < 0 {
       if errno == ENOENT { return nil }
@@ -33,7 +42,15 @@ enum FileSystem {
     guard (info.st_mode & S_IFMT) == S_IFREG else {
       throw .io(path: path, operation: "read", reason: "not a regular file")
     }
+    let first = head > 0 ? try read(fd, path: path, size: min(head, Int(info.st_size)), at: 0) : []
     let size = min(max(0, Int(info.st_size) - offset), limit ?? Int.max)
+    return (first, try read(fd, path: path, size: size, at: offset))
+  }
+
+  /// `size` bytes of the open file `fd` from `offset`, fewer when it shrank meanwhile.
+  private static func read(_ fd: Int32, path: String, size: Int, at offset: Int)
+    throws(StoreError) -> [UInt8]
+  {
     var failed = false
     // Uninitialized, not zero-filled first: the archive can be tens of megabytes.
     let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in

@@ -57,10 +57,11 @@ struct JournalTail: Equatable {
       // From the byte before the checkpoint's end, which ends a record, and the format line:
       // cheap checks that the file is the one the checkpoint counts, not a copy cut short,
       // emptied, replaced or edited before there.
-      let found = try FileSystem.read(path, from: journal.bytes - 1)
+      let read = try FileSystem.read(path, from: journal.bytes - 1, head: header.count + 8)
+      let found = read?.rest
       bytes = found ?? []
       start = 1
-      let head = found == nil ? [] : try FileSystem.read(path, limit: header.count + 8) ?? []
+      let head = read?.head ?? []
       if !head.starts(with: header), let newer = newerFormat(head, path: path) { throw newer }
       if let problem = mismatch(found, head: head, header: header, path: path, journal: journal) {
         guard lenient else {

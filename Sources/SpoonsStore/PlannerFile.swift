@@ -479,7 +479,7 @@ enum PlannerFile {
       planner.setAsksMood(asksMood)
       planner.setPaceHints(paceHints)
       for moved in renumbered { planner.noteRenumbered(moved) }
-      planner.noteDeleted(deleted)
+      if !deleted.isEmpty { planner.noteDeleted(deleted) }
       return PlannerSnapshot(
         planner: planner, archive: archive, journal: journal ?? JournalState())
     } catch {

@@ -108,7 +108,7 @@ extension Planner {
     if !fromArchive.isEmpty {
       archived.removeAll { fromArchive[$0.id] != nil }
       deleted.merge(fromArchive) { live, _ in live }
-      noteDeleted(fromArchive.keys)
+      noteDeleted(Array(fromArchive.keys))
     }
     return ids.compactMap { deleted[$0] }
   }

@@ -53,10 +53,11 @@ extension Planner {
   }
 
   /// Remembers numbers of tasks deleted here today (the store calls this when it reads them).
-  public mutating func noteDeleted(_ ids: some Sequence<TaskID>) {
-    let before = deletedToday.count
+  /// An array, not any sequence: a generic here would be unspecialized across modules, and
+  /// its runtime look-ups would cost every read that calls it more than the rest of it.
+  public mutating func noteDeleted(_ ids: [TaskID]) {
+    guard !ids.isEmpty else { return }
     deletedToday.append(contentsOf: ids)
-    guard deletedToday.count > before else { return }
     deletedToday.sort()
     var kept = 0
     for id in deletedToday where kept == 0 || deletedToday[kept - 1] != id {
