@@ -78,7 +78,10 @@ extension FuzzTargets {
     return entries
   }
 
-  /// Lays out one entry; quietly does nothing when it cannot (a parent that is a file).
+  /// Lays out one entry; quietly does nothing when it cannot (a parent that is a file or a
+  /// link). The harness itself never follows a link: each folder on the way is opened with
+  /// `O_NOFOLLOW` and the entry is made relative to it, so what it lays stays inside `target`
+  /// whatever links an earlier entry (or a sync) put there.
   static func lay(
     _ kind: String, _ path: String, _ content: [UInt8], me: String, target: String,
     scratch: String
@@ -89,34 +92,49 @@ extension FuzzTargets {
     }
     let arrow = path.firstRange(of: " -> ")
     let parts = inside(path[..<(arrow?.lowerBound ?? path.endIndex)])
-    guard !parts.isEmpty else { return }
-    var place = target
-    for part in parts.dropLast() {
-      place += "/" + part
-      mkdir(place, 0o700)
-    }
-    place += "/" + parts[parts.count - 1]
+    guard let name = parts.last, let folder = openFolder(target, parts.dropLast()) else { return }
+    defer { close(folder) }
     switch kind {
     case "file":
       let text = String(decoding: content, as: UTF8.self).replacing("SELF", with: me)
       let bytes = ChangeFileProbe.sealed(Array(text.utf8))
-      let fd = open(place, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+      let fd = openat(folder, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK, 0o644)
       guard fd >= 0 else { return }
       _ = FileDescriptor.writeAll(fd, bytes)
       close(fd)
-    case "dir": mkdir(place, 0o700)
-    case "fifo": mkfifo(place, 0o644)
+    case "dir": mkdirat(folder, name, 0o700)
+    case "fifo":
+      #if canImport(Glibc)
+        mkfifoat(folder, name, 0o644)
+      #else
+        mkfifo(target + "/" + parts.joined(separator: "/"), 0o644)  // mkfifoat needs macOS 13
+      #endif
     case "big":
-      let fd = open(place, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK, 0o644)
+      let fd = openat(folder, name, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK, 0o644)
       guard fd >= 0 else { return }
       _ = ftruncate(fd, 1 << 30)
       close(fd)
-    case "gone": removeTree(place)
+    case "gone": removeEntry(name, in: folder)
     case "link":
       guard let arrow else { return }
-      symlink(([scratch] + inside(path[arrow.upperBound...])).joined(separator: "/"), place)
+      symlinkat(([scratch] + inside(path[arrow.upperBound...])).joined(separator: "/"), folder, name)
     default: return
     }
+  }
+
+  /// The folder `parts` under `root`, made where missing, as an open descriptor; nil when one
+  /// on the way is a link or not a folder.
+  static func openFolder(_ root: String, _ parts: ArraySlice<String>) -> Int32? {
+    var fd = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+    guard fd >= 0 else { return nil }
+    for part in parts {
+      mkdirat(fd, part, 0o700)
+      let next = openat(fd, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+      close(fd)
+      guard next >= 0 else { return nil }
+      fd = next
+    }
+    return fd
   }
 
   /// Everything in the notes and in the shared folder but the device's own folder, as lstat
@@ -152,7 +170,15 @@ extension FuzzTargets {
   }
 
   static func names(in path: String) -> [String] {
-    guard let dir = opendir(path) else { return [] }
+    let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+    guard fd >= 0 else { return [] }
+    defer { close(fd) }
+    return names(inFolder: fd)
+  }
+
+  /// The names in an open folder (the descriptor stays open).
+  static func names(inFolder fd: Int32) -> [String] {
+    guard let dir = fdopendir(dup(fd)) else { return [] }
     defer { closedir(dir) }
     var names: [String] = []
     while let entry = readdir(dir) {
@@ -166,15 +192,23 @@ extension FuzzTargets {
 
   /// Removes `path` and all under it, never following a link.
   static func removeTree(_ path: String) {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return }
-    guard info.st_mode & S_IFMT == S_IFDIR else {
-      unlink(path)
-      return
-    }
-    chmod(path, 0o700)
-    for name in names(in: path) { removeTree(path + "/" + name) }
-    rmdir(path)
+    guard let slash = path.lastIndex(of: "/") else { return }
+    let parent = open(String(path[..<slash]), O_RDONLY | O_DIRECTORY)
+    guard parent >= 0 else { return }
+    defer { close(parent) }
+    removeEntry(String(path[path.index(after: slash)...]), in: parent)
+  }
+
+  /// Removes the entry `name` of an open folder and all under it, each folder opened with
+  /// `O_NOFOLLOW` from the one above, so no link is ever followed.
+  static func removeEntry(_ name: String, in folder: Int32) {
+    if unlinkat(folder, name, 0) == 0 { return }
+    let fd = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+    guard fd >= 0 else { return }
+    fchmod(fd, 0o700)
+    for child in names(inFolder: fd) { removeEntry(child, in: fd) }
+    close(fd)
+    unlinkat(folder, name, AT_REMOVEDIR)
   }
 
   /// The id a data directory syncs as, from its `sync.txt`.
