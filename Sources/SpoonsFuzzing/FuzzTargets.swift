@@ -58,12 +58,15 @@ public enum FuzzTargets {
   }
 
   /// The bytes as the data files, then a load. The input holds `planner.txt`, optionally
-  /// followed by a line `=== done.txt` and that file, `=== days.txt` and that one, and/or
-  /// `=== undo-1.txt` and the undo history: the checkpoint and the changes after it. In the
-  /// history, `sum=fuzz` on an `end` line stands for the right checksum of its change, so
-  /// the fuzzer reaches the changes laid over the checkpoint, not only the checksum that
-  /// guards them. Loading must refuse or succeed without changing a byte; what loads must
-  /// save and load back equal, and search the same when it reads only what may match.
+  /// followed by a line `=== done.txt` and that file, `=== days.txt` and that one,
+  /// `=== undo-1.txt` and the undo history (the checkpoint and the changes after it), and
+  /// `=== planner.txt.bak` and the checkpoint before. In the history, `sum=fuzz` on an `end`
+  /// line stands for the right checksum of its change, so the fuzzer reaches the changes laid
+  /// over the checkpoint, not only the checksum that guards them. The properties: loading and
+  /// `check` change no byte, whether the load succeeds or is refused; what loads takes in
+  /// every change after the checkpoint, saves and loads back equal, and searches the same
+  /// when it reads only what may match; after a refusal, `check --repair` keeps every byte of
+  /// each file named as damaged (in the file, or in a copy it set aside).
   public static func loader(_ bytes: [UInt8], scratch: String) {
     reset(scratch)
     let data = scratch + "/data"
@@ -86,6 +89,20 @@ public enum FuzzTargets {
       whole = try store.loadWhole()
     } catch {
       _ = "\(error)"  // the message must render, too
+      // A refusal changes no byte, and neither does `check`; `check --repair` keeps every
+      // byte it could not read, in the file or in one it set aside.
+      unchanged(files, in: data, by: "a refused load")
+      let problems = store.check().problems + ["\(error)"]
+      unchanged(files, in: data, by: "check")
+      _ = try? store.repair(at: Timestamp(seconds: 0))
+      // A file that read may be rewritten by a repair's change (an older format's history
+      // carried into the new one); one named as damaged must keep its bytes.
+      let damaged = files.filter { name, _ in
+        problems.contains { problem in
+          [",", ":", " "].contains { problem.hasPrefix(data + "/" + name + $0) }
+        }
+      }
+      kept(damaged, in: data)
       return
     }
     // Search reads only the archived lines that may match: it must find what the whole
@@ -101,9 +118,9 @@ public enum FuzzTargets {
         fail("searching for \(query) was refused, the whole archive not: \(error)")
       }
     }
-    for (name, content) in files where readFile(data + "/" + name) != content {
-      fail("loading changed \(name)")
-    }
+    unchanged(files, in: data, by: "loading")
+    _ = store.check()
+    unchanged(files, in: data, by: "check")
     // Whatever loads took in every change after the checkpoint: none skipped.
     if let unread = TailProbe.unread(in: data) { fail(unread) }
     let copy = PlannerStore(directory: scratch + "/copy")
@@ -153,6 +170,27 @@ public enum FuzzTargets {
     }
   }
 
+  static func unchanged(_ files: [(String, [UInt8])], in data: String, by what: String) {
+    for (name, content) in files where readFile(data + "/" + name) != content {
+      fail("\(what) changed \(name)")
+    }
+  }
+
+  /// Every file's bytes are still in the data directory after `check --repair`: the file as
+  /// it was, or a copy set aside; the undo history also as what is left of it followed by
+  /// the record cut short that was set aside.
+  static func kept(_ files: [(String, [UInt8])], in data: String) {
+    let now = names(in: data).map { ($0, readFile(data + "/" + $0) ?? []) }
+    for (name, content) in files where !content.isEmpty {
+      let whole = now.contains { $0.1 == content }
+      let torn = now.contains { file in
+        file.0.hasPrefix(name) && content.starts(with: file.1)
+          && now.contains { $0.0.hasPrefix(name + ".torn-") && content == file.1 + $0.1 }
+      }
+      guard whole || torn else { fail("check --repair lost bytes of \(name)") }
+    }
+  }
+
   /// Splits the loader's input into its files.
   public static func split(_ bytes: [UInt8]) -> [(String, [UInt8])] {
     var files: [(String, [UInt8])] = []
@@ -162,7 +200,7 @@ public enum FuzzTargets {
     var index = 0
     /// A marker starts its file once; after that it is an ordinary line of the current file.
     func marker(_ line: ArraySlice<UInt8>) -> String? {
-      for candidate in ["done.txt", "days.txt", "undo-1.txt"]
+      for candidate in ["done.txt", "days.txt", "undo-1.txt", "planner.txt.bak"]
       where name != candidate && !files.contains(where: { $0.0 == candidate })
         && line.elementsEqual("=== \(candidate)".utf8)
       {

@@ -262,6 +262,7 @@ enum FileSystem {
     // Bytes past `length` (normally none: a writer killed before its commit left them) are
     // kept to be put back.
     let size = Int(info.st_size)
+    try checkCommitted(fd, size: size, length: length, path: path)
     var tail = [UInt8](repeating: 0, count: max(0, size - length))
     if !tail.isEmpty {
       let n = tail.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(length)) }
@@ -290,6 +291,35 @@ enum FileSystem {
     guard fsync(fd) == 0 else { throw io(path, "save") }
     Durability.flushed(fd, path: path)
     Durability.step()
+  }
+
+  /// Refuses to append to a file that does not hold the `length` bytes `planner.txt` counts
+  /// of it, as far as can be told cheaply: shorter (cut, emptied, replaced), not starting with
+  /// a format line, or not ending a line there. Such a file is damaged: extending it would
+  /// bury its bytes, and cutting it back would drop them. (Every file Spoons appends to is
+  /// lines after a format line; a full read, as `check` makes, finds the rest.)
+  static func checkCommitted(_ fd: Int32, size: Int, length: Int, path: String)
+    throws(StoreError)
+  {
+    guard length > 0 else { return }
+    guard size >= length else {
+      throw StoreError.corrupt(
+        file: path, line: nil,
+        reason: "holds \(size) bytes but \(PlannerFile.name) counts \(length) of it")
+    }
+    let start = Array("format\t".utf8)
+    var head = [UInt8](repeating: 0, count: start.count)
+    var last: UInt8 = 0
+    let headRead = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+    let lastRead = pread(fd, &last, 1, off_t(length - 1))
+    guard headRead >= 0, lastRead >= 0 else { throw io(path, "read") }
+    guard head == start || length < start.count, last == 10 else {
+      throw StoreError.corrupt(
+        file: path, line: nil,
+        reason: "it does not hold the \(length) bytes \(PlannerFile.name) counts of it "
+          + (head == start || length < start.count
+            ? "(no line ends at byte \(length))" : "(it does not start as a Spoons file)"))
+    }
   }
 
   /// The size of the file at `path`, or nil when it cannot be read.

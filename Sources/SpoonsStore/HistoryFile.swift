@@ -42,12 +42,22 @@ public struct HistoryFile: Sendable {
     guard !line.contains("\n"), (try? FileSystem.prepareDirectory(directory)) != nil else {
       return
     }
-    let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
     guard fd >= 0 else { return }
     defer { close(fd) }
     var bytes: [UInt8] = []
     var info = stat()
-    if fstat(fd, &info) == 0 && info.st_size == 0 { Self.format.encodeHeader(to: &bytes) }
+    guard fstat(fd, &info) == 0 else { return }
+    if info.st_size == 0 {
+      Self.format.encodeHeader(to: &bytes)
+    } else {
+      // A `history.txt` that is not Spoons's own (the person's file of that name) is not
+      // written to: Spoons does not read it either.
+      let start = Array("format\tname=spoons-history\t".utf8)
+      var head = [UInt8](repeating: 0, count: start.count)
+      let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+      guard n == start.count, head == start else { return }
+    }
     bytes += Array(line.utf8) + [UInt8(ascii: "\n")]
     try? FileSystem.writeAll(fd, bytes, path: path)
   }

@@ -12,17 +12,28 @@ public struct CheckReport: Hashable, Sendable {
 }
 
 extension PlannerStore {
-  /// Reads every file the planner is made of (the checkpoint and the changes after it, the
-  /// archive, the undo history, the synced state, the prompt history) and says what is wrong.
-  /// Writes nothing.
+  /// Reads every file the planner is made of (the checkpoint and the changes after it, its
+  /// backup, the archive, the undo history, the sync settings and synced state, the prompt
+  /// history) and says what is wrong. Writes nothing.
   public func check() -> CheckReport {
     var report = CheckReport()
     do {
       let snapshot = try shared(or: PlannerSnapshot(planner: Planner())) {
         () throws(StoreError) in
         let snapshot = try readSnapshot()
-        _ = try readRecordedArchive(snapshot)
-        _ = try syncBase(of: snapshot.journal)
+        do {
+          _ = try readRecordedArchive(snapshot)
+        } catch {
+          report.problems.append("\(error)")
+        }
+        do {
+          if try syncSetup() != nil || snapshot.journal.syncFile > 0 {
+            _ = try requiredSyncBase(of: snapshot.journal)
+          }
+        } catch {
+          report.problems.append("\(error)")
+        }
+        if let problem = checkBackup() { report.problems.append(problem) }
         return snapshot
       }
       if !snapshot.tail.torn.isEmpty {
@@ -40,8 +51,26 @@ extension PlannerStore {
     return report
   }
 
-  /// The prompt history, which Spoons does not read unless it is its own, and the files
-  /// Spoons set aside: worth knowing, never wrong.
+  /// `planner.txt.bak`, the checkpoint before (what the way back from a damaged `planner.txt`
+  /// rests on), when there is one and it does not read: nil when it reads or is not there.
+  private func checkBackup() -> String? {
+    guard let bytes = try? FileSystem.read(backupPath) else {
+      return FileSystem.size(backupPath) == nil
+        ? nil : "\(backupPath) cannot be read; nothing was changed"
+    }
+    do {
+      _ = try PlannerFile.decode(bytes, file: backupPath)
+      return nil
+    } catch {
+      return "\(error.problem): it is the copy to go back to should \(PlannerFile.name) be "
+        + "damaged; nothing was changed. '\(PlannerRecovery.repair(directory))' makes a new "
+        + "one from \(PlannerFile.name), keeping this one under a dated name"
+    }
+  }
+
+  /// The prompt history, which Spoons neither reads nor writes unless it is its own (past its
+  /// format line it is just the lines once typed, so its first line is all there is to
+  /// check), and the files Spoons set aside: worth knowing, never wrong.
   private func checkSideFiles() -> [String] {
     var notes: [String] = []
     let history = directory + "/" + HistoryFile.name
@@ -66,11 +95,13 @@ extension PlannerStore {
   /// aside (the file kept whole under a dated name, the changes that read kept in a new
   /// checkpoint), and a `planner.txt` that does not read is replaced by `planner.txt.bak`
   /// with the changes since laid over it, when that reads (the damaged file kept under a
-  /// dated name). Then checks again.
-  public func repair() throws -> CheckReport {
+  /// dated name). Then checks again. `now` is when the repair happens, for the undo history.
+  public func repair(at now: Timestamp) throws -> CheckReport {
     var repairs: [String] = []
     if let done = try repairPlanner() { repairs.append(done) }
     if let done = try repairHistory() { repairs += done }
+    repairs += try repairArchive(at: now)
+    if let done = try repairBackup() { repairs.append(done) }
     var report = check()
     report.repairs = repairs
     return report
@@ -151,6 +182,93 @@ extension PlannerStore {
           + "last one that read; undo starts again from here")
       for change in lost { done.append("not kept (in the damaged bytes): \(change.words)") }
       return done
+    }
+  }
+}
+
+extension PlannerStore {
+  /// An archive file (`done.txt`, `days.txt`) that does not read: kept whole under a dated
+  /// name, and replaced, as one change, by a file of every record that reads (of the bytes
+  /// the checkpoint counts, and the records the changes since added). Each line not kept is
+  /// named. Nothing is dropped: the damaged file holds every byte it held.
+  func repairArchive(at now: Timestamp) throws -> [String] {
+    try exclusively { lock throws -> [String] in
+      var snapshot = try readSnapshot()
+      let before = snapshot
+      var done: [String] = []
+      var replaced: (done: [UInt8]?, days: [UInt8]?) = (nil, nil)
+      for isDone in [true, false] {
+        let name = isDone ? snapshot.archive.doneName : snapshot.archive.daysName
+        do throws(StoreError) {
+          if isDone { _ = try readDone(snapshot) } else { _ = try readDays(snapshot) }
+          continue
+        } catch {
+          guard case .damagedArchive(_, _, let reason) = error else { throw error }
+          guard lock != nil else { throw WouldWrite() }
+          let path = directory + "/" + name
+          let length = isDone ? snapshot.archive.done : snapshot.archive.days
+          let added = snapshot.tail.appends.filter { $0.file == name }
+          let counted = added.first?.at ?? length
+          let onDisk = try FileSystem.read(path)
+          var bytes = Array((onDisk ?? []).prefix(counted))
+          bytes.append(10)  // a line cut short stays a line of its own
+          for append in added { bytes += append.bytes }
+          var kept = name
+          if let onDisk {
+            kept = try keepAside(onDisk, of: name, as: "damaged")
+            done.append("set \(name) aside as \(kept) (\(reason))")
+          } else {
+            done.append("\(name) is missing (\(reason))")
+          }
+          var records: [UInt8] = []
+          var keptCount = 0
+          let format = isDone ? ArchiveFiles.doneFormat : ArchiveFiles.daysFormat
+          var header: [UInt8] = []
+          format.encodeHeader(to: &header)
+          for (number, line) in bytes.split(separator: 10, omittingEmptySubsequences: false)
+            .enumerated() where !line.isEmpty
+          {
+            let one = header + line + [10]
+            let reads =
+              isDone
+              ? (try? ArchiveFiles.decodeDone(one)).map { !$0.isEmpty }
+              : (try? ArchiveFiles.decodeDays(one)).map { !$0.isEmpty }
+            if reads == true {
+              records += line + [10]
+              keptCount += 1
+            } else if !line.starts(with: "format\t".utf8) {
+              let text = String(decoding: line.prefix(60), as: UTF8.self)
+              done.append("not kept (line \(number + 1), in \(kept)): \(text)")
+            }
+          }
+          done.append(
+            "kept \(keptCount == 1 ? "1 record" : "\(keptCount) records") that read in a new "
+              + (isDone ? "done" : "days") + " file")
+          snapshot.tail.appends.removeAll { $0.file == name }
+          if isDone { replaced.done = records } else { replaced.days = records }
+        }
+      }
+      guard replaced.done != nil || replaced.days != nil else { return [] }
+      try commit(
+        &snapshot, from: before, archive: .replace(done: replaced.done, days: replaced.days),
+        at: now,
+        what: "check --repair: the archive's damaged records set aside", lock: lock)
+      return done
+    }
+  }
+
+  /// `planner.txt.bak` that does not read: kept under a dated name, and a new one made by a
+  /// fresh checkpoint (which keeps the current `planner.txt` as the backup).
+  func repairBackup() throws -> String? {
+    try exclusively { lock throws -> String? in
+      guard checkBackup() != nil, let bytes = try? FileSystem.read(backupPath) else { return nil }
+      var snapshot = try readSnapshot()
+      guard let lock else { throw WouldWrite() }
+      let name = PlannerFile.name + ".bak"
+      let kept = try keepAside(bytes, of: name, as: "damaged")
+      try save(&snapshot, after: [], lock: lock)
+      return "made a new \(name) from \(PlannerFile.name), keeping the one that did not read as "
+        + kept
     }
   }
 }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import SpoonsCore
 
 /// Changing: one locked read-modify-write per change, committed by appending it to the undo
@@ -121,6 +126,7 @@ extension PlannerStore {
       for (isDone, records) in [(true, done), (false, days)] where !records.isEmpty {
         let name = isDone ? snapshot.archive.doneName : snapshot.archive.daysName
         let at = isDone ? snapshot.archive.done : snapshot.archive.days
+        try checkArchiveFile(name, holding: at, of: snapshot)
         var bytes: [UInt8] = []
         if at == 0 {
           (isDone ? ArchiveFiles.doneFormat : ArchiveFiles.daysFormat).encodeHeader(to: &bytes)
@@ -171,6 +177,33 @@ extension PlannerStore {
     writes.append(journal)
     try save(&snapshot, after: writes, lock: lock)
     if let rewritten { removeUnneeded(keeping: rewritten, snapshot) }
+  }
+
+  /// Refuses a change that adds to the archive file `name` when the file does not hold what
+  /// the checkpoint counts of it (the changes since keep the rest): its records would reach
+  /// it at the next checkpoint, which must not append to a damaged file. Checked now, so the
+  /// change that would add to it is the one refused, with the way to mend it.
+  func checkArchiveFile(_ name: String, holding length: Int, of snapshot: PlannerSnapshot)
+    throws(StoreError)
+  {
+    let counted = snapshot.tail.appends.first { $0.file == name }?.at ?? length
+    guard counted > 0 else { return }
+    let path = directory + "/" + name
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else {
+      guard errno == ENOENT else { throw archiveDamage(FileSystem.io(path, "read")) }
+      throw archiveDamage(
+        .corrupt(file: path, line: nil,
+          reason: "the file is missing, but \(PlannerFile.name) counts \(counted) bytes of it"))
+    }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw FileSystem.io(path, "read") }
+    do {
+      try FileSystem.checkCommitted(fd, size: Int(info.st_size), length: counted, path: path)
+    } catch {
+      throw archiveDamage(error)
+    }
   }
 
   /// How many changes, and how many bytes of them, may follow a checkpoint before the next
@@ -256,7 +289,7 @@ extension PlannerStore {
     } catch {
       rollback.run()
       FileSystem.discard(staged)
-      throw error
+      throw archiveDamage(error)
     }
     lock.keepStamp()
     try FileSystem.syncDirectory(directory)

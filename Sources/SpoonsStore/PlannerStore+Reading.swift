@@ -219,14 +219,38 @@ extension PlannerStore {
 
   func readDays(_ snapshot: PlannerSnapshot) throws(StoreError) -> [DayRecord] {
     let name = snapshot.archive.daysName
-    return try ArchiveFiles.decodeDays(
-      archiveBytes(name, snapshot.archive.days, of: snapshot), file: directory + "/" + name)
+    do {
+      return try ArchiveFiles.decodeDays(
+        archiveBytes(name, snapshot.archive.days, of: snapshot), file: directory + "/" + name)
+    } catch {
+      throw archiveDamage(error)
+    }
   }
 
   func readDone(_ snapshot: PlannerSnapshot) throws(StoreError) -> [SpoonTask] {
     let name = snapshot.archive.doneName
-    return try ArchiveFiles.decodeDone(
-      archiveBytes(name, snapshot.archive.done, of: snapshot), file: directory + "/" + name)
+    do {
+      return try ArchiveFiles.decodeDone(
+        archiveBytes(name, snapshot.archive.done, of: snapshot), file: directory + "/" + name)
+    } catch {
+      throw archiveDamage(error)
+    }
+  }
+
+  /// `error` as `damagedArchive` when it is about an archive file not reading (so it says how
+  /// `check --repair` mends it); as it is otherwise (the undo history, a newer format).
+  func archiveDamage(_ error: StoreError) -> StoreError {
+    switch error {
+    case .corrupt(let file, let line, let reason)
+    where ArchiveFiles.isArchiveName(StoreError.split(file).name):
+      return .damagedArchive(file: file, line: line, reason: reason)
+    case .foreign(let file, let kind, let holds)
+    where ArchiveFiles.isArchiveName(StoreError.split(file).name):
+      return .damagedArchive(
+        file: file, line: nil,
+        reason: "it is not a Spoons \(kind) file" + (holds.map { " (\($0))" } ?? ""))
+    default: return error
+    }
   }
 
   func readRecordedArchive(_ snapshot: PlannerSnapshot) throws(StoreError) -> Archive {

@@ -98,7 +98,29 @@ extension PlannerStore {
     guard journal.syncFile > 0 else { return SyncBase() }
     let path = directory + "/" + SyncBase.fileName(journal.syncFile)
     guard let bytes = try FileSystem.read(path) else { return nil }
-    return try SyncBase.decode(bytes, file: path)
+    do {
+      return try SyncBase.decode(bytes, file: path)
+    } catch {
+      switch error {
+      case .corrupt(_, let line, let reason):
+        throw .damagedSyncState(
+          file: path, reason: "does not read" + (line.map { " at line \($0)" } ?? "") + ": \(reason)")
+      case .foreign(_, _, let holds):
+        throw .damagedSyncState(
+          file: path, reason: "is not a Spoons file" + (holds.map { " (\($0))" } ?? ""))
+      default: throw error
+      }
+    }
+  }
+
+  /// `syncBase`, refusing a missing one: sync's way in.
+  func requiredSyncBase(of journal: JournalState) throws(StoreError) -> SyncBase {
+    guard let base = try syncBase(of: journal) else {
+      throw .damagedSyncState(
+        file: directory + "/" + SyncBase.fileName(journal.syncFile),
+        reason: "is missing, though \(PlannerFile.name) counts on it")
+    }
+    return base
   }
 
   /// A data directory inside a folder that Dropbox, iCloud Drive or Syncthing replicates, if
@@ -199,10 +221,7 @@ extension PlannerStore {
       // here: it runs locked or not at all, never as a trial run.
       guard lock != nil else { throw WouldWrite() }
       var snapshot = try readSnapshot()
-      guard var base = try syncBase(of: snapshot.journal) else {
-        let name = SyncBase.fileName(snapshot.journal.syncFile)
-        throw StoreError.missing(file: directory + "/" + name, archive: name)
-      }
+      var base = try requiredSyncBase(of: snapshot.journal)
       var report = SyncReport(target: setup.target, device: setup.name)
       report.lastSynced = base.syncedAt
       let named = setup.name
@@ -563,7 +582,7 @@ extension PlannerStore {
     guard let setup = try syncSetup() else { throw SyncError.notSetUp }
     let target = try transport(setup.kind, setup.target, at: nil)
     let snapshot = try readSnapshot()
-    var base = try syncBase(of: snapshot.journal) ?? SyncBase()
+    var base = try requiredSyncBase(of: snapshot.journal)
     var newest: [String: Int64] = [:]
     for fields in base.document.entities.values {
       for register in fields.values {

@@ -37,6 +37,14 @@ public indirect enum StoreError: Error, Hashable, Sendable, CustomStringConverti
   /// at byte `at` as `planner.txt` says: what it holds may be confirmed changes, so it is
   /// refused, never skipped or cut off.
   case damagedHistory(file: String, at: Int, reason: String)
+  /// An archive file (`done.txt`, `days.txt`: the finished days) does not read as
+  /// `planner.txt` counts it (cut short, replaced, edited): refused, never appended to or cut
+  /// back, since its bytes may be years of history.
+  case damagedArchive(file: String, line: Int?, reason: String)
+  /// This device's synced state (`sync-N.txt`: what it has sent and taken in) is missing or
+  /// does not read. Only `sync` needs it, and it is refused rather than guessed at: without it
+  /// the changes made here cannot be told from those made elsewhere.
+  case damagedSyncState(file: String, reason: String)
   /// `planner.txt` cannot be read (`problem`); `recovery` is how to get a planner back.
   case unreadablePlanner(StoreError, recovery: PlannerRecovery)
 
@@ -51,12 +59,18 @@ public indirect enum StoreError: Error, Hashable, Sendable, CustomStringConverti
       return problem + "; nothing was changed. Free some space on the disk, then try again"
     case .readOnly: return problem + "; nothing was changed"
     case .damagedHistory(let file, _, _):
-      let parts = file.split(separator: "/", omittingEmptySubsequences: false)
-      let name = parts.last.map(String.init) ?? file
-      let directory = parts.count > 1 ? parts.dropLast().joined(separator: "/") : "."
+      let (directory, name) = Self.split(file)
       return problem + "; nothing was changed. If you have an undamaged copy of \(name), put "
         + "it back; else '\(PlannerRecovery.repair(directory))' keeps every change that reads, "
         + "and the file under a dated name"
+    case .damagedArchive(let file, _, _):
+      let (directory, name) = Self.split(file)
+      return problem + "; nothing was changed. If you have an undamaged copy of \(name), put "
+        + "it back; else '\(PlannerRecovery.repair(directory))' keeps every record that reads, "
+        + "and the file under a dated name"
+    case .damagedSyncState(let file, _):
+      return problem + "; nothing was changed. Everything but sync works; to sync again, put "
+        + "back \(StoreError.split(file).name) from a backup of your own"
     case .denied(_, _, let fix): return problem + "; nothing was changed. To put it right: " + fix
     case .busy(_, _, let holder):
       guard let pid = holder?.pid else {
@@ -73,11 +87,22 @@ public indirect enum StoreError: Error, Hashable, Sendable, CustomStringConverti
     }
   }
 
+  /// A file's directory (`.` for none) and name.
+  static func split(_ file: String) -> (directory: String, name: String) {
+    let parts = file.split(separator: "/", omittingEmptySubsequences: false)
+    let name = parts.last.map(String.init) ?? file
+    return (parts.count > 1 ? parts.dropLast().joined(separator: "/") : ".", name)
+  }
+
   /// What went wrong, without what to do about it.
   public var problem: String {
     switch self {
     case .corrupt(let file, let line?, let reason): return "\(file), line \(line): \(reason)"
     case .corrupt(let file, nil, let reason): return "\(file): \(reason)"
+    case .damagedArchive(let file, let line?, let reason): return "\(file), line \(line): \(reason)"
+    case .damagedArchive(let file, nil, let reason): return "\(file): \(reason)"
+    case .damagedSyncState(let file, let reason):
+      return "\(file) (what this device has synced) \(reason)"
     case .missing(let file, let archive):
       let holds = archive.hasSuffix(".txt") && archive.split(separator: "/").last?.hasPrefix("undo-") == true
         ? "the latest changes" : "the finished days"

@@ -112,6 +112,19 @@ struct LineEditingTests {
     #expect(attributes[.posixPermissions] as? Int == 0o600)
   }
 
+  /// A `history.txt` that is not Spoons's (the person's own file of that name) is neither
+  /// read nor written to.
+  @Test func aHistoryFileNotOursIsLeftAlone() throws {
+    let tmp = TemporaryDirectory()
+    try FileManager.default.createDirectory(atPath: tmp.data, withIntermediateDirectories: true)
+    let mine = Data("my own notes\nline two\n".utf8)
+    try mine.write(to: URL(fileURLWithPath: tmp.data + "/history.txt"))
+    let file = HistoryFile(directory: tmp.data, limit: 5)
+    file.append("status")
+    #expect(file.load() == [])
+    #expect(FileManager.default.contents(atPath: tmp.data + "/history.txt") == mine)
+  }
+
   @Test func completionOffersCommandsThenWhatTheyTake() throws {
     let tmp = TemporaryDirectory()
     let store = PlannerStore(directory: tmp.data)

@@ -216,7 +216,7 @@ struct UndoTests {
       #expect(error.map { "\($0)" }?.contains(" check --repair'") == true)
     }
     #expect(everyFile() == files)
-    let report = try store.repair()
+    let report = try store.repair(at: Timestamp(seconds: 1_795_340_000))
     #expect(report.problems.isEmpty, "\(report.problems)")
     #expect(report.repairs.count >= 2, "\(report.repairs)")
     #expect(try store.load().taskCount == 2)

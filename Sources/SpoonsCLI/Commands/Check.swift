@@ -23,7 +23,7 @@ extension Commands {
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
-      let report = repair ? try session.store.repair() : session.store.check()
+      let report = repair ? try session.store.repair(at: session.environment.now()) : session.store.check()
       var lines = report.repairs.map { "Repaired: " + Text.visible($0) }
       lines += report.notes.map { "Note: " + Text.visible($0) }
       guard report.problems.isEmpty else {
