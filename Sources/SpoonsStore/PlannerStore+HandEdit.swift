@@ -8,7 +8,9 @@ import SpoonsCore
 /// Editing the planner by hand (`edit-planner`), the way `crontab -e` does it: a private copy
 /// of the planner as `planner.txt` text is written, the user edits it, and the edit is
 /// checked and committed as one change through the one write path, so `undo` takes it back.
-/// `planner.txt` itself is never opened for writing here.
+/// `planner.txt` itself is never opened for writing here. The copy is made from the
+/// checkpoint with every change after it laid over, which is what a fresh checkpoint would
+/// hold, so none is written first: a copy closed unchanged writes nothing at all.
 extension PlannerStore {
   /// A copy of the planner out for editing: where it is and the text it started with.
   public struct HandEdit: Sendable {
