@@ -41,6 +41,9 @@ public final class FileLineSource: LineSource {
   private var buffer: [UInt8] = []
   private var start = 0
   private var atEnd = false
+  /// Whether no line has been read yet: a script's first line may start with the UTF-8 byte
+  /// order mark Windows editors write, which is not part of the command.
+  private var firstLine = true
 
   /// `echo` receives the prompt (flushed) before each read.
   public init(fd: Int32, echo: TextSink?) {
@@ -84,6 +87,10 @@ public final class FileLineSource: LineSource {
       return .rejected("the line is longer than \(Self.maxLineBytes) bytes; it was skipped")
     }
     var bytes = line
+    if firstLine {
+      firstLine = false
+      if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    }
     if bytes.last == 13 { bytes.removeLast() }  // tolerate CRLF scripts
     guard let text = String(validating: bytes, as: UTF8.self) else {
       return .rejected("the line is not valid UTF-8 text; it was skipped")

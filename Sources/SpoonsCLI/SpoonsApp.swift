@@ -130,6 +130,16 @@ public enum SpoonsApp {
 
 /// The options that come before the command.
 struct GlobalOptions {
+  static let names = ["--data", "--no-color", "--keep-going", "--help", "--version"]
+
+  /// The option a mistyped one was close to (`--nocolor`, `--colour` are not), when it is a
+  /// plausible typo: as for commands, about one edit in four letters.
+  static func suggestion(for word: String) -> String? {
+    let near = names.map { ($0, CommandRegistry.editDistance(word, $0)) }
+      .filter { $0.1 <= max(1, ($0.0.count - 2) / 4) }
+    return near.min { $0.1 < $1.1 }?.0
+  }
+
   var data: String?
   var noColor = false
   var keepGoing = false
@@ -138,8 +148,12 @@ struct GlobalOptions {
 
   /// Takes the leading options off `words`.
   mutating func consume(_ words: inout [String]) throws(ParseError) {
-    while let word = words.first, word.hasPrefix("-") {
+    while let typed = words.first, typed.hasPrefix("-") {
       words.removeFirst()
+      // As commands are: `--No-Color` is `--no-color` (a `--data=DIR` keeps its DIR as typed).
+      let word =
+        typed.lowercased().hasPrefix("--data=")
+        ? "--data=" + typed.dropFirst("--data=".count) : typed.lowercased()
       switch word {
       case "--": return
       case "--no-color": noColor = true
@@ -160,9 +174,11 @@ struct GlobalOptions {
           let dir = String(word.dropFirst("--data=".count))
           guard !dir.isEmpty else { throw ParseError("--data needs a directory") }
           data = dir
+        } else if let near = Self.suggestion(for: word) {
+          throw ParseError("unknown option '\(Text.echoed(typed))'; did you mean \(near)?")
         } else {
           throw ParseError(
-            "unknown option '\(Text.echoed(word))'; options go before the command: "
+            "unknown option '\(Text.echoed(typed))'; options go before the command: "
               + "--data DIR, --no-color, --keep-going, --help, --version")
         }
       }

@@ -105,6 +105,35 @@ struct BinaryTests {
     #expect(keepGoing.status == 64 && keepGoing.stdout == "Added #2 after (1 spoon).\n")
   }
 
+  /// A script saved by a Windows editor: a UTF-8 byte order mark on its first line and CRLF
+  /// line ends. The mark is not part of the command; one later in a line is.
+  @Test func aScriptWithAByteOrderMarkAndCRLFRuns() throws {
+    let tmp = TemporaryDirectory()
+    let bytes = Data([0xEF, 0xBB, 0xBF] + Array("new-day 10\r\nadd 2 Tea\r\n".utf8))
+    let run = try spoons([], stdin: bytes, data: tmp.data)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("Added #1 Tea (2 spoons)."), "\(run.stdout)")
+    let later = try spoons([], stdin: Data(Array("status\n".utf8) + [0xEF, 0xBB, 0xBF] + Array("status\n".utf8)), data: tmp.data)
+    #expect(later.status == 64 && later.stderr.contains("line 2: unknown command"), "\(later.stderr)")
+  }
+
+  /// Global options, like commands, do not mind case, and a near miss names the option meant.
+  @Test func globalOptionsForgiveCaseAndSuggestTheNearest() throws {
+    let tmp = TemporaryDirectory()
+    try spoons(["new-day", "3"], data: tmp.data)
+    let shouted = try spoons(["--NO-COLOR", "status"], data: tmp.data)
+    #expect(shouted.status == 0, "\(shouted.stderr)")
+    for (typed, meant) in [("--nocolor", "--no-color"), ("--keepgoing", "--keep-going"), ("--versoin", "--version")] {
+      let run = try spoons([typed, "status"], data: tmp.data)
+      #expect(run.status == 64)
+      #expect(run.stderr == "error: unknown option '\(typed)'; did you mean \(meant)?\n", "\(run.stderr)")
+    }
+    let far = try spoons(["--colour", "status"], data: tmp.data)
+    #expect(far.status == 64 && far.stderr.contains("options go before the command: --data DIR"))
+    let dir = try spoons(["--Data=" + tmp.data, "status"])
+    #expect(dir.status == 0, "\(dir.stderr)")
+  }
+
   @Test func noColourWhenPipedOrAskedNotTo() throws {
     let tmp = TemporaryDirectory()
     try spoons(["new-day", "3"], data: tmp.data)
