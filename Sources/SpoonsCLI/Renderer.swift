@@ -414,6 +414,13 @@ public struct Renderer: Sendable {
         + (ledger.spent == ledger.checked
           ? "Spent \(ledger.spent) of \(ledger.planned) planned.\n"
           : "Spent \(ledger.spent); checked off \(ledger.checked) of \(ledger.planned) planned.\n")
+      // A task alone taking more than the whole day had is more likely a slip of the finger
+      // (`--took 99` for 9) than a day: said, never refused, since days like that happen.
+      if work.count == 1, let took = work[0].took, took > ledger.total {
+        out += "That is more than today's whole budget (\(ledger.total)); if it was a slip, "
+          + "'undo', then check it off with what it took (as 'done \(work[0].id.rawValue) --took "
+          + "\(work[0].spoons.value)').\n"
+      }
     }
     if !rests.isEmpty {
       let back = rests.reduce(0) { $0 + ($1.gaveBack ?? 0) }

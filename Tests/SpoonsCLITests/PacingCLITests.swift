@@ -20,6 +20,22 @@ struct PacingCLITests {
 
   // MARK: - done --took
 
+  /// `--took` past the whole day's budget is kept (such days happen) but said, with the way
+  /// back, since it is more often a slip of the finger; up to the budget, nothing is added.
+  @Test func aTookPastTheWholeDayIsSaidToLookLikeASlip() throws {
+    let tmp = try plannedDay()
+    let plain = try spoons(["done", "2", "--took", "12"], data: tmp.data)
+    #expect(plain.stdout == "Done: #2 Call mum (planned 2, took 12). Spent 12; checked off 2 of 5 planned.\n")
+    let slip = try spoons(["done", "1", "--took", "99"], data: tmp.data)
+    #expect(slip.status == 0)
+    #expect(
+      slip.stdout.hasSuffix(
+        "That is more than today's whole budget (12); if it was a slip, 'undo', then check it "
+          + "off with what it took (as 'done 1 --took 3').\n"), "\(slip.stdout)")
+    let refused = try spoons(["done", "3", "--took", "100"], data: tmp.data)
+    #expect(refused.status != 0 && refused.stderr.contains("99"), "\(refused.stderr)")
+  }
+
   @Test func doneTookIsSaidKeptAndShownEverywhere() throws {
     let tmp = try plannedDay()
     let done = try spoons(["done", "1", "--took", "5"], data: tmp.data)
