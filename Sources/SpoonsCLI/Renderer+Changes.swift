@@ -111,9 +111,10 @@ extension Renderer {
       return "Replaced the planner with \(file): \(importCounts(summary)). 'undo' brings the "
         + "old one back.\n"
     }
-    if summary.tasks + summary.routines + summary.days == 0 {
+    if summary.tasks + summary.routines + summary.days == 0 && !summary.settings {
       return "Nothing new in \(file): everything in it is already here.\n"
     }
-    return "Imported \(importCounts(summary)) from \(file).\n"
+    return "Imported \(importCounts(summary))" + (summary.settings ? ", and its settings" : "")
+      + " from \(file).\n"
   }
 }

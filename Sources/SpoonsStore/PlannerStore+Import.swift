@@ -7,6 +7,8 @@ extension PlannerStore {
     public var tasks: Int
     public var routines: Int
     public var days: Int
+    /// Whether the file's settings came too (into a planner that held nothing yet).
+    public var settings = false
   }
 
   /// Merges `incoming` into the planner by id (or, with `replace`, puts it in the planner's
@@ -40,7 +42,7 @@ extension PlannerStore {
       let summary = ImportSummary(
         tasks: merged.planner.taskCount - snapshot.planner.taskCount + merged.newDone.count,
         routines: merged.planner.routines.count - snapshot.planner.routines.count,
-        days: merged.newDays.count)
+        days: merged.newDays.count, settings: merged.tookSettings)
       guard
         merged.planner != snapshot.planner || !merged.newDone.isEmpty || !merged.newDays.isEmpty
       else { return summary }

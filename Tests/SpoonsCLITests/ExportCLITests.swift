@@ -29,6 +29,35 @@ struct ExportCLITests {
     #expect(csv.stdout.hasPrefix("type,id,title,spoons,") && csv.stdout.contains("\r\nday,,,"))
   }
 
+  /// Moving a planner in: a merging import into a planner that holds nothing yet brings the
+  /// file's settings too (as `--replace` does); into one that holds anything, this device's
+  /// settings stay, since they are its choices.
+  @Test func aMergingImportIntoAFreshPlannerBringsItsSettings() throws {
+    let tmp = TemporaryDirectory()
+    for args in [["new-day", "10"], ["add", "2", "Tea"], ["settings", "day-start", "06:00"],
+      ["settings", "reserve", "2"], ["settings", "mood", "off"], ["settings", "pace-hint", "off"]]
+    {
+      #expect(try spoons(args, data: tmp.data).status == 0, "\(args)")
+    }
+    let file = tmp.path + "/moving.json"
+    try spoons(["export", "--output", file], data: tmp.data)
+    let settings = try spoons(["settings"], data: tmp.data).stdout
+    let fresh = TemporaryDirectory()
+    let imported = try spoons(["import", file], data: fresh.data)
+    #expect(imported.stdout == "Imported 1 task, 0 routines, 0 finished days, and its settings from \(file).\n")
+    #expect(try spoons(["settings"], data: fresh.data).stdout == settings)
+    let lived = TemporaryDirectory()
+    try spoons(["routine", "add", "1", "Meds"], data: lived.data)
+    let kept = try spoons(["settings"], data: lived.data).stdout
+    let merged = try spoons(["import", file], data: lived.data)
+    #expect(merged.stdout == "Imported 1 task, 0 routines, 0 finished days from \(file).\n", "\(merged.stderr)")
+    let after = try spoons(["settings"], data: lived.data).stdout
+    // The reserve is the one setting a merge takes when ours is none (the file's day plans
+    // with it); the rest stay this device's.
+    let expected = kept.replacingOccurrences(of: "reserve    0 (none)", with: "reserve    2 spoons")
+    #expect(after.contains("day-start  04:00") && after == expected, "\(after)")
+  }
+
   @Test func badExportsAndImportsAreOneLineAndChangeNothing() throws {
     let tmp = TemporaryDirectory()
     try spoons(["add", "1", "Tea"], data: tmp.data)

@@ -28,9 +28,16 @@ struct ExportTests {
     let json = ExportFormat.json(export)
     #expect(String(decoding: json, as: UTF8.self).contains(#""settings": {"reserve": 1, "daystart": "06:15"}"#))
     #expect(try ExportFormat.decode(json: json, file: "x.json").planner.dayStart == DayStart("06:15"))
-    let merged = try PlannerMerge.merge(
+    // Into a planner that holds nothing yet, the settings come too (moving in); into one
+    // that holds anything, ours stay.
+    let fresh = try PlannerMerge.merge(
       export.planner, done: [], days: [], into: Planner(), done: [], days: [])
-    #expect(merged.planner.dayStart == .standard)
+    #expect(fresh.planner.dayStart == DayStart("06:15") && fresh.tookSettings)
+    let oneDay = Array(export.archive.days.prefix(1))
+    try #require(!oneDay.isEmpty)
+    let lived = try PlannerMerge.merge(
+      export.planner, done: [], days: oneDay, into: Planner(), done: [], days: oneDay)
+    #expect(lived.planner.dayStart == .standard && !lived.tookSettings)
   }
 
   @Test(arguments: [

@@ -10,6 +10,9 @@ public struct PlannerMerge: Equatable, Sendable {
   public var newDone: [SpoonTask]
   /// Incoming finished days that the archive does not hold yet, oldest first.
   public var newDays: [DayRecord]
+  /// Whether the incoming settings (day start, reserve, mood, pace hint) were taken: only
+  /// into a planner that holds nothing yet (moving in), since they are this device's choices.
+  public var tookSettings = false
 
   /// Why a merge was refused; nothing was merged.
   public enum Refusal: Error, Hashable, Sendable {
@@ -71,17 +74,28 @@ public struct PlannerMerge: Equatable, Sendable {
       throw .conflicts(
         tasks: conflicting.sorted(), routines: conflictingRoutines, days: conflictingDays.sorted())
     }
+    let fresh =
+      current.allTasks.isEmpty && current.day == nil && current.routines.isEmpty
+      && currentDone.isEmpty && currentDays.isEmpty
+    // Settings are this device's; a planner with nothing in it yet has made no choices, so
+    // moving a whole planner in brings its settings too.
+    let settings = fresh ? incoming : current
     do {
       var planner = try Planner(
         nextID: max(current.nextID, incoming.nextID), day: today,
         tasks: current.allTasks + newLive, routines: routines.sorted { $0.id < $1.id },
         nextRoutineID: max(current.nextRoutineID, incoming.nextRoutineID),
         reserve: current.reserve == 0 ? incoming.reserve : current.reserve)
-      planner.setDayStart(current.dayStart)  // a setting of this device's, like the reserve
-      planner.setAsksMood(current.asksMood)
-      planner.setPaceHints(current.paceHints)
-      return PlannerMerge(
+      planner.setDayStart(settings.dayStart)
+      planner.setAsksMood(settings.asksMood)
+      planner.setPaceHints(settings.paceHints)
+      var merge = PlannerMerge(
         planner: planner, newDone: newDone, newDays: newDays.sorted { $0.date < $1.date })
+      merge.tookSettings =
+        fresh
+        && (incoming.dayStart != current.dayStart || incoming.asksMood != current.asksMood
+          || incoming.paceHints != current.paceHints || incoming.reserve != current.reserve)
+      return merge
     } catch {
       throw .wouldBreak(reason: error.reason)
     }
