@@ -1,5 +1,6 @@
 import Foundation
 import SpoonsCore
+import SpoonsStore
 import Testing
 @testable import SpoonsCLI
 
@@ -108,30 +109,38 @@ struct RegistryTests {
 
   /// The README's command table is the registry's; SPOONS_RECORD=1 rewrites it.
   @Test func theREADMECommandTableIsGenerated() throws {
-    let url = packageRoot.appendingPathComponent("README.md")
-    let readme = try String(contentsOf: url, encoding: .utf8)
-    let begin = "<!-- commands:begin -->\n", end = "<!-- commands:end -->"
-    guard let start = readme.range(of: begin),
-      let stop = readme.range(of: end, range: start.upperBound..<readme.endIndex)
+    try expectGenerated("README.md", "commands", CommandRegistry.markdownTable())
+  }
+
+  /// The README's list of files and `FileFormat.md`'s table are `DataFiles`', as the man
+  /// page's FILES is; SPOONS_RECORD=1 rewrites them.
+  @Test func theFileListsAreGenerated() throws {
+    try expectGenerated("README.md", "files", DataFiles.readmeList())
+    try expectGenerated("Sources/SpoonsStore/FileFormat.md", "files", DataFiles.formatTable())
+    let manual = ManualPage.roff()
+    for file in DataFiles.all {
+      #expect(manual.contains(ManualPage.text(file.name)), "\(file.name)")
+    }
+  }
+
+  /// The text between `<!-- NAME:begin -->` and `<!-- NAME:end -->` in `path` is `generated`.
+  func expectGenerated(_ path: String, _ name: String, _ generated: String) throws {
+    let url = packageRoot.appendingPathComponent(path)
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let begin = "<!-- \(name):begin -->\n", end = "<!-- \(name):end -->"
+    guard let start = text.range(of: begin),
+      let stop = text.range(of: end, range: start.upperBound..<text.endIndex)
     else {
-      Issue.record(
-        """
-        README.md has no lines '<!-- commands:begin -->' and '<!-- commands:end -->'; add them \
-        around the command table and run 'SPOONS_RECORD=1 swift test --filter \
-        theREADMECommandTableIsGenerated' to write CommandRegistry.markdownTable() between them
-        """)
+      Issue.record("\(path) has no lines '\(begin.dropLast())' and '\(end)' around its \(name)")
       return
     }
-    let table = CommandRegistry.markdownTable()
-    let current = String(readme[start.upperBound..<stop.lowerBound])
-    if current != table, ProcessInfo.processInfo.environment["SPOONS_RECORD"] == "1" {
-      let updated = readme.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: table)
+    let current = String(text[start.upperBound..<stop.lowerBound])
+    if current != generated, ProcessInfo.processInfo.environment["SPOONS_RECORD"] == "1" {
+      let updated = text.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: generated)
       try updated.write(to: url, atomically: true, encoding: .utf8)
-      Issue.record("re-recorded README.md's command table; review the diff and run again")
+      Issue.record("re-recorded \(path)'s \(name); review the diff and run again")
       return
     }
-    #expect(
-      current == table,
-      "README.md's command table differs from CommandRegistry.markdownTable(); SPOONS_RECORD=1 rewrites it")
+    #expect(current == generated, "\(path)'s \(name) differs from the code; SPOONS_RECORD=1 rewrites it")
   }
 }

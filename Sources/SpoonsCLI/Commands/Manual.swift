@@ -1,3 +1,5 @@
+import SpoonsStore
+
 extension Commands {
   /// `manual`: the manual page in roff, generated from the registry, for `man -l -` or to
   /// install as `spoons.1`.
@@ -85,17 +87,8 @@ enum ManualPage {
         """))
 
       """
-    let files: [(String, String)] = [
-      ("planner.txt", "the categories, the backlog and today; replaced whole on every change"),
-      ("planner.txt.bak", "planner.txt as it was before the last change"),
-      ("done.txt", "the archive: the done tasks of finished days"),
-      ("days.txt", "one record per finished day"),
-      ("spoons.lock", "held across every read-modify-write"),
-      ("undo-N.txt", "the last changes, for undo, redo and history --changes"),
-      ("history.txt", "the lines typed at the prompt"),
-    ]
-    for (name, what) in files {
-      out += ".TP\n\\fI\(text(name))\\fR\n\(text(what)).\n"
+    for file in DataFiles.all {
+      out += ".TP\n\\fI\(text(file.name))\\fR\n\(text(DataFiles.plain(file.holds))).\n"
     }
     out += ".SH EXIT STATUS\n"
     for status in ExitStatus.allCases {
