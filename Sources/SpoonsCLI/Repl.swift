@@ -28,15 +28,24 @@ public struct Repl {
     let interactive = mode == .interactive
     var status = ExitStatus.success
     var lineNumber = 0
+    // A command typed at the check-in's last question, run as if typed at the prompt.
+    var pending: String?
     if interactive {
       env.output.write("Spoons: plan your day in spoons. 'help' lists the commands.\n")
-      if morningCheckIn, checkIn() { return status }
+      if morningCheckIn {
+        switch checkIn() {
+        case .quit: return status
+        case .command(let line): pending = line
+        case .done: break
+        }
+      }
     }
     var lastSeen: Planner?  // the state the last command left, for the prompt
     while true {
       let prompt = interactive ? session.prompt(for: lastSeen) : ""
       lastSeen = nil
-      let result = env.input.readLine(prompt: prompt)
+      let result = pending.map { LineResult.line($0) } ?? env.input.readLine(prompt: prompt)
+      pending = nil
       lineNumber += 1
       let text: String
       switch result {
@@ -77,21 +86,29 @@ public struct Repl {
     }
   }
 
+  /// How the check-in ended.
+  enum CheckInEnd: Equatable {
+    case done
+    case quit
+    /// A command typed where the mood was asked: the question is skipped for the day and the
+    /// command runs.
+    case command(String)
+  }
+
   /// The morning check-in: when the open day began on an earlier date, or none has begun,
   /// asks for today's spoons. `12`, `12 spoons` or Enter (the budget asked for last time)
   /// starts the day; `n` keeps the open day; a command (`status`, `help`) is answered and the
   /// question asked again. The answers never go into the command history.
-  ///
-  /// - Returns: whether a `quit` was typed.
-  private func checkIn() -> Bool {
+
+  private func checkIn() -> CheckInEnd {
     let env = session.environment
     let planner: Planner
     do { planner = try session.store.load() } catch {
       _ = report(error, line: 0)  // said now, with what to do, rather than at the first command
-      return false
+      return .done
     }
     let now = env.now()
-    if let day = planner.day, day.date >= planner.today(at: now) { return false }
+    if let day = planner.day, day.date >= planner.today(at: now) { return .done }
     let usual = planner.usualBudget
     let open = planner.day.map(\.date.weekdayDayMonth)
     let question =
@@ -106,12 +123,12 @@ public struct Repl {
       guard case .line(let answer) = env.input.readAnswer(prompt: question) else {
         env.output.write("\n")
         carryOn()
-        return false
+        return .done
       }
       let typed = answer.trimmingSpaces.lowercased()
       if ["n", "no", "skip", "later"].contains(typed) || (typed.isEmpty && usual == nil) {
         carryOn()
-        return false
+        return .done
       }
       var command: (any SpoonsCommand)?
       if let budget = typed.isEmpty ? usual : try? Commands.NewDay.budget(answer: typed) {
@@ -131,14 +148,15 @@ public struct Repl {
         let outcome = try session.execute(command)
         outcome.write(to: env.output)
         env.output.flush()
-        if outcome.quit { return true }
+        if outcome.quit { return .quit }
         if let newDay = command as? Commands.NewDay {
-          if newDay.mood == nil, outcome.planner?.asksMood ?? false { askMood() }
+          var typed: String?
+          if newDay.mood == nil, outcome.planner?.asksMood ?? false { typed = askMood() }
           if let planner = outcome.planner, let hint = session.paceHint(after: planner) {
             env.output.write(hint)
             env.output.flush()
           }
-          return false
+          return typed.map { .command($0) } ?? .done
         }
       } catch {
         _ = report(error, line: 0)
@@ -149,26 +167,28 @@ public struct Repl {
   /// The check-in's one question after the day has started (`settings mood`): how the
   /// person feels, 1 to 5. Asked once and never again that morning: Enter, the end of the
   /// input or a number outside 1 to 5 skips it without a word; other words get one short
-  /// line saying what it takes, and are skipped too. Kept as its own change, so `undo`
+  /// line saying what it takes, and are skipped too; a command (`status`, `plan 4`) skips it
+  /// and is returned, to run as if typed at the prompt. Kept as its own change, so `undo`
   /// takes it back alone.
-  private func askMood() {
+  private func askMood() -> String? {
     let env = session.environment
     let answer: String
     switch env.input.readAnswer(prompt: Self.moodQuestion) {
     case .line(let line): answer = line.trimmingSpaces
     default:
       env.output.write("\n")
-      return
+      return nil
     }
-    guard !answer.isEmpty else { return }
+    guard !answer.isEmpty else { return nil }
     guard let mood = NumberArgument.whole(answer) else {
+      if (try? CommandParser.parse(line: answer)) != nil { return answer }
       env.errors.write(
         "Not noted: how you feel is a number from \(Limits.mood.lowerBound) to "
           + "\(Limits.mood.upperBound).\n")
       env.errors.flush()
-      return
+      return nil
     }
-    guard Limits.mood.contains(mood) else { return }
+    guard Limits.mood.contains(mood) else { return nil }
     do {
       let r = session.renderer
       let outcome = try session.syncingAfter {
@@ -182,6 +202,7 @@ public struct Repl {
     } catch {
       _ = report(error, line: 0)
     }
+    return nil
   }
 
   static let moodQuestion =

@@ -187,6 +187,22 @@ struct PacingCLITests {
     #expect(parts.last?.hasPrefix((hint ?? "") + "spoons 0/12> ") == true, "\(screen)")
   }
 
+  /// A command typed where the mood is asked (the person did not read the question, or
+  /// typed ahead) runs, as if typed at the prompt; the question is skipped for the day.
+  @Test(arguments: ["status", "plan 1", "Status"])
+  func aCommandTypedAtTheQuestionRuns(_ command: String) throws {
+    let screen = try checkIn(answering: command, before: ["add 2 Tea"])
+    let after = screen.components(separatedBy: Repl.moodQuestion + command + "\n").last ?? ""
+    #expect(!after.hasPrefix("Not noted"), "\(screen)")
+    if command.lowercased() == "status" {
+      #expect(after.contains("budget 12 · planned 0 of 12"), "\(screen)")
+    } else {
+      #expect(after.hasPrefix("Planned #1 Tea (2 spoons)."), "\(screen)")
+    }
+    #expect(screen.components(separatedBy: "How do you feel").count == 2, "asked once")
+    #expect(screen.contains("\"mood\":null}"))
+  }
+
   @Test func theEndOfTheInputSkipsIt() throws {
     let transcript = """
       @@ A check-in.
