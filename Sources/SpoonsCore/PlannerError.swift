@@ -37,8 +37,9 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
   case notOnTodayList(TaskID)
   /// `undone` on a task that is not checked off.
   case notDone(TaskID)
-  /// The max-spoon rule: `planned + selection > budget`.
-  case overBudget(budget: Int, planned: Int, selection: Int)
+  /// The max-spoon rule: `planned + selection > budget` (less the `reserve` kept back, when
+  /// it is not being used: then the message counts it, and names it).
+  case overBudget(budget: Int, planned: Int, selection: Int, reserve: Int = 0)
   /// The max-spoon rule for `edit`: a planned task made dearer must still fit the day.
   case editOverBudget(TaskID, spoons: Int, budget: Int, plannedWithout: Int)
   /// Only tasks waiting in a category can be moved.
@@ -134,11 +135,17 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
     case .alreadyDone(let id): return "\(id) is already done"
     case .notOnTodayList(let id): return "\(id) is not on today's list"
     case .notDone(let id): return "\(id) is not checked off"
-    case .overBudget(let budget, let planned, let selection):
-      let over = planned + selection - budget
+    case .overBudget(let budget, let planned, let selection, let reserve):
+      // The number is the one that makes it fit (what `--borrow` would borrow): counting the
+      // reserve when it is kept back, and saying so.
       let left = budget - planned
-      return "over budget by \(over): \(planned) of \(budget) planned, "
-        + "selection costs \(selection), \(left) left"
+      guard reserve > 0 else {
+        return "over budget by \(planned + selection - budget): \(planned) of \(budget) planned, "
+          + "selection costs \(selection), \(left) left"
+      }
+      return "over by \(selection - (left - reserve)): selection costs \(selection), "
+        + "\(max(0, left - reserve)) left to plan (\(left) left, \(reserve) of them kept in "
+        + "reserve), \(planned) of \(budget) planned"
     case .editOverBudget(let id, let spoons, let budget, let others):
       return "\(id) at \(spoons) spoons would take today over budget by "
         + "\(others + spoons - budget): \(others) of \(budget) planned without it, "

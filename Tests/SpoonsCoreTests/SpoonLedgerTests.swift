@@ -33,6 +33,24 @@ struct SpoonLedgerTests {
     #expect(l.fits(3) && !l.fits(4) && l.fits(4, useReserve: true))
   }
 
+  /// Over budget with a reserve kept back: the number said is the one that makes it fit (what
+  /// `--borrow` borrows), and the reserve is named as why; with `--use-reserve`, it is not.
+  @Test func overBudgetCountsAndNamesTheReserveKeptBack() throws {
+    let l = SpoonLedger(budget: 10, reserve: 1, planned: 4)  // left 6, room 5
+    #expect(throws: PlannerError.overBudget(budget: 10, planned: 4, selection: 8, reserve: 1)) {
+      try l.admit(8)
+    }
+    let kept = PlannerError.overBudget(budget: 10, planned: 4, selection: 8, reserve: 1)
+    #expect(
+      kept.description
+        == "over by 3: selection costs 8, 5 left to plan (6 left, 1 of them kept in reserve), "
+        + "4 of 10 planned")
+    #expect(try l.admit(8, borrowing: true) == 3, "borrowing takes the number said")
+    let used = PlannerError.overBudget(budget: 10, planned: 4, selection: 8)
+    #expect(throws: used) { try l.admit(8, useReserve: true) }
+    #expect(used.description == "over budget by 2: 4 of 10 planned, selection costs 8, 6 left")
+  }
+
   @Test func aRestGivesBackWhatWasSpentAndNotYetGivenBack() {
     #expect(SpoonLedger(budget: 10, spent: 0).giveBack(forRestOf: 3) == 0)
     #expect(SpoonLedger(budget: 10, spent: 5).giveBack(forRestOf: 3) == 3)

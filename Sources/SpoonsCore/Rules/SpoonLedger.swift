@@ -123,7 +123,8 @@ public struct SpoonLedger: Hashable, Sendable {
     if selection <= left {
       throw .intoReserve(reserve: reserve, left: left, selection: selection)
     }
-    throw .overBudget(budget: total, planned: planned, selection: selection)
+    throw .overBudget(
+      budget: total, planned: planned, selection: selection, reserve: useReserve ? 0 : reserve)
   }
 
   /// True when `selection` fits the room as it is: what routines and `suggest` ask.
