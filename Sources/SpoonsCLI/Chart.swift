@@ -56,7 +56,8 @@ struct Chart {
 
   func render(lookingBack n: Int, today: CivilDate) -> String {
     guard !days.isEmpty else {
-      return "No days in the last \(Renderer.days(n)). Start one with: new-day N\n"
+      return "No days in the last \(Renderer.days(n)). Start one with today's spoons, e.g. "
+        + "new-day 10\n"
     }
     guard width >= Self.minimumWidth else {
       return "Too narrow for a chart: \(width) columns, it needs \(Self.minimumWidth). "

@@ -32,7 +32,7 @@ extension Renderer {
   /// The suggestion, what was left out and why, and how to plan it.
   public func suggestion(_ s: Suggestion, today: CivilDate, planning: Bool = false) -> String {
     if s.tasks.isEmpty && s.leftOut.isEmpty {
-      return "No open tasks to suggest. Add one with: add N TITLE\n"
+      return "No open tasks to suggest. Add one with its spoons and title, e.g. add 2 Call the GP\n"
     }
     if s.room == 0 { return "No room left to plan above the reserve: nothing to suggest.\n" }
     let width = idWidth(s.tasks + s.leftOut.map(\.task))
@@ -75,7 +75,8 @@ extension Renderer {
 
   public func routines(_ list: [Routine]) -> String {
     guard !list.isEmpty else {
-      return "No routines yet. Add one with: routine add N TITLE [--days mon,wed,fri]\n"
+      return "No routines yet. Add one with its spoons and title, e.g. routine add 1 Take meds "
+        + "--days daily\n"
     }
     let width = list.map { $0.id.description.count }.max() ?? 2
     return list.map { routine in

@@ -10,7 +10,8 @@ extension Renderer {
     _ h: EnergyHistory, lookingBack days: Int, charset: Charset, today: CivilDate
   ) -> String {
     guard !h.days.isEmpty else {
-      return "No days in the last \(Self.days(days)). Start one with: new-day N\n"
+      return "No days in the last \(Self.days(days)). Start one with today's spoons, e.g. "
+        + "new-day 10\n"
     }
     let dates = h.days.map { Self.short($0.date, today: today) }
     let dateWidth = dates.map(Text.width).max() ?? 0

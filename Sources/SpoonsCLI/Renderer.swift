@@ -189,7 +189,7 @@ public struct Renderer: Sendable {
   }
 
   public func status(_ p: Planner, today: CivilDate) -> String {
-    guard let day = p.day, let ledger = p.ledger else { return noDay }
+    guard let day = p.day, let ledger = p.ledger else { return noDay(p) }
     var out = endedDayNotice(p, today: today)
     out += style.bold(Self.long(day.date)) + "\n"
     out += spoonBar(ledger) + "\n"
@@ -208,7 +208,7 @@ public struct Renderer: Sendable {
 
   /// Open tasks grouped by cost, then what is done today, marked and dimmed.
   public func todo(_ p: Planner, today: CivilDate) -> String {
-    guard p.day != nil else { return noDay }
+    guard p.day != nil else { return noDay(p) }
     guard !p.todo.isEmpty else {
       return "Nothing planned yet. Pick tasks with: plan ID... (see 'list' and 'backlog')\n"
     }
@@ -256,7 +256,10 @@ public struct Renderer: Sendable {
       + " Start today with: spoons new-day \(day.budget)\n"
   }
 
-  var noDay: String { "No day started yet. Start one with: new-day N (N = today's spoons)\n" }
+  /// Said where a view needs a day: the command, with the person's usual budget as the example.
+  func noDay(_ p: Planner) -> String {
+    "No day started yet. Start one with today's spoons, e.g. new-day \(p.usualBudget ?? 10)\n"
+  }
 
   // MARK: - Lists
 
@@ -285,13 +288,16 @@ public struct Renderer: Sendable {
       if let category {
         let none = elsewhere == nil
           ? "No tasks cost \(category) yet" : "No tasks costing \(category) wait in the categories"
-        return Array("\(none). Add one with: add \(category.value) TITLE\n".utf8)
+        return Array("\(none). Add one with its title, e.g. add \(category.value) Laundry\n".utf8)
       }
       if let elsewhere {
         return Array(
-          "No tasks wait in the categories; \(elsewhere). Add one with: add N TITLE\n".utf8)
+          ("No tasks wait in the categories; \(elsewhere). Add one with its spoons and title, "
+            + "e.g. add 2 Call the GP\n").utf8)
       }
-      return Array("No tasks yet. Add one with: add N TITLE (N = 1 to 10 spoons)\n".utf8)
+      return Array(
+        ("No tasks yet. Add one with what it costs (1 to 10 spoons) and its title, e.g. add 2 "
+          + "Call the GP\n").utf8)
     }
     // The tasks are looked up one by one as they are written, never copied into arrays:
     // `list` may show 100,000 of them.

@@ -116,7 +116,7 @@ public struct Repl {
     func carryOn() {
       if let day = planner.day { session.keptOpenDay = day.date }
       let words = planner.day.map { "Carrying on with \(Renderer.long($0.date))." }
-        ?? "No day started; 'new-day N' starts one."
+        ?? "No day started; 'new-day \(usual ?? 10)' starts one with that many spoons."
       env.output.write(words + "\n")
     }
     while true {

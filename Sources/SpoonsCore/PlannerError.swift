@@ -110,7 +110,7 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
     case .openDayHasEnded(let open, let today, let budget):
       return "\(open.weekdayDayMonth) is still open, but today is \(today.weekdayDayMonth): "
         + "start today first with 'spoons new-day \(budget)' (nothing was changed)"
-    case .noDayStarted: return "no day started yet: start one with 'new-day N'"
+    case .noDayStarted: return "no day started yet: start one with today's spoons, e.g. 'new-day 10'"
     case .unknownTask(let id): return "there is no task \(id) (see 'list', 'backlog' and 'todo' for ids)"
     case .renumberedBySync(let moved, let now):
       let old = moved.old

@@ -19,7 +19,7 @@ struct BinaryTests {
 
     let refused = try spoons(["plan", "1"], data: tmp.data)
     #expect(refused.status == 1 && refused.stdout.isEmpty)
-    #expect(refused.stderr == "error: no day started yet: start one with 'new-day N'\n")
+    #expect(refused.stderr == "error: no day started yet: start one with today's spoons, e.g. 'new-day 10'\n")
 
     let usage = try spoons(["plna", "1"], data: tmp.data)
     #expect(usage.status == 64 && usage.stdout.isEmpty)
