@@ -196,7 +196,7 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
         + "not need), not \(n)"
     case .nothingToGiveBack(let borrowed):
       guard borrowed > 0 else { return "nothing is borrowed today, so there is nothing to give back" }
-      return "today's plan needs all \(borrowed) borrowed spoon\(borrowed == 1 ? "" : "s"); "
+      return "today's plan needs the \(borrowed) spoon\(borrowed == 1 ? "" : "s") it borrowed; "
         + "unplan something to give \(borrowed == 1 ? "it" : "them") back"
     case .invalidReserve(let n):
       return "the reserve must be a whole number from 0 to 99 spoons, not \(n)"

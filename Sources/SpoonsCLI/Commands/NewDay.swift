@@ -34,9 +34,10 @@ extension Commands {
       if let given = self.budget {
         budget = given
       } else {
-        // Refused before it asks: a day already begun has no budget to ask for.
+        // Refused before it asks: a day already begun has no budget to ask for. (With
+        // nobody to ask, the missing number is the mistake to name.)
         let p = try session.store.load()
-        try p.checkNewDay(asked: nil, at: now)
+        if ask != nil { try p.checkNewDay(asked: nil, at: now) }
         budget = try Self.askBudget(ask, usual: p.usualBudget)
       }
       let result = try session.change(at: now) { p, archive in
