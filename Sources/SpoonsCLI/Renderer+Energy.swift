@@ -6,8 +6,8 @@ extension Renderer {
   /// (`gaveBack`).
   public func borrowed(_ n: Int, _ p: Planner) -> String {
     guard n > 0 else { return "" }
-    return "Borrowed \(Self.spoons(n)) from tomorrow: \(p.ledger?.left ?? n) left to plan today, and "
-      + "the next day starts \(p.day?.borrowed ?? n) short.\n"
+    return "Borrowed \(Self.spoons(n)) from tomorrow: \(p.ledger?.left ?? n) left to plan today, "
+      + "and the next day starts \(p.day?.borrowed ?? n) short.\n"
   }
 
   /// After a change gave back some of today's borrowing: what tomorrow repays now.

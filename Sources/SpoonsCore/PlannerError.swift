@@ -195,7 +195,9 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
       return "borrow needs a whole number of spoons from 1 (or 0 to give back what today does "
         + "not need), not \(n)"
     case .nothingToGiveBack(let borrowed):
-      guard borrowed > 0 else { return "nothing is borrowed today, so there is nothing to give back" }
+      guard borrowed > 0 else {
+        return "nothing is borrowed today, so there is nothing to give back"
+      }
       return "today's plan needs the \(borrowed) spoon\(borrowed == 1 ? "" : "s") it borrowed; "
         + "unplan something to give \(borrowed == 1 ? "it" : "them") back"
     case .invalidReserve(let n):

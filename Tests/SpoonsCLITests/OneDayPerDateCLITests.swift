@@ -132,6 +132,20 @@ struct OneDayPerDateCLITests {
     #expect(alone.stderr.contains("e.g. spoons new-day 12"), "\(alone.stderr)")
   }
 
+  /// A lower budget repays at most half of itself, as `new-day` would have, and says what more
+  /// is written off.
+  @Test func aLowerBudgetSaysWhatMoreOfYesterdaysBorrowingIsWrittenOff() throws {
+    let tmp = TemporaryDirectory()
+    try setUp([["new-day", "10"], ["borrow", "4"]], in: tmp.data, at: monday)
+    try setUp([["new-day", "10"]], in: tmp.data, at: tuesday)
+    let run = try spoons(["budget", "4"], data: tmp.data, environment: tuesday)
+    #expect(run.stdout == "Today's budget is now 4 spoons (was 10). It repays 2 of what the day "
+      + "before borrowed; 2 more are written off (a day repays at most half its budget). 0 of 2 "
+      + "planned, 2 left.\n")
+    let status = try spoons(["status"], data: tmp.data, environment: tuesday).stdout
+    #expect(status.contains("budget 4 · repaid 2 · planned 0 of 2"), "\(status)")
+  }
+
   /// What `new-day` refuses, `budget` refuses with the same words and status, its own example
   /// aside; and it is there wherever the commands are listed.
   @Test func budgetTakesWhatNewDayTakes() throws {
