@@ -21,7 +21,7 @@ extension Planner {
   /// a low day never starts empty because of the day before; the rest of the debt is written
   /// off and reported, not carried on.
   ///
-  /// Refused on the date already open (`checkNewDay`).
+  /// Refused on the date already open, or an earlier one (`checkNewDay`).
   ///
   /// Unfinished to-do items go to the end of the backlog, except routine tasks, which are
   /// dropped; done ones leave with the finished day's record. Then today's routines go on the
