@@ -2,9 +2,39 @@ import SpoonsCore
 
 /// Borrowing, rests, the reserve, suggestions and routines.
 extension Renderer {
+  /// `borrow N`; nothing for `borrow 0`, whose giving back every change says alike
+  /// (`gaveBack`).
   public func borrowed(_ n: Int, _ p: Planner) -> String {
-    "Borrowed \(Self.spoons(n)) from tomorrow: \(p.ledger?.left ?? n) left to plan today, and "
-      + "the next day starts \(p.day?.borrowed ?? n) short.\n"
+    guard n > 0 else { return "" }
+    return "Borrowed \(Self.spoons(n)) from tomorrow: \(p.ledger?.left ?? n) left to plan today, "
+      + "and the next day starts \(p.day?.borrowed ?? n) short.\n"
+  }
+
+  /// After a change gave back some of today's borrowing: what tomorrow repays now.
+  func gaveBack(_ n: Int, _ p: Planner) -> String {
+    let still = p.day?.borrowed ?? 0
+    return "Gave back \(n) borrowed spoon\(n == 1 ? "" : "s"); tomorrow repays "
+      + (still == 0 ? "nothing" : "\(still)") + ".\n"
+  }
+
+  /// `budget N`: the new budget beside the old, then whether the list still fits, and if not,
+  /// by how much and a task that would bring it back.
+  public func budgetChanged(_ change: BudgetChange, _ p: Planner) -> String {
+    guard let day = p.day, let l = p.ledger else { return "" }
+    guard day.budget != change.was else {
+      return "Today's budget is already \(Self.spoons(day.budget)); nothing was changed.\n"
+    }
+    var out = "Today's budget is now \(Self.spoons(day.budget)) (was \(change.was))."
+    if day.repaid < change.repaidBefore {
+      let off = change.repaidBefore - day.repaid
+      out += " It repays \(day.repaid) of what the day before borrowed; \(off) more "
+        + "\(off == 1 ? "is" : "are") written off (a day repays at most half its budget)."
+    }
+    guard l.over > 0 else { return out + " " + plannedOf(l) + ".\n" }
+    out += " Planned \(l.planned): \(l.over) over"
+    guard let task = p.taskToUnplan(freeing: l.over) else { return out + ".\n" }
+    out += "; unplan something, e.g. unplan \(task.id.rawValue)"
+    return out + (l.canStillBorrow >= l.over ? ", or borrow \(l.over).\n" : ".\n")
   }
 
   /// After `undone` or `delete` took back check-offs a rest gave back for: what the rests

@@ -70,8 +70,8 @@ extension Renderer {
       return "\(id) \(Text.visible(title)) was deleted on one device and changed on another "
         + "before it heard: it is kept. Delete it again if it should go: spoons delete \(id.rawValue)"
     case .budgetChosen(let date, let budget, let device):
-      return "\(date.weekdayDayMonth) was started on two devices: the later budget, "
-        + "\(Self.spoons(budget)) (from \(Text.visible(report.name(of: device)))), is kept."
+      return "\(date.weekdayDayMonth)'s budget is now \(Self.spoons(budget)), the one set last "
+        + "(on \(Text.visible(report.name(of: device))))."
     case .overBudget(let by):
       return "Today is over budget by \(Self.spoons(by)) after sync: plans made apart add up. "
         + "Nothing was taken off the list; unplan what can wait."

@@ -4,21 +4,26 @@ import SpoonsCore
 /// person's back.
 extension Session {
   /// Runs a change to today's list (`plan`, `done`, `rest`...). While the open day began on
-  /// an earlier date, a one-shot command or a script is refused with the `new-day` that starts
+  /// an earlier date, it is refused before it runs, whatever it would have done
+  /// (`Planner.checkOpenDayIsToday`), so the refusal speaks of starting today rather than of
+  /// the old day's numbers; every other change is refused only if it touched that day
+  /// (`change`). A one-shot command or a script is refused with the `new-day` that starts
   /// today (`PlannerError.openDayHasEnded`); the REPL asks whether to start today first, and
   /// a "no" is remembered for the rest of the session.
   func changeToday(
     at now: Timestamp, ask: Ask?,
     _ body: (inout Planner, inout [FinishedDay]) throws -> (output: String, name: String)
   ) throws -> Result {
-    func attempt() throws -> Result {
-      let kept = keptOpenDay
-      return try change(at: now) { p, finished in
-        try p.checkOpenDayIsToday(at: now, keeping: kept)
-        return try body(&p, &finished)
-      }
+    try change(at: now, ask: ask) { p, finished in
+      try p.checkOpenDayIsToday(at: now, keeping: keptOpenDay)
+      return try body(&p, &finished)
     }
-    // Asked only once the change is refused: the everyday change reads the planner once.
+  }
+
+  /// Runs `attempt`, and when it is refused because the open day has ended, asks (the REPL)
+  /// whether to start today, then runs it again. Asked only once the change is refused: the
+  /// everyday change reads the planner once.
+  func offeringNewDay(ask: Ask?, _ attempt: () throws -> Result) throws -> Result {
     do {
       return try attempt()
     } catch PlannerError.openDayHasEnded(let open, let today, let budget) where ask != nil {

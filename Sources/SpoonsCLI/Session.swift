@@ -104,32 +104,53 @@ public final class Session {
   }
 
   /// Runs a changing command: `body` returns what to print and how the undo history names
-  /// the change.
+  /// the change. Every change goes through here (or `changeReachingArchive`), and so through
+  /// `settled`: none changes a day that is over (`ask`: the REPL offers to start today).
   func change(
-    at now: Timestamp,
+    at now: Timestamp, ask: Ask? = nil,
     _ body: (inout Planner, inout [FinishedDay]) throws -> (output: String, name: String)
   ) throws -> Result {
-    var after: Planner?
-    let said = try store.update(at: now, describe: { $0.name }) { p, finished in
-      defer { after = p }
-      return try body(&p, &finished)
+    try offeringNewDay(ask: ask) {
+      var after: Planner?
+      let said = try store.update(at: now, describe: { $0.name }) { p, finished in
+        defer { after = p }
+        let before = p
+        return try settled(try body(&p, &finished), before: before, after: p, at: now)
+      }
+      return Result(output: said.output, planner: after)
     }
-    return Result(output: said.output, planner: after)
   }
 
   /// `change` for a command that also reaches into the archive
   /// (`PlannerStore.updateReachingArchive`): `body` gets the tasks checked off on earlier
   /// days too.
   func changeReachingArchive(
-    at now: Timestamp,
+    at now: Timestamp, ask: Ask? = nil,
     _ body: (inout Planner, inout [SpoonTask]) throws -> (output: String, name: String)
   ) throws -> Result {
-    var after: Planner?
-    let said = try store.updateReachingArchive(at: now, describe: { $0.name }) { p, archived in
-      defer { after = p }
-      return try body(&p, &archived)
+    try offeringNewDay(ask: ask) {
+      var after: Planner?
+      let said = try store.updateReachingArchive(at: now, describe: { $0.name }) { p, archived in
+        defer { after = p }
+        let before = p
+        return try settled(try body(&p, &archived), before: before, after: p, at: now)
+      }
+      return Result(output: said.output, planner: after)
     }
-    return Result(output: said.output, planner: after)
+  }
+
+  /// What every change is held to once made, whatever command made it: it may not touch a
+  /// day that is over (`Planner.checkEndedDayUntouched`), and what it gave back of today's
+  /// borrowing is said (`unplan`, `delete`, `edit`, `budget`, `borrow 0`), so tomorrow's
+  /// budget never changes without a word.
+  private func settled(
+    _ said: (output: String, name: String), before: Planner, after: Planner, at now: Timestamp
+  ) throws -> (output: String, name: String) {
+    try after.checkEndedDayUntouched(since: before, at: now, keeping: keptOpenDay)
+    guard let was = before.day, let day = after.day, was.date == day.date,
+      day.borrowed < was.borrowed
+    else { return said }
+    return (said.output + renderer.gaveBack(was.borrowed - day.borrowed, after), said.name)
   }
 
   /// The REPL prompt for `planner` (read now when not given): `spoons 7/12> `,

@@ -11,8 +11,14 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidBudget(Int)
   /// A stored day that repaid more than its budget (or less than nothing).
   case invalidRepaid(Int, budget: Int)
-  /// `new-day` on a date before the day already open: the clock most likely went back.
-  case dayBeforeCurrent(today: CivilDate, open: CivilDate)
+  /// `new-day` on a date before the day already open: the clock most likely went back, or
+  /// (`dayStart` given) the day start was moved later after the open day began, so the small
+  /// hours belong to the evening before again.
+  case dayBeforeCurrent(today: CivilDate, open: CivilDate, dayStart: DayStart? = nil)
+  /// `new-day` on the date already open: one date is one day, and `budget N` changes its
+  /// budget. `asked`: the budget the `new-day` asked for, for the example; `dayStart` given
+  /// when the clock's date is already the next one, and only the day start keeps today open.
+  case dayAlreadyBegun(CivilDate, budget: Int, asked: Int?, dayStart: DayStart? = nil)
   /// A change to today's list while the open day began on an earlier date: `new-day` first
   /// (with the budget usually asked for), so yesterday is not changed behind the person's back.
   case openDayHasEnded(open: CivilDate, today: CivilDate, usualBudget: Int)
@@ -56,8 +62,11 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
   case intoReserve(reserve: Int, left: Int, selection: Int)
   /// Borrowing `asked` more would pass the day's limit (`borrowed` already taken).
   case borrowLimit(asked: Int, borrowed: Int, limit: Int)
-  /// `borrow` of less than 1.
+  /// `borrow` of less than 0.
   case invalidBorrow(Int)
+  /// `borrow 0` with nothing to give back: nothing borrowed (0), or today's plan needs all
+  /// that was borrowed (`borrowed`).
+  case nothingToGiveBack(borrowed: Int)
   /// A reserve outside 0...99.
   case invalidReserve(Int)
   /// Undoing a check-off or deleting would leave more planned than the day has, because it
@@ -67,6 +76,9 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
   case unknownRoutine(RoutineID)
   case routineAlreadyPaused(RoutineID)
   case routineNotPaused(RoutineID)
+  /// `routine today` of a routine whose task is already on today's list (open or done), as
+  /// `task`: once a day, as `new-day` puts it there.
+  case routineAlreadyToday(RoutineID, title: Title, task: TaskID)
   /// A routine must run on at least one day of the week.
   case noRoutineDays
   /// `done --took N` past `Limits.spoonsTaken`.
@@ -102,11 +114,24 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
       return "a day's budget must be a whole number from 0 to 99 spoons, not \(n)"
     case .invalidRepaid(let n, let budget):
       return "a day of \(budget) spoons cannot have repaid \(n)"
-    case .dayBeforeCurrent(let today, let open):
+    case .dayBeforeCurrent(let today, let open, let dayStart?):
+      return "no new day started: your day starts at \(dayStart), so until then today is "
+        + "\(today.long), before the day already open, \(open.long); Spoons carries on with "
+        + "\(open.weekdayDayMonth) ('settings day-start' moves when a day starts)"
+    case .dayBeforeCurrent(let today, let open, nil):
       return "no new day started: this computer's clock says today is \(today.long), before "
         + "the day already open, \(open.long). If the clock is wrong, correct its date, time or "
         + "time zone and run new-day again; until then Spoons carries on with "
         + open.weekdayDayMonth
+    case .dayAlreadyBegun(let date, let budget, let asked, let dayStart):
+      let today = "today (\(date.weekdayDayMonth)"
+        + (dayStart.map { ", until your day starts at \($0)" } ?? "") + ")"
+      guard let asked, asked != budget else {
+        return "\(today) has already begun with \(budget) spoons; nothing was changed "
+          + "('spoons budget N' changes today's budget)"
+      }
+      return "\(today) has begun with \(budget) spoons; to make it \(asked), type: "
+        + "spoons budget \(asked)"
     case .openDayHasEnded(let open, let today, let budget):
       return "\(open.weekdayDayMonth) is still open, but today is \(today.weekdayDayMonth): "
         + "start today first with 'spoons new-day \(budget)' (nothing was changed)"
@@ -173,7 +198,15 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
       let already = borrowed == 0 ? "" : ", \(borrowed) already borrowed"
       return "can't borrow \(asked) more: a day may borrow at most \(limit) "
         + "(half of what it started with)\(already)"
-    case .invalidBorrow(let n): return "borrow needs a whole number of spoons from 1, not \(n)"
+    case .invalidBorrow(let n):
+      return "borrow needs a whole number of spoons from 1 (or 0 to give back what today does "
+        + "not need), not \(n)"
+    case .nothingToGiveBack(let borrowed):
+      guard borrowed > 0 else {
+        return "nothing is borrowed today, so there is nothing to give back"
+      }
+      return "today's plan needs the \(borrowed) spoon\(borrowed == 1 ? "" : "s") it borrowed; "
+        + "unplan something to give \(borrowed == 1 ? "it" : "them") back"
     case .invalidReserve(let n):
       return "the reserve must be a whole number from 0 to 99 spoons, not \(n)"
     case .wouldLeaveOverBudget(let planned, let capacity):
@@ -182,6 +215,9 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
     case .unknownRoutine(let id): return "there is no routine \(id) (see 'routine list')"
     case .routineAlreadyPaused(let id): return "routine \(id) is already paused"
     case .routineNotPaused(let id): return "routine \(id) is not paused"
+    case .routineAlreadyToday(let id, let title, let task):
+      return "routine \(id) \(title.text) is already on today's list as \(task); a routine "
+        + "goes on a day's list once"
     case .noRoutineDays: return "a routine needs at least one day of the week"
     case .invalidTook(let n):
       return "--took needs the spoons the task really took, a whole number from 0 to 99, not \(n)"

@@ -187,7 +187,7 @@ enum PlannerFile {
       RecordCodec.field("budget", String(day.budget - day.repaid), to: &out)
       if day.borrowed > 0 { RecordCodec.field("borrowed", String(day.borrowed), to: &out) }
       if day.repaid > 0 { RecordCodec.field("repaid", String(day.repaid), to: &out) }
-      if let started = day.started { RecordCodec.field("started", started.description, to: &out) }
+      if let set = day.budgetSet { RecordCodec.field("started", set.description, to: &out) }
       if let mood = day.mood { RecordCodec.field("mood", String(mood), to: &out) }
       out.append(UInt8(ascii: "\n"))
     }
@@ -444,7 +444,7 @@ enum PlannerFile {
             }
             return try Day(
               date: date, budget: budget + repaid, borrowed: borrowed, repaid: repaid,
-              started: started, mood: mood)
+              budgetSet: started, mood: mood)
           }
         case "end":
           try record.expectOnly(["tasks"])

@@ -221,22 +221,28 @@ struct RecoveryRouteCLITests {
     let tmp = TemporaryDirectory()
     let data = tmp.data
     let (name, steps) = Self.histories[history]
-    // Checkpoints every third change, so the last one falls at different places.
+    // Checkpoints every third change, so the last one falls at different places. Each new
+    // day after the first is the next date (one date is one day), and so is what follows it.
     var beforeLast = ""
-    for words in [["new-day", "10"]] + steps {
-      beforeLast = try spoons(["export"], data: data).stdout
-      let run = try spoons(words, data: data, environment: ["SPOONS_CHECKPOINT_AFTER": "3"])
+    var now = ["SPOONS_NOW": morning.description]
+    for (index, words) in ([["new-day", "10"]] + steps).enumerated() {
+      beforeLast = try spoons(["export"], data: data, environment: now).stdout
+      if index > 0, words.first == "new-day" {
+        now = ["SPOONS_NOW": Timestamp(iso: now["SPOONS_NOW"]!)!.plus(days: 1).description]
+      }
+      let run = try spoons(
+        words, data: data, environment: now.merging(["SPOONS_CHECKPOINT_AFTER": "3"]) { a, _ in a })
       try #require(run.status == 0, "\(name): \(words): \(run.stderr)")
     }
-    let before = try spoons(["export"], data: data)
+    let before = try spoons(["export"], data: data, environment: now)
     try #require(before.status == 0)
     let planner = try String(contentsOfFile: data + "/planner.txt", encoding: .utf8)
     try planner.replacingOccurrences(of: "next\tid=", with: "next\tid=x")
       .write(toFile: data + "/planner.txt", atomically: false, encoding: .utf8)
-    let broken = try spoons(["status"], data: data)
+    let broken = try spoons(["status"], data: data, environment: now)
     #expect(broken.status == 1, "\(name)")
     if route == "check --repair" {
-      let repair = try spoons(["check", "--repair"], data: data)
+      let repair = try spoons(["check", "--repair"], data: data, environment: now)
       #expect(repair.status == 0, "\(name): \(repair.stderr)")
     } else {
       let fix = try #require(
@@ -244,7 +250,7 @@ struct RecoveryRouteCLITests {
       let shell = try run("/bin/sh", ["-c", fix.trimmingCharacters(in: .newlines)], environment: [:])
       #expect(shell.status == 0, "\(name): \(shell.stderr)")
     }
-    let after = try spoons(["export"], data: data)
+    let after = try spoons(["export"], data: data, environment: now)
     #expect(after.status == 0, "\(name): \(after.stderr)")
     if name == "an undo last" && route != "check --repair" {
       // By hand, an undo's marks with nothing after them read as an undo killed before its
@@ -254,8 +260,10 @@ struct RecoveryRouteCLITests {
     } else {
       #expect(after.stdout == before.stdout, "\(name)")
     }
-    #expect(try spoons(["add", "1", "After"], data: data, environment: ["SPOONS_CHECKPOINT_AFTER": "3"]).status == 0)
-    #expect(try spoons(["check"], data: data).status == 0, "\(name)")
+    #expect(try spoons(
+      ["add", "1", "After"], data: data,
+      environment: now.merging(["SPOONS_CHECKPOINT_AFTER": "3"]) { a, _ in a }).status == 0)
+    #expect(try spoons(["check"], data: data, environment: now).status == 0, "\(name)")
   }
 
   /// A sync is committed by a checkpoint and is not in the undo history, so the changes after

@@ -13,8 +13,11 @@ struct LedgerCLITests {
   @Test(arguments: [
     (["new-day", "100"], "a day's budget must be a whole number from 0 to 99 spoons, not 100"),
     (["new-day", "-1"], "a day's budget must be a whole number from 0 to 99 spoons, not -1"),
-    (["borrow", "0"], "borrow needs a whole number of spoons from 1, not 0"),
-    (["borrow", "-2"], "borrow needs a whole number of spoons from 1, not -2"),
+    (["borrow", "-2"],
+      "borrow needs a whole number of spoons from 1 (or 0 to give back what today does not "
+        + "need), not -2"),
+    (["budget", "100"], "a day's budget must be a whole number from 0 to 99 spoons, not 100"),
+    (["budget", "-1"], "a day's budget must be a whole number from 0 to 99 spoons, not -1"),
     (["reserve", "100"], "the reserve must be a whole number from 0 to 99 spoons, not 100"),
     (["reserve", "-1"], "the reserve must be a whole number from 0 to 99 spoons, not -1"),
   ])

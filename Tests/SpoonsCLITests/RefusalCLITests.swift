@@ -202,7 +202,8 @@ struct RefusalCLITests {
     let arguments = words.map { $0.replacingOccurrences(of: "$TMP", with: tmp.path) }
     let result: RunResult
     var environment = ProcessInfo.processInfo.environment
-    environment["SPOONS_NOW"] = morning.description  // the lived day, still open: changes go ahead
+    // The lived day, still open: changes go ahead; a new day is the next date's.
+    environment["SPOONS_NOW"] = (words.first == "new-day" ? nextMorning : morning).description
     environment["SPOONS_HOME"] = data
     if geteuid() == 0 {
       let nobody: uid_t = 65534

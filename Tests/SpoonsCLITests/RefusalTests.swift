@@ -39,6 +39,7 @@ struct RefusalTests {
   /// below holds it complete against the usages, so a new command's numbers join it.
   static let numberSlots: [String: [String]] = [
     "new-day": ["new-day {}", "new-day 10 --mood {}"],
+    "budget": ["budget {}"],
     "add": ["add {} Laundry"],
     "list": ["list {}"],
     "plan": ["plan {}"],

@@ -16,7 +16,7 @@ struct ReliabilityTests {
     process.executableURL = URL(fileURLWithPath: spoonsBinary)
     process.arguments = ["--data", data]
     var env = ProcessInfo.processInfo.environment.merging(environment) { _, extra in extra }
-    env["SPOONS_NOW"] = morning.description
+    if environment["SPOONS_NOW"] == nil { env["SPOONS_NOW"] = morning.description }
     process.environment = env
     let input = out + ".in"
     _ = FileManager.default.createFile(
@@ -40,18 +40,21 @@ struct ReliabilityTests {
     var killedMidway = 0
     for trial in 0..<Self.trials {
       let start = try store.load().nextID.rawValue
+      // Each trial a day of its own (one date is one day), which changes its budget as it goes.
+      let day = ["SPOONS_NOW": morning.plus(days: trial).description]
       var lines = ["new-day 99"]
       for i in 0..<40 {
         let id = start + i
         lines.append("add 1 Trial \(trial) task \(i)")
         if i % 4 == 0 { lines += ["plan \(id)", "done \(id)"] }
-        if i % 13 == 12 { lines.append("new-day 99") }
+        if i % 13 == 12 { lines.append("budget \(98 + i % 2)") }
       }
       let out = tmp.path + "/out-\(trial)"
-      let writer = try Self.startWriter(data: tmp.data, lines: lines, out: out)
+      let writer = try Self.startWriter(data: tmp.data, lines: lines, out: out, environment: day)
       // A reader alongside: every read it makes must see a whole state.
       let reader = try Self.startWriter(
-        data: tmp.data, lines: Array(repeating: "status --json", count: 12), out: out + "-reader")
+        data: tmp.data, lines: Array(repeating: "status --json", count: 12), out: out + "-reader",
+        environment: day)
       usleep(UInt32.random(in: 0...25_000, using: &rng))
       kill(writer.processIdentifier, SIGKILL)
       writer.waitUntilExit()
@@ -241,7 +244,9 @@ struct ReliabilityTests {
     (["search"], 64), (["completed", "-1"], 64), (["completed", "99999"], 64), (["clear"], 64),
     (["clear", "all"], 64), (["add", "3", "x", "--due", "+1d", "--note", "\u{1B}[2J"], 64),
     (["add", "2", "Existing"], 1), (["list", "--sort", "mood"], 64),
-    (["borrow"], 64), (["borrow", "0"], 64), (["borrow", "99999999999999999999"], 64), (["borrow", "3"], 1),
+    (["borrow"], 64), (["borrow", "-1"], 64), (["borrow", "99999999999999999999"], 64), (["borrow", "3"], 1),
+    (["borrow", "0"], 1), (["budget"], 64), (["budget", "x"], 64), (["budget", "100"], 64),
+    (["new-day", "8"], 1),
     (["rest"], 64), (["rest", "11", "Nap"], 64), (["rest", "2", "\u{1B}[2J"], 64), (["reserve", "-1"], 64),
     (["reserve", "1e3"], 64), (["suggest", "--max", "-1"], 64), (["routine", "add"], 64),
     (["routine", "add", "1", "x", "--days", ""], 64), (["routine", "remove", "r9"], 1),

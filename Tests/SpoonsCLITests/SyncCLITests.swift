@@ -266,12 +266,27 @@ struct Replicator {
     _ = synced
     replicator.replicate(all: true)
     let told = try d[0].run("sync", at: nextMorning.plus(minutes: 11))
-    #expect(told.stdout.contains("was started on two devices: the later budget, 12 spoons"), "\(told.stdout)")
+    #expect(told.stdout.contains("Sun 22 Nov's budget is now 12 spoons, the one set last"), "\(told.stdout)")
     try Self.syncEverywhere(d, &replicator, at: nextMorning.plus(minutes: 12))
     for device in d {
       let todo = try device.run("todo", at: nextMorning.plus(minutes: 12)).stdout
       #expect(todo.components(separatedBy: "Take meds").count == 2, "one routine task: \(todo)")
       #expect(try device.run("status", at: nextMorning.plus(minutes: 12)).stdout.contains("/12"))
+    }
+    // One day on both: a second new-day is refused on either, and the budget changes instead,
+    // everywhere, the later change kept.
+    let before = everyFile(in: d[0].data)
+    let again = try d[0].run("new-day", "8", at: nextMorning.plus(minutes: 20), expect: 1)
+    #expect(again.stderr == "error: today (Sun 22 Nov) has begun with 12 spoons; to make it 8, "
+      + "type: spoons budget 8\n")
+    #expect(everyFile(in: d[0].data) == before)
+    try d[0].run("budget", "8", at: nextMorning.plus(minutes: 21))
+    try Self.syncEverywhere(d, &replicator, at: nextMorning.plus(minutes: 30))
+    for device in d {
+      let status = try device.run("status", at: nextMorning.plus(minutes: 30)).stdout
+      #expect(status.contains("/8") && status.contains("budget 8"), "\(device.name): \(status)")
+      let history = try device.run("history", at: nextMorning.plus(minutes: 30)).stdout
+      #expect(history.components(separatedBy: "\nSun 22 Nov").count == 2, "one row: \(history)")
     }
   }
 
@@ -342,12 +357,14 @@ struct Replicator {
     try d[0].run("new-day", "9", at: nextMorning)
     try d[0].run("sync", at: nextMorning)
     replicator.replicate(all: true)
-    // The desktop's clock is put right: its next sync brings it back to the real day, and
-    // its new day is not refused.
+    // The desktop's clock is put right: its next sync brings it back to the real day, which
+    // the laptop has begun: one date is one day, so the desktop changes its budget.
     try d[1].run("sync", at: nextMorning.plus(hours: 1))
     let back = try d[1].run("status", at: nextMorning.plus(hours: 1)).stdout
     #expect(back.contains("Sun 22 Nov"), "\(back)")
-    try d[1].run("new-day", "8", at: nextMorning.plus(hours: 2))
+    let again = try d[1].run("new-day", "8", at: nextMorning.plus(hours: 2), expect: 1)
+    #expect(again.stderr.contains("has begun with 9 spoons; to make it 8, type: spoons budget 8"))
+    try d[1].run("budget", "8", at: nextMorning.plus(hours: 2))
     try d[1].run("sync", at: nextMorning.plus(hours: 2))
     replicator.replicate(all: true)
     let quiet = try d[0].run("sync", at: nextMorning.plus(hours: 3))

@@ -58,8 +58,12 @@ struct DayBoundaryTests {
   @Test func newDayAtOneInTheMorningIsStillTheDayBefore() throws {
     var p = Planner()
     try p.startNewDay(budget: 12, at: at("2026-11-22T09:00:00+01:00"))
-    try p.startNewDay(budget: 8, at: at("2026-11-23T01:00:00+01:00"))
-    #expect(p.day?.date == date("2026-11-22"))
+    #expect(throws: PlannerError.dayAlreadyBegun(
+      date("2026-11-22"), budget: 12, asked: 8, dayStart: .standard)
+    ) { try p.startNewDay(budget: 8, at: at("2026-11-23T01:00:00+01:00")) }
+    #expect(p.day?.date == date("2026-11-22") && p.day?.budget == 12)
+    try p.startNewDay(budget: 8, at: at("2026-11-23T04:00:00+01:00"))
+    #expect(p.day?.date == date("2026-11-23"))
   }
 
   @Test func dueTodayAndRoutinesFollowTheDayStart() throws {

@@ -56,10 +56,12 @@ struct NewDayTests {
     #expect(p.category(try SpoonCost(1)).map(\.id) == ids(4))
   }
 
-  @Test func allowedTwiceOnOneDate() throws {
-    var p = try planner(budget: 5)
-    try p.startNewDay(budget: 7, at: morning)
-    #expect(p.day?.budget == 7)
+  /// One date is one day: `budget` changes it instead (`OneDayPerDateTests`).
+  @Test func refusedTwiceOnOneDate() throws {
+    let p = try planner(budget: 5, costs: [1])
+    #expect(expectRefusal(p, .dayAlreadyBegun(morning.date, budget: 5, asked: 7, dayStart: nil)) {
+      try $0.startNewDay(budget: 7, at: morning.plus(hours: 4))
+    })
   }
 
   @Test(arguments: [-1, 100, 1000])

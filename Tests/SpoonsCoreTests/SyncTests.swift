@@ -508,8 +508,14 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
         }
       case 6:
         if random.below(4) == 0 {
-          // Most mornings with a mood, from the step for the same reason.
-          try d.newDay(5 + random.below(15), mood: step % 4 == 0 ? nil : 1 + step % 5, at: now)
+          let budget = 5 + random.below(15)
+          if d.state.planner.day?.date == d.state.planner.today(at: now) {
+            // One date is one day: on the date already open, its budget changes instead.
+            try d.change { try $0.setBudget(budget, at: now) }
+          } else {
+            // Most mornings with a mood, from the step for the same reason.
+            try d.newDay(budget, mood: step % 4 == 0 ? nil : 1 + step % 5, at: now)
+          }
         }
       case 7:
         if let t = open.randomElement(using: &random) {

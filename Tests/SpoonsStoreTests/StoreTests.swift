@@ -130,7 +130,7 @@ struct StoreTests {
       chmod(tmp.file(name), 0o644)
     }
     try store.update(at: morning) { p, f in
-      if let day = try p.startNewDay(budget: 5, at: nextMorning).finished { f.append(day) }
+      if let day = try p.startNewDay(budget: 5, at: thirdMorning).finished { f.append(day) }
     }
     for name in ["planner.txt", "done.txt", "days.txt", "spoons.lock", "undo-1.txt"] {
       #expect(try tmp.mode(name) == 0o600, "\(name)")
@@ -229,7 +229,7 @@ struct StoreTests {
     handle.closeFile()
     #expect(try store.loadArchive().doneTasks == finished.flatMap(\.doneTasks))
     try store.update(at: morning) { p, f in
-      if let day = try p.startNewDay(budget: 5, at: nextMorning).finished { f.append(day) }
+      if let day = try p.startNewDay(budget: 5, at: thirdMorning).finished { f.append(day) }
     }
     let after = try #require(tmp.bytes("done.txt"))
     #expect(Array(after.prefix(committed.count)) == committed)

@@ -38,9 +38,9 @@ struct UndoTests {
     let tmp = TemporaryDirectory()
     let (store, planner, _) = try savedRichPlanner(in: tmp)
     let archive = try store.loadArchive()
-    try store.update(at: nextMorning, describe: { "new day" }) { p, f in
-      if let day = try p.startNewDay(budget: 8, at: nextMorning).finished { f.append(day) }
-      try p.add("Post", spoons: 2, at: nextMorning)
+    try store.update(at: thirdMorning, describe: { "new day" }) { p, f in
+      if let day = try p.startNewDay(budget: 8, at: thirdMorning).finished { f.append(day) }
+      try p.add("Post", spoons: 2, at: thirdMorning)
     }
     let afterDay = (try store.load(), try store.loadArchive())
     #expect(afterDay.1 != archive)

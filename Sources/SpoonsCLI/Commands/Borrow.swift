@@ -1,11 +1,12 @@
 import SpoonsCore
 
 extension Commands {
-  /// `borrow N`: spoons from tomorrow's budget for today.
+  /// `borrow N`: spoons from tomorrow's budget for today; `borrow 0` gives back what today
+  /// borrowed and its plan does not need.
   public struct Borrow: SpoonsCommand {
     public static let info = CommandInfo(
       name: "borrow", aliases: [], usage: "borrow N",
-      summary: "borrow N spoons from tomorrow's budget",
+      summary: "borrow N spoons from tomorrow (0: give back)",
       example: "borrow 2")
 
     public var spoons: Int

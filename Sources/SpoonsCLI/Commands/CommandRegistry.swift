@@ -4,6 +4,7 @@
 public enum CommandRegistry {
   public static let all: [any SpoonsCommand.Type] = [
     Commands.NewDay.self,
+    Commands.Budget.self,
     Commands.Status.self,
     Commands.Categories.self,
     Commands.Add.self,

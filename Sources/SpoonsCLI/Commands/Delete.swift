@@ -37,11 +37,11 @@ extension Commands {
         )
       }
       do {
-        return try session.change(at: now) { p, _ in
+        return try session.change(at: now, ask: ask) { p, _ in
           try deleting(&p) { p in try p.delete(ids) }
         }
       } catch PlannerError.unknownTask {
-        return try session.changeReachingArchive(at: now) { p, archived in
+        return try session.changeReachingArchive(at: now, ask: ask) { p, archived in
           try deleting(&p) { p in try p.delete(ids, archived: &archived) }
         }
       }

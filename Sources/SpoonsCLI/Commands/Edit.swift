@@ -65,7 +65,7 @@ extension Commands {
         guard let task = p.task(number) else { throw PlannerError.unknownTask(number) }
         return Session.Result(output: r.editCommand(task), planner: p)
       }
-      return try session.change(at: now) { p, _ in
+      return try session.change(at: now, ask: ask) { p, _ in
         let task = try p.edit(id, edit, at: now)
         return (r.edited(task, today: p.today(at: now)), r.changeName("edit", [task], spoons: false))
       }

@@ -30,7 +30,16 @@ extension Commands {
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
       let now = session.environment.now()
       let r = session.renderer
-      let budget = try budget ?? Self.askBudget(ask, usual: try session.store.load().usualBudget)
+      let budget: Int
+      if let given = self.budget {
+        budget = given
+      } else {
+        // Refused before it asks: a day already begun has no budget to ask for. (With
+        // nobody to ask, the missing number is the mistake to name.)
+        let p = try session.store.load()
+        if ask != nil { try p.checkNewDay(asked: nil, at: now) }
+        budget = try Self.askBudget(ask, usual: p.usualBudget)
+      }
       let result = try session.change(at: now) { p, archive in
         let outcome = try p.startNewDay(budget: budget, mood: mood, at: now)
         if let finished = outcome.finished { archive.append(finished) }

@@ -136,11 +136,12 @@ extension NumberArgument {
     what: "the most tasks to suggest", kind: "a whole number from 1 to \(Arguments.maxSelection)",
     range: 1...Arguments.maxSelection, example: "suggest --max 3")
 
-  /// At least 1 and at most half of what the day started with: the day's rule judges both.
+  /// At most half of what the day started with, or 0 to give back: the day's rule judges
+  /// both.
   static let borrowing = NumberArgument(
     what: "the spoons to borrow",
-    kind: "a whole number from 1 to half of what today started with", range: .min ... .max,
-    example: "borrow 2")
+    kind: "a whole number from 1 to half of what today started with (0: give back)",
+    range: .min ... .max, example: "borrow 2")
 
   /// A place in a category: the category's size judges it.
   static let position = NumberArgument(

@@ -161,7 +161,7 @@ extension Commands {
           output: json ? JSONRenderer.routines(p.routines) : r.routines(p.routines), planner: p)
       case .add(let spoons, let title, let days, let isRest, let today):
         var offer: SpoonsCore.Routine?
-        var result = try session.change(at: now) { p, _ in
+        var result = try session.change(at: now, ask: ask) { p, _ in
           let routine = try p.addRoutine(
             title, spoons: spoons, days: days, isRest: isRest, at: now)
           var out = r.routineAdded(routine)

@@ -2,8 +2,8 @@
 /// `history` lists and `chart` draws.
 ///
 /// Only days that were lived in Spoons appear: a date with no `new-day` has no row (nothing is
-/// known about it), and a date started twice has two. The window counts today as one day,
-/// like `completed`.
+/// known about it), and a date the archive holds twice has two rows, as recorded. The window
+/// counts today as one day, like `completed`.
 public struct EnergyHistory: Hashable, Sendable {
   /// The first date looked at: today and the `lookingBack - 1` dates before it.
   public let from: CivilDate

@@ -21,13 +21,12 @@ extension Planner {
   /// a low day never starts empty because of the day before; the rest of the debt is written
   /// off and reported, not carried on.
   ///
-  /// Refused on a date before the open day's (a clock gone back, a wrong time zone): the
-  /// history would run backwards.
+  /// Refused on the date already open, or an earlier one (`checkNewDay`).
   ///
   /// Unfinished to-do items go to the end of the backlog, except routine tasks, which are
   /// dropped; done ones leave with the finished day's record. Then today's routines go on the
   /// list in their order, each one only if it fits above the reserve; the rest are reported
-  /// as skipped. Allowed any time, also twice on one date: the user decides when a day starts.
+  /// as skipped.
   ///
   /// `mood`: how the person feels this morning (`Limits.mood`), kept with the day if given.
   @discardableResult
@@ -36,13 +35,11 @@ extension Planner {
   {
     guard Limits.spoonsPerDay.contains(asked) else { throw .invalidBudget(asked) }
     if let mood, !Limits.mood.contains(mood) { throw .invalidMood(mood) }
+    try checkNewDay(asked: asked, at: now)
     let today = today(at: now)
-    if let open = day?.date, today < open {
-      throw .dayBeforeCurrent(today: today, open: open)
-    }
     let owed = day?.borrowed ?? 0
     let repaid = SpoonLedger.repayment(of: owed, budget: asked)
-    let newDay = try Day(date: today, budget: asked, repaid: repaid, started: now, mood: mood)
+    let newDay = try Day(date: today, budget: asked, repaid: repaid, budgetSet: now, mood: mood)
 
     var finished: FinishedDay?
     var rolled: [SpoonTask] = []
@@ -85,5 +82,30 @@ extension Planner {
     return NewDayOutcome(
       finished: finished, rolledOver: rolled, dropped: dropped, fromRoutines: fromRoutines,
       skipped: skipped, writtenOff: owed - repaid)
+  }
+}
+
+extension Planner {
+  /// Whether a new day may start at `now`, asked before `new-day` asks for a budget too.
+  ///
+  /// One date is one day: on the date already open it is refused, with the `budget` command
+  /// that changes that day's budget instead (a script run twice, a mistyped `new-day 0` or a
+  /// day start moved later would otherwise end the day, roll its plan into the backlog and
+  /// write a second history row for one date). On a date before the open day's (a clock
+  /// gone back, a wrong time zone, a day start moved later) it is refused too: the history
+  /// would run backwards. Either refusal names the day start when it, not the clock, holds
+  /// today back. `asked`: the budget asked for, for the example.
+  public func checkNewDay(asked: Int?, at now: Timestamp) throws(PlannerError) {
+    guard let day else { return }
+    let today = today(at: now)
+    // The clock's own date is later: the day start, not the clock, keeps today where it is.
+    let heldBack = now.date > today ? dayStart : nil
+    if today == day.date {
+      throw .dayAlreadyBegun(day.date, budget: day.budget, asked: asked, dayStart: heldBack)
+    }
+    if today < day.date {
+      throw .dayBeforeCurrent(
+        today: today, open: day.date, dayStart: now.date >= day.date ? dayStart : nil)
+    }
   }
 }

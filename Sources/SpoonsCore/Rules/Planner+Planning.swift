@@ -55,14 +55,51 @@ extension Planner {
 
   /// Borrows `spoons` from tomorrow: today may plan that many more, and the next `new-day`
   /// starts with that many fewer. Returns all borrowed today.
+  ///
+  /// `borrow 0` gives back what today borrowed and its plan does not need (`borrowNeeded`):
+  /// spoons borrowed ahead and never planned would otherwise still cost tomorrow. Refused
+  /// when there is nothing to give back.
   @discardableResult
   public mutating func borrow(_ spoons: Int) throws(PlannerError) -> Int {
-    guard spoons >= 1 else { throw .invalidBorrow(spoons) }
+    guard spoons >= 0 else { throw .invalidBorrow(spoons) }
     guard var day, let ledger else { throw .noDayStarted }
-    try ledger.checkBorrow(spoons)
-    day.borrowed += spoons
+    if spoons == 0 {
+      let needed = borrowNeeded
+      guard needed < day.borrowed else { throw .nothingToGiveBack(borrowed: day.borrowed) }
+      day.borrowed = needed
+    } else {
+      try ledger.checkBorrow(spoons)
+      day.borrowed += spoons
+    }
     self.day = day
     return day.borrowed
+  }
+
+  /// What today's plan needs of what it borrowed: what is planned past the day's own spoons
+  /// (what it started with and rests gave back), and the reserve kept on top, as `plan
+  /// --borrow` borrowed it.
+  public var borrowNeeded: Int {
+    guard let ledger else { return 0 }
+    let own = ledger.startedWith + ledger.rested
+    return Swift.min(ledger.borrowed, Swift.max(0, ledger.planned + ledger.reserve - own))
+  }
+
+  /// Gives back borrowing from the spoons a change freed: what it took off the plan (`unplan`,
+  /// `delete`, a cheaper `edit`) or added to the budget (`budget`) goes first to what today
+  /// borrowed, so tomorrow never repays spoons today no longer plans with. Never what the
+  /// plan still needs (`borrowNeeded`), nor more than the spoons left to plan rose by, so
+  /// what may still be planned never shrinks; a rest's spoons coming back are the day's, not
+  /// a repayment. Returns what was given back.
+  @discardableResult
+  mutating func giveBackBorrowing(freedSince before: SpoonLedger?) -> Int {
+    guard let before, let after = ledger, var day, day.borrowed > 0 else { return 0 }
+    let freed = (before.planned - after.planned) + (after.startedWith - before.startedWith)
+    let rose = (after.left - after.borrowed) - (before.left - before.borrowed)
+    let given = Swift.min(day.borrowed - borrowNeeded, Swift.max(0, Swift.min(freed, rose)))
+    guard given > 0 else { return 0 }
+    day.borrowed -= given
+    self.day = day
+    return given
   }
 
   /// Keeps `spoons` back from planning from now on (0 to stop).
@@ -74,7 +111,8 @@ extension Planner {
   /// Runs `change` and keeps its result only if it leaves today no further over its total
   /// than it was. Undoing or deleting a check-off takes back what was spent, and with it what
   /// a rest gave back for it (`settleRests`), which can take back spoons already planned.
-  /// (A day already over, after an import, may still shrink.)
+  /// (A day already over, after an import, may still shrink.) Spoons the change took off the
+  /// plan give back what today borrowed first (`giveBackBorrowing`).
   mutating func keepingWithinBudget<T>(_ change: (inout Planner) throws(PlannerError) -> T)
     throws(PlannerError) -> T
   {
@@ -84,6 +122,7 @@ extension Planner {
     if let after = copy.ledger, after.over > (ledger?.over ?? 0) {
       throw .wouldLeaveOverBudget(planned: after.planned, capacity: after.total)
     }
+    copy.giveBackBorrowing(freedSince: ledger)
     self = copy
     return result
   }

@@ -55,8 +55,9 @@ extension Planner {
   }
 
   /// Puts a routine's task on today's list now, as `new-day` does, for a routine added after
-  /// the day began. Refused when no day is open or, by the max-spoon rule, when it does not
-  /// fit above the reserve; never borrows.
+  /// the day began. Refused when no day is open, when the routine's task is already on the
+  /// list (open or done: a routine goes on a day's list once, as `new-day` puts it) or, by
+  /// the max-spoon rule, when it does not fit above the reserve; never borrows.
   @discardableResult
   public mutating func planRoutineToday(_ ref: RoutineRef, at now: Timestamp)
     throws(PlannerError) -> SpoonTask
@@ -64,6 +65,9 @@ extension Planner {
     let id = try resolve(ref)
     guard let routine = routines.first(where: { $0.id == id }) else { throw .unknownRoutine(id) }
     guard let ledger else { throw .noDayStarted }
+    if let already = todo.first(where: { $0.routine == id }) {
+      throw .routineAlreadyToday(id, title: routine.title, task: already.id)
+    }
     _ = try ledger.admit(routine.isRest ? 0 : routine.spoons.value, useReserve: false, borrowing: false)
     return putOnList(routine, at: now)
   }

@@ -18,8 +18,8 @@
 /// - **checked**: the same tasks at what they were planned at; `spent - checked` is how far
 ///   the day's guesses were off, and `checked` against `planned` says whether the plan was
 ///   done.
-/// - **left**: `total - planned`, what is not planned yet (below 0 only after an import or a
-///   hand edit planned past the total).
+/// - **left**: `total - planned`, what is not planned yet (below 0 only after a lower
+///   `budget`, an import or a hand edit left the plan past the total).
 /// - **room**: `left - reserve` (never below 0), what `plan` may still take.
 public struct SpoonLedger: Hashable, Sendable {
   public let budget: Int
@@ -72,9 +72,9 @@ public struct SpoonLedger: Hashable, Sendable {
   /// What `plan` may still take without touching the reserve.
   public var room: Int { Swift.max(0, left - reserve) }
 
-  /// How far the day is over its total (0 when it is not): only a sync (plans made apart on
-  /// two devices), an import or a hand edit leaves a day here, and nothing may then be
-  /// planned until it is back within.
+  /// How far the day is over its total (0 when it is not): only a lower `budget`, a sync
+  /// (plans made apart on two devices), an import or a hand edit leaves a day here, and
+  /// nothing may then be planned until it is back within.
   public var over: Int { Swift.max(0, planned - total) }
 
   /// The most this day may borrow in all.

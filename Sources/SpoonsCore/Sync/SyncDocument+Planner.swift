@@ -301,7 +301,7 @@ extension SyncDocument {
         // Within every limit by now (clamped above), so this cannot refuse.
         day = try? Day(
           date: date, budget: budget, borrowed: borrowed, repaid: repaid,
-          started: Timestamp(iso: text(f, "started")), mood: mood)
+          budgetSet: Timestamp(iso: text(f, "started")), mood: mood)
         continue
       }
       let done = doneOn[date] ?? []

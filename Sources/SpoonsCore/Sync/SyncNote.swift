@@ -9,7 +9,8 @@ public enum SyncNote: Hashable, Sendable {
   case numberTaken(TaskID, title: String)
   /// One device deleted a task another changed without having seen the delete: it is kept.
   case keptAfterDelete(TaskID, title: String)
-  /// Two devices started the same day with different budgets; the later one is kept.
+  /// The open day's budget here changed in a sync: another device started the same date or
+  /// changed its budget (`budget`), and the one set last is kept.
   case budgetChosen(date: CivilDate, budget: Int, device: DeviceID)
   /// Plans made apart add up past the budget; nothing was taken off the list.
   case overBudget(by: Int)

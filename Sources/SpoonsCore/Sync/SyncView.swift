@@ -159,9 +159,9 @@ public struct SyncView: Sendable {
         // An open day has no record; one a device further on wrote stays (it is read only
         // once the day has ended), so devices on different dates never undo each other's.
         "record": document.value("day:\(day.date)", "record") ?? "",
-        "started": day.started.map { "\($0)" } ?? "", "mood": day.mood.map(String.init) ?? "",
+        "started": day.budgetSet.map { "\($0)" } ?? "", "mood": day.mood.map(String.init) ?? "",
       ]
-      if let started = day.started { changedAt["day:\(day.date)"] = started }
+      if let set = day.budgetSet { changedAt["day:\(day.date)"] = set }
     }
     // Defaults read as empty, so a device that never changed a setting never overrides one.
     entities["settings"] = [
