@@ -127,8 +127,10 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
       let today = "today (\(date.weekdayDayMonth)"
         + (dayStart.map { ", until your day starts at \($0)" } ?? "") + ")"
       guard let asked, asked != budget else {
-        return "\(today) has already begun with \(budget) spoons; nothing was changed "
-          + "('spoons budget N' changes today's budget)"
+        // Said with a real example: the budget a couple of spoons lower (higher when small).
+        let example = budget > 2 ? budget - 2 : budget + 2
+        return "\(today) has already begun with \(budget) spoons; nothing was changed (to "
+          + "change today's budget: spoons budget \(example))"
       }
       return "\(today) has begun with \(budget) spoons; to make it \(asked), type: "
         + "spoons budget \(asked)"

@@ -51,15 +51,15 @@ struct OneDayPerDateCLITests {
       "today (Mon 16 Nov) has begun with 10 spoons; to make it 0, type: spoons budget 0")
     try expectRefused(
       ["new-day", "10"], in: tmp.data, at: monday,
-      "today (Mon 16 Nov) has already begun with 10 spoons; nothing was changed ('spoons budget "
-        + "N' changes today's budget)")
+      "today (Mon 16 Nov) has already begun with 10 spoons; nothing was changed (to change "
+        + "today's budget: spoons budget 8)")
     // A script run twice stops at its first line the second time, and writes nothing.
     let script = script("new-day 10", "add 2 Post")
     #expect(try spoons([], stdin: script, data: tmp.data, environment: tuesday).status == 0)
     try expectRefused(
       [], in: tmp.data, at: tuesday,
-      "line 1: today (Tue 17 Nov) has already begun with 10 spoons; nothing was changed ('spoons "
-        + "budget N' changes today's budget)", stdin: script)
+      "line 1: today (Tue 17 Nov) has already begun with 10 spoons; nothing was changed (to "
+        + "change today's budget: spoons budget 8)", stdin: script)
     // One row a date: history and stats count each day once.
     let history = try spoons(["history", "--json"], data: tmp.data, environment: tuesday).stdout
     #expect(history.components(separatedBy: "\"date\":\"2026-11-16\"").count == 2, "\(history)")
@@ -170,7 +170,7 @@ struct OneDayPerDateCLITests {
   @Test func budgetNeedsTodayStarted() throws {
     let tmp = TemporaryDirectory()
     let none = try spoons(["budget", "8"], data: tmp.data, environment: monday)
-    #expect(none.status == 1 && none.stderr == "error: no day started yet: start one with 'new-day N'\n")
+    #expect(none.status == 1 && none.stderr == "error: no day started yet: start one with today's spoons, e.g. 'new-day 10'\n")
     #expect(!FileManager.default.fileExists(atPath: tmp.data))
     try setUp([["new-day", "10"]], in: tmp.data, at: monday)
     try expectRefused(

@@ -72,7 +72,9 @@ struct ReadOnlyMountCLITests {
       #expect(!run.stdout.isEmpty, "\(words)")
     }
     for words in [["add", "1", "Soup"], ["new-day", "8"], ["undo"], ["check", "--repair"]] {
-      let run = try spoons(words, data: mounted)
+      // The new day on the next morning: today's date already has its day.
+      let next = words[0] == "new-day" ? ["SPOONS_NOW": "2026-11-22T08:00:00+01:00"] : [:]
+      let run = try spoons(words, data: mounted, environment: next)
       if words == ["check", "--repair"] {
         #expect(run.status == 0, "nothing to repair: \(run.stderr)")
         continue
