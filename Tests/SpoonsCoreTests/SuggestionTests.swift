@@ -33,6 +33,15 @@ struct SuggestionTests {
     #expect(p.ledger!.left == 0)
   }
 
+  /// Among tasks that matter alike, as many as fit come before the most spoons (the README
+  /// says so): room 6 with tasks of 6, 1, 2 and 3 suggests 1 + 2 + 3, not the 6 alone.
+  @Test func moreTasksThatFitComeBeforeTheMostSpoons() throws {
+    let p = try planner(budget: 6, costs: [6, 1, 2, 3])
+    let s = p.suggest()
+    #expect(s.tasks.map(\.id) == ids(2, 3, 4) && s.spoons == 6)
+    #expect(s.leftOut.map(\.task.id) == ids(1) && s.leftOut.map(\.reason) == [.noRoom])
+  }
+
   @Test func moreImportantTasksWinOverFillingTheBudget() throws {
     var p = try planner(budget: 5, costs: [4, 5])
     try p.edit(TaskID(1), TaskEdit(due: .set(.today)), at: morning)

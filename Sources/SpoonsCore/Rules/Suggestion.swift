@@ -69,7 +69,9 @@ extension Planner {
   ///
   /// Exact, not greedy: among all sets that fit, the one with the most tasks of the most
   /// important rank, then of the next rank, and so on; among those, the one that uses the most
-  /// spoons; among those, the one of tasks earliest in priority order. A 0/1 knapsack over the
+  /// spoons; among those, the one of tasks earliest in priority order. More tasks before more
+  /// spoons on purpose: on a low day three small things done serve better than one large one,
+  /// and both fill the room (the README says the same). A 0/1 knapsack over the
   /// spoons left (at most a few hundred), so it stays quick at any size.
   public func suggest(max limit: Int? = nil) -> Suggestion {
     let room = ledger?.room ?? 0
