@@ -49,14 +49,18 @@ extension Renderer {
     }
     var out = ""
     if !history.redoable.isEmpty {
-      out += "Undone, most recent first (redo N does the first N again):\n"
+      out += "Undone, most recent first ("
+        + (history.redoable.count > 1 ? "redo 2 does the first two again" : "redo does it again")
+        + "):\n"
       for (index, change) in history.redoable.prefix(limit).enumerated() {
         out += row(change, index + 1)
       }
     }
     if !history.undoable.isEmpty {
       let shown = min(limit, history.undoable.count)
-      out += "Changes, newest first (undo N takes back the first N):\n"
+      out += "Changes, newest first ("
+        + (history.undoable.count > 1 ? "undo 2 takes back the first two" : "undo takes it back")
+        + "):\n"
       for (index, change) in history.undoable.prefix(shown).enumerated() {
         out += row(change, index + 1)
       }

@@ -210,7 +210,12 @@ public struct Renderer: Sendable {
   public func todo(_ p: Planner, today: CivilDate) -> String {
     guard p.day != nil else { return noDay(p) }
     guard !p.todo.isEmpty else {
-      return "Nothing planned yet. Pick tasks with: plan ID... (see 'list' and 'backlog')\n"
+      guard let first = p.suggestionCandidates.first?.task.id.rawValue else {
+        return "Nothing planned yet, and no tasks wait. Add one with its spoons and title, e.g. "
+          + "add 2 Call the GP\n"
+      }
+      return "Nothing planned yet. Plan tasks by their numbers, e.g. plan \(first) (see 'list' "
+        + "and 'backlog'; 'suggest' picks for you)\n"
     }
     let width = idWidth(p.todo)
     var out = ""
@@ -366,7 +371,10 @@ public struct Renderer: Sendable {
   public func agenda(_ p: Planner, today: CivilDate) -> String {
     let tasks = p.agenda
     guard !tasks.isEmpty else {
-      return "No open task has a due date. Give one a date with: edit ID --due D\n"
+      let open = p.todo.first { !$0.isDone }?.id ?? p.suggestionCandidates.first?.task.id
+      return "No open task has a due date. Give one a date with "
+        + (open.map { "edit, e.g. edit \($0.rawValue) --due fri\n" }
+          ?? "--due as you add it, e.g. add 2 Call the GP --due fri\n")
     }
     let width = idWidth(tasks)
     return tasks.map { lineWithPlace($0, width: width, today: today) + "\n" }.joined()

@@ -57,7 +57,7 @@ public enum ImportError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   static let whatImportReads =
-    "import reads the whole JSON file that 'spoons export --output FILE' writes"
+    "import reads the whole JSON file that 'spoons export --output backup.json' writes"
 }
 
 /// The JSON and CSV forms of a `PlannerExport`.

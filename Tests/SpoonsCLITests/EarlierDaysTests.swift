@@ -104,7 +104,10 @@ struct AgendaCLITests {
       #expect(result.status == 0, "\(words): \(result.stderr)")
       return result.stdout
     }
-    #expect(try run("agenda") == "No open task has a due date. Give one a date with: edit ID --due D\n")
+    #expect(
+      try run("agenda")
+        == "No open task has a due date. Give one a date with --due as you add it, e.g. add 2 "
+        + "Call the GP --due fri\n")
     _ = try run("new-day", "10")
     _ = try run("add", "4", "Groceries", "--due", "tomorrow")
     _ = try run("add", "2", "Call the GP", "--due", "today")

@@ -78,7 +78,7 @@ struct ExportCLITests {
     let run = try spoons(["import", bad], data: tmp.data)
     #expect(run.stderr == "error: \(bad) is not a complete Spoons JSON export: it stops short at "
       + "line 1; nothing was imported. import reads the whole JSON file that 'spoons export "
-      + "--output FILE' writes\n")
+      + "--output backup.json' writes\n")
   }
 
   /// An export cut short, the CSV export and a file that is not JSON are each named for what
@@ -97,7 +97,7 @@ struct ExportCLITests {
     let lines = String(decoding: whole.prefix(whole.count * 2 / 3), as: UTF8.self)
       .split(separator: "\n", omittingEmptySubsequences: false).count
     let reads = "nothing was imported. import reads the whole JSON file that 'spoons export "
-      + "--output FILE' writes\n"
+      + "--output backup.json' writes\n"
     let other = TemporaryDirectory()
     for (file, message) in [
       (cut, "error: \(cut) is not a complete Spoons JSON export: it stops short at line \(lines); "),
