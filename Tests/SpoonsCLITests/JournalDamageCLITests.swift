@@ -56,6 +56,19 @@ struct JournalDamageCLITests {
         .write(toFile: path, atomically: false, encoding: .utf8)
     }),
     ("cut before the checkpoint's end", { path, counted in #expect(truncate(path, off_t(counted / 2)) == 0) }),
+    // A checkpoint newer than its journal: an older copy of the journal put back (from a
+    // backup, or a sync tool), whole records ending before what the checkpoint counts.
+    ("an older copy put back", { path, counted in
+      let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+      var end: Int?
+      var at = 0
+      while let found = index(of: "\nend\t", in: bytes, from: at), found < counted - 1 {
+        let lineEnd = try #require(bytes[(found + 1)...].firstIndex(of: 10))
+        if lineEnd + 1 < counted { end = lineEnd + 1 }
+        at = found + 1
+      }
+      #expect(truncate(path, off_t(try #require(end))) == 0)
+    }),
     ("40 bytes out of an older record", { path, counted in
       var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
       bytes.removeSubrange((counted / 2)..<(counted / 2 + 40))
