@@ -137,7 +137,7 @@ struct HTMLReport {
       out += "<h3>\(Self.escape(Renderer.long(day.date)))</h3>\n<ul>\n"
       for task in day.tasks {
         let cost = task.isRest
-          ? "rest, \(task.spoons) back"
+          ? Renderer.restWords(task)
           : task.spoons.description + (task.took.map { ", took \($0)" } ?? "")
         out += "<li>\(Self.escape(task.title.text)) <span class=\"cost\">· "
           + "\(Self.escape(cost))</span></li>\n"

@@ -5,7 +5,8 @@ import SpoonsStore
 /// `history --changes` print.
 extension Renderer {
   /// `plan #4 Laundry, #9 Call mum (5 spoons)`: the command's verb, the tasks it touched
-  /// (the first three, long titles cut) and the spoons they cost.
+  /// (the first three, long titles cut) and the spoons they cost, or a rest's words
+  /// (`done #9 Nap (rest, 3 spoons back)`).
   public func changeName(_ verb: String, _ tasks: [SpoonTask], spoons: Bool = true) -> String {
     func short(_ title: String) -> String {
       title.count <= 30 ? title : String(title.prefix(29)) + "…"
@@ -15,7 +16,7 @@ extension Renderer {
       text += " " + Text.joined(tasks.prefix(3).map { "\($0.id) \(short($0.title.text))" }, separator: ", ")
       if tasks.count > 3 { text += " and \(tasks.count - 3) more" }
     }
-    if spoons { text += " (\(Self.spoons(total(tasks))))" }
+    if spoons { text += " (\(Self.costWords(tasks)))" }
     return text
   }
 

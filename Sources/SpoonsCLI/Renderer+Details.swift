@@ -18,7 +18,8 @@ extension Renderer {
   /// Every field, one per line.
   public func show(_ task: SpoonTask, today: CivilDate) -> String {
     var rows: [(String, String)] = [
-      ("title", task.title.text), ("spoons", "\(task.spoons.value)"),
+      ("title", task.title.text),
+      ("spoons", task.isRest ? Self.restWords(task) : "\(task.spoons.value)"),
     ]
     if let took = task.took { rows.append(("took", "\(took)")) }
     rows.append(("where it is", Self.place(of: task, today: today)))
@@ -66,9 +67,14 @@ extension Renderer {
   }
 
   public func edited(_ task: SpoonTask, today: CivilDate) -> String {
-    "Changed \(task.id) \(task.title.text) (\(task.spoons))\(dueSuffix(task, today: today)).\n"
+    "Changed \(task.id) \(task.title.text) (\(Self.costWords(task)))"
+      + "\(dueSuffix(task, today: today)).\n"
   }
 
+  /// Each day's heading counts its tasks (rests too, as `history`'s `done` does) and says
+  /// `spent` and `rested` in the ledger's words: what the tasks took (beside what they were
+  /// planned at, when that differs) and what the rests gave back, the numbers `history`,
+  /// `status` and `stats` give that day while its tasks are all still there.
   public func completed(_ days: [CompletedDay], lookingBack: Int, today: CivilDate) -> String {
     guard !days.isEmpty else {
       return "Nothing checked off in the last \(Self.days(lookingBack)).\n"
@@ -76,10 +82,11 @@ extension Renderer {
     let width = idWidth(days.flatMap(\.tasks))
     var out = ""
     for day in days {
-      let total = total(day.tasks)
       let heading = (day.date == today ? "Today, " : "") + Self.long(day.date)
+      var numbers = ["\(day.tasks.count) done", Self.spentWords(day.spent, checked: day.checked)]
+      if day.rested > 0 { numbers.append("rested \(day.rested)") }
       out += style.bold(heading) + charset.separator
-        + "\(day.tasks.count) done, \(Self.spoons(total))\n"
+        + Text.joined(numbers, separator: charset.separator) + "\n"
       for task in day.tasks {
         out += "  " + style.green(charset.checked) + " "
           + line(task, width: width, today: today, cost: true) + "\n"

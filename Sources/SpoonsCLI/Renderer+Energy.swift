@@ -37,19 +37,6 @@ extension Renderer {
     return out + (l.canStillBorrow >= l.over ? ", or borrow \(l.over).\n" : ".\n")
   }
 
-  /// After `undone` or `delete` took back check-offs a rest gave back for: what the rests
-  /// give back now, so today's total never shrinks without a word.
-  func restsTakenBack(_ spoons: Int, _ p: Planner) -> String {
-    guard spoons > 0, let ledger = p.ledger else { return "" }
-    return "Rests give back \(Self.spoons(spoons)) less now: a rest gives back only what was "
-      + "spent. \(plannedOf(ledger)).\n"
-  }
-
-  public func restAdded(_ rest: SpoonTask) -> String {
-    "Added rest \(rest.id) \(rest.title.text) to today's list: done, it gives back up to "
-      + "\(rest.spoons).\n"
-  }
-
   public func reserve(_ n: Int, changed: Bool) -> String {
     guard n > 0 else {
       return changed ? "No reserve: plan may use every spoon.\n" : "No spoons kept in reserve.\n"
@@ -115,9 +102,11 @@ extension Renderer {
     }.joined()
   }
 
-  /// `Take meds, 1 spoon, every day`, or `Nap, rest, 2 spoons back, weekdays`.
+  /// `Take meds, 1 spoon, every day`, or `Nap, rest, up to 2 spoons back, weekdays`.
   func describe(_ routine: Routine) -> String {
-    let cost = routine.isRest ? "rest, \(routine.spoons) back" : routine.spoons.description
+    let cost =
+      routine.isRest
+      ? Self.restWords(upTo: routine.spoons.value, gave: nil) : routine.spoons.description
     return "\(routine.title.text), \(cost), \(routine.days)"
   }
 

@@ -63,7 +63,9 @@ public struct Renderer: Sendable {
     }
   }
 
-  /// `#12  Pharmacy run` and its due date, for listings; ids padded to `width`.
+  /// `#12  Pharmacy run` and its due date, for listings; ids padded to `width`. A rest says
+  /// so, with what it gives back, whether `cost` is asked for or not: its category's heading
+  /// is not what it costs.
   func line(_ task: SpoonTask, width: Int, today: CivilDate, cost: Bool = false) -> String {
     var bytes: [UInt8] = []
     appendLine(task, width: width, today: today, cost: cost, to: &bytes)
@@ -87,7 +89,7 @@ public struct Renderer: Sendable {
       out.append(contentsOf: text.utf8)
     }
     if task.isRest {
-      out.append(contentsOf: (cost ? ", rest, \(restBack(task))" : charset.separator + "rest").utf8)
+      out.append(contentsOf: (", " + Self.restWords(task)).utf8)
     } else if cost {
       out.append(contentsOf: ", \(task.spoons)".utf8)
       if let took = task.took { out.append(contentsOf: ", took \(took)".utf8) }
@@ -172,13 +174,19 @@ public struct Renderer: Sendable {
     if l.borrowed > 0 { numbers.append("borrowed \(l.borrowed)") }
     if l.rested > 0 { numbers.append("rested \(l.rested)") }
     numbers += [
-      "planned \(l.planned) of \(l.total)",
-      // What the tasks really took, and beside it what they were planned at when that differs.
-      "spent \(l.spent)" + (l.spent == l.checked ? "" : " (planned at \(l.checked))"),
+      "planned \(l.planned) of \(l.total)", Self.spentWords(l.spent, checked: l.checked),
       l.over > 0 ? "over by \(l.over)" : "left \(l.left)",
     ]
     if l.reserve > 0 { numbers += ["reserve \(l.reserve)", "room \(l.room)"] }
     return Text.joined(numbers, separator: charset.separator)
+  }
+
+  /// `spent 9`, or `spent 9 (planned at 7)`: what the tasks checked off took (rests never
+  /// taken off: what they gave back is `rested`), and beside it what they were planned at
+  /// when that differs. The same words in `status` and `completed`; `history` and `stats`
+  /// show the same number as `spent`.
+  static func spentWords(_ spent: Int, checked: Int) -> String {
+    "spent \(spent)" + (spent == checked ? "" : " (planned at \(checked))")
   }
 
   /// `planned 9 of 12, 3 left`: what every change to today's list ends with.
@@ -228,10 +236,7 @@ public struct Renderer: Sendable {
     let rests = p.todoRests.filter { !$0.isDone }
     if !rests.isEmpty {
       out += style.bold("Rest") + "\n"
-      for task in rests {
-        out += "  [ ] \(Text.padded(task.id.description, to: width))  \(task.title.text), "
-          + "gives back up to \(task.spoons)" + routineMark(task) + "\n"
-      }
+      for task in rests { out += "  [ ] \(line(task, width: width, today: today))\n" }
     }
     let done = p.todo.filter(\.isDone)
     if !done.isEmpty {
@@ -248,10 +253,6 @@ public struct Renderer: Sendable {
   func routineMark(_ task: SpoonTask) -> String {
     task.routine != nil ? charset.separator + "routine" : ""
   }
-
-  /// `2 back`: what a done rest gave back, as fixed when it was checked off (its spoons for a
-  /// rest archived before the amount was kept).
-  func restBack(_ task: SpoonTask) -> String { "\(task.gaveBack ?? task.spoons.value) back" }
 
   /// When the open day began on an earlier date: says so, and the command that starts today
   /// with the budget asked for last time. Empty otherwise.
@@ -399,14 +400,15 @@ public struct Renderer: Sendable {
   func total(_ tasks: [SpoonTask]) -> Int { tasks.reduce(0) { $0 + $1.cost } }
 
   public func added(_ task: SpoonTask, today: CivilDate) -> String {
-    "Added \(task.id) \(task.title.text) (\(task.spoons))\(dueSuffix(task, today: today)).\n"
+    "Added \(task.id) \(task.title.text) (\(Self.costWords(task)))"
+      + "\(dueSuffix(task, today: today)).\n"
   }
 
   public func planned(_ outcome: PlanOutcome, _ p: Planner) -> String {
     let borrowed =
       outcome.borrowed > 0
       ? "Borrowed \(Self.spoons(outcome.borrowed)) from tomorrow to fit. " : ""
-    return "Planned \(names(outcome.tasks)) (\(Self.spoons(total(outcome.tasks)))). "
+    return "Planned \(names(outcome.tasks)) (\(Self.costWords(outcome.tasks))). "
       + borrowed + plannedOf(p.ledger ?? SpoonLedger(budget: 0)) + ".\n"
   }
 
@@ -436,17 +438,7 @@ public struct Renderer: Sendable {
           + "\(work[0].spoons.value)').\n"
       }
     }
-    if !rests.isEmpty {
-      let back = rests.reduce(0) { $0 + ($1.gaveBack ?? 0) }
-      let each = rests.map { "\($0.id) \($0.title.text), \(Self.spoons($0.gaveBack ?? 0)) back" }
-      var why = ""
-      if back < rests.reduce(0, { $0 + $1.spoons.value }) {
-        why = back == 0
-          ? ": nothing was spent yet for it to give back"
-          : " (a rest gives back at most what was spent and not yet given back)"
-      }
-      out += "Rested: \(each.joined(separator: "; "))\(why). \(ledger.left) left to plan.\n"
-    }
+    if !rests.isEmpty { out += restsDone(rests, ledger) }
     return out
   }
 
@@ -498,8 +490,13 @@ public struct Renderer: Sendable {
       }
       out += ".\n"
     }
+    // `#5 Take meds (1)`; a rest in its words, so that it never reads as what it costs.
     func costs(_ tasks: [SpoonTask]) -> String {
-      Text.joined(tasks.map { "\($0.id) \($0.title.text) (\($0.spoons.value))" }, separator: ", ")
+      Text.joined(
+        tasks.map { task in
+          let cost = task.isRest ? Self.restWords(task) : "\(task.spoons.value)"
+          return "\(task.id) \(task.title.text) (\(cost))"
+        }, separator: ", ")
     }
     if let finished = outcome.finished {
       let r = finished.record

@@ -210,7 +210,9 @@ struct EnergyOneShotTests {
     let borrowed = try spoons(["plan", "1", "--borrow"], data: tmp.data)
     #expect(borrowed.stdout.contains("Borrowed 1 spoon from tomorrow to fit."))
     try spoons(["done", "3", "2"], data: tmp.data)
-    #expect(try spoons(["rest", "2", "Nap"], data: tmp.data).stdout.contains("Added rest #4 Nap"))
+    #expect(
+      try spoons(["rest", "2", "Nap"], data: tmp.data).stdout
+        == "Added #4 Nap (rest, up to 2 spoons back) to today's list.\n")
     try spoons(["done", "4"], data: tmp.data)
     let status = try spoons(["status", "--json"], data: tmp.data)
     #expect(status.stdout.contains(
@@ -257,7 +259,10 @@ struct SampleDataTests {
     let run = try spoons([], stdin: script, data: tmp.data)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("Rolled into the backlog: #11 Pay the phone bill (2)"))
-    #expect(run.stdout.contains("From your routines: #199 Take meds (1), #200 Lie down after lunch (2)."))
+    #expect(
+      run.stdout.contains(
+        "From your routines: #199 Take meds (1), #200 Lie down after lunch (rest, up to 2 spoons "
+          + "back)."))
     #expect(run.stdout.contains("9 of 10 planned, 1 left."))
     #expect(run.stdout.contains("budget 10 · rested 2 · planned 9 of 12 · spent 4 · left 3 · reserve 1"))
     // Trying the sample never changes the tracked files.

@@ -184,6 +184,24 @@ struct CompletedTests {
     #expect(p.completed(days: 1, archived: archived, today: today).map(\.date) == [today])
     #expect(p.completed(days: 30, archived: archived, today: today).count == 3)
   }
+
+  /// A day in `completed` adds up what its tasks took, were planned at and gave back as the
+  /// ledger does: the numbers `history` and `status` give the same day.
+  @Test func aCompletedDayCountsAsTheLedgerDoes() throws {
+    var p = try planner(budget: 10, costs: [3, 2, 4])
+    try p.plan(ids(1, 2, 3), at: morning)
+    let nap = try p.addRest(Title("Nap"), spoons: SpoonCost(3), at: morning)
+    let stretch = try p.addRest(Title("Stretch"), spoons: SpoonCost(1), at: morning)
+    try p.markDone([stretch.id], at: morning)  // nothing spent yet: gives nothing back
+    try p.markDone(ids(1), took: 5, at: morning)
+    try p.markDone(ids(2) + [nap.id], at: morning)
+    let ledger = try #require(p.ledger)
+    let day = try #require(p.completed(days: 1, archived: [], today: today).first)
+    #expect(day.tasks.count == 4)
+    #expect(day.spent == ledger.spent && day.spent == 7)
+    #expect(day.checked == ledger.checked && day.checked == 5)
+    #expect(day.rested == ledger.rested && day.rested == 3)
+  }
 }
 
 @Suite("Finding and tidying")

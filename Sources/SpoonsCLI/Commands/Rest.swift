@@ -26,7 +26,7 @@ extension Commands {
       let r = session.renderer
       return try session.changeToday(at: now, ask: ask) { p, _ in
         let rest = try p.addRest(title, spoons: spoons, at: now)
-        return (r.restAdded(rest), r.changeName("rest", [rest], spoons: false))
+        return (r.restAdded(rest), r.changeName("rest", [rest]))
       }
     }
   }

@@ -142,7 +142,7 @@ public struct Planner: Equatable, Sendable {
       if task.isDone {
         spent += task.spent
         checked += task.cost
-        rested += task.gaveBack ?? 0
+        rested += task.rested
       }
     }
     return SpoonLedger(

@@ -55,6 +55,10 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
   /// What it took once checked off: what `--took` noted, else its cost. What `spent` counts.
   public var spent: Int { isRest ? 0 : took ?? spoons.value }
 
+  /// What it gave back once checked off: a done rest's `gaveBack`, else nothing. What
+  /// `rested` counts; never taken off `spent`, which stays what the work took.
+  public var rested: Int { isRest && isDone ? gaveBack ?? 0 : 0 }
+
   /// The routine that made it, for a task `new-day` put on the list.
   public var routine: RoutineID? {
     switch placement {

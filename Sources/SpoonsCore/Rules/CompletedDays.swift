@@ -3,6 +3,16 @@ public struct CompletedDay: Hashable, Sendable {
   public let date: CivilDate
   /// In the order they were checked off.
   public let tasks: [SpoonTask]
+
+  /// What the tasks took, counted as the day's ledger counts `spent` (`SpoonTask.spent`):
+  /// the number `history` and `status` call spent for the same day. Rests are not taken off.
+  public var spent: Int { tasks.reduce(0) { $0 + $1.spent } }
+
+  /// The same tasks at what they were planned at: the ledger's `checked`.
+  public var checked: Int { tasks.reduce(0) { $0 + $1.cost } }
+
+  /// What the rests among them gave back: the ledger's `rested`.
+  public var rested: Int { tasks.reduce(0) { $0 + $1.rested } }
 }
 
 extension Planner {

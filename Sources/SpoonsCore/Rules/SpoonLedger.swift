@@ -14,7 +14,9 @@
 /// - **reserve**: kept back from planning unless asked for.
 /// - **planned**: every task on today's list, done or not; rests cost nothing to plan.
 /// - **spent**: what the tasks checked off took: each one's cost, or what `done --took`
-///   noted it really took.
+///   noted it really took (`SpoonTask.spent`). Rests are never taken off it: what they gave
+///   back is `rested` (`SpoonTask.rested`). `completed` adds up the same two per task
+///   (`CompletedDay`), so it says the same numbers as `history` for a day.
 /// - **checked**: the same tasks at what they were planned at; `spent - checked` is how far
 ///   the day's guesses were off, and `checked` against `planned` says whether the plan was
 ///   done.

@@ -312,7 +312,7 @@ extension SyncDocument {
       for task in done {
         spent += task.spent
         checked += task.cost
-        rested += task.gaveBack ?? 0
+        rested += task.rested
       }
       planned = checked
       // A record with a number out of range is not Spoons's, and is read as none. `checked`
