@@ -203,9 +203,13 @@ extension FuzzTargets {
   /// `O_NOFOLLOW` from the one above, so no link is ever followed.
   static func removeEntry(_ name: String, in folder: Int32) {
     if unlinkat(folder, name, 0) == 0 { return }
+    var info = stat()
+    guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0,
+      info.st_mode & S_IFMT == S_IFDIR
+    else { return }
+    fchmodat(folder, name, 0o700, 0)  // a folder, not a link: one a sync left unreadable
     let fd = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
     guard fd >= 0 else { return }
-    fchmod(fd, 0o700)
     for child in names(inFolder: fd) { removeEntry(child, in: fd) }
     close(fd)
     unlinkat(folder, name, AT_REMOVEDIR)

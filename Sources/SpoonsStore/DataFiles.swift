@@ -66,9 +66,10 @@ public enum DataFiles {
       written: "locked (`flock`) across every read-modify-write; holds the pid and time of the "
         + "last writer to take it; one that ends up writing nothing puts the previous stamp back"),
     Entry(
-      name: "NAME.damaged-DATE, .torn-DATE, .broken-DATE, .newer-DATE",
-      holds: "a file Spoons set aside (`check --repair`, or a change cut short by a crash), kept "
-        + "for you to look at; Spoons never needs it and never removes it",
+      name: "NAME.damaged-DATE, .torn-DATE, .broken-DATE, .newer-DATE, .uncounted-DATE",
+      holds: "a file Spoons set aside (`check --repair`, a change cut short by a crash, bytes an "
+        + "archive file held past what `planner.txt` counted), kept for you to look at; Spoons "
+        + "never needs it and never removes it",
       written: "a new file, never written again"),
   ]
 

@@ -252,6 +252,12 @@ enum FileSystem {
     var created = false
     var fd = open(path, O_RDWR | O_CLOEXEC)
     if fd < 0 && errno == ENOENT {
+      // A file `planner.txt` counts bytes of is not made anew: that is the damage to report.
+      guard length == 0 else {
+        throw StoreError.corrupt(
+          file: path, line: nil,
+          reason: "the file is missing, but \(PlannerFile.name) counts \(length) bytes of it")
+      }
       fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
       created = fd >= 0
     }

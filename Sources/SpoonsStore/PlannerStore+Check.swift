@@ -82,7 +82,7 @@ extension PlannerStore {
           + "lines; nothing else depends on it")
     }
     let kept = (FileSystem.names(in: directory) ?? []).filter { name in
-      [".damaged-", ".torn-", ".broken-"].contains { name.contains($0) }
+      [".damaged-", ".torn-", ".broken-", ".newer-", ".uncounted-"].contains { name.contains($0) }
     }
     for name in kept.sorted() {
       notes.append("\(name) was set aside by Spoons and is kept for you to look at; Spoons does "
@@ -98,10 +98,11 @@ extension PlannerStore {
   /// dated name). Then checks again. `now` is when the repair happens, for the undo history.
   public func repair(at now: Timestamp) throws -> CheckReport {
     var repairs: [String] = []
+    // First, so that no checkpoint a repair below writes replaces it unkept.
+    if let done = try repairBackup() { repairs.append(done) }
     if let done = try repairPlanner() { repairs.append(done) }
     if let done = try repairHistory() { repairs += done }
     repairs += try repairArchive(at: now)
-    if let done = try repairBackup() { repairs.append(done) }
     var report = check()
     report.repairs = repairs
     return report
@@ -188,15 +189,18 @@ extension PlannerStore {
 
 extension PlannerStore {
   /// An archive file (`done.txt`, `days.txt`) that does not read: kept whole under a dated
-  /// name, and replaced, as one change, by a file of every record that reads (of the bytes
-  /// the checkpoint counts, and the records the changes since added). Each line not kept is
-  /// named. Nothing is dropped: the damaged file holds every byte it held.
+  /// name, and replaced by a file of every record that reads: every line of the file on disk
+  /// (past what the checkpoint counts too: a hand edit may have moved it), then the records the
+  /// changes since the checkpoint added (`undo-N.txt`), less those a checkpoint killed before
+  /// its rename had already written past the count. Each line not kept is named, with where it
+  /// is. Nothing is dropped: the damaged file holds every byte it held. Like a sync, the
+  /// repair is a checkpoint of its own, not a change `undo` could take back to the damaged file.
   func repairArchive(at now: Timestamp) throws -> [String] {
     try exclusively { lock throws -> [String] in
       var snapshot = try readSnapshot()
-      let before = snapshot
       var done: [String] = []
-      var replaced: (done: [UInt8]?, days: [UInt8]?) = (nil, nil)
+      var writes: [PendingWrite] = []
+      let number = snapshot.journal.lastSeq + 1
       for isDone in [true, false] {
         let name = isDone ? snapshot.archive.doneName : snapshot.archive.daysName
         do throws(StoreError) {
@@ -210,63 +214,84 @@ extension PlannerStore {
           let added = snapshot.tail.appends.filter { $0.file == name }
           let counted = added.first?.at ?? length
           let onDisk = try FileSystem.read(path)
-          var bytes = Array((onDisk ?? []).prefix(counted))
-          bytes.append(10)  // a line cut short stays a line of its own
-          for append in added { bytes += append.bytes }
-          var kept = name
           if let onDisk {
-            kept = try keepAside(onDisk, of: name, as: "damaged")
+            let kept = try keepAside(onDisk, of: name, as: "damaged")
             done.append("set \(name) aside as \(kept) (\(reason))")
           } else {
             done.append("\(name) is missing (\(reason))")
           }
-          var records: [UInt8] = []
-          var keptCount = 0
           let format = isDone ? ArchiveFiles.doneFormat : ArchiveFiles.daysFormat
           var header: [UInt8] = []
           format.encodeHeader(to: &header)
-          for (number, line) in bytes.split(separator: 10, omittingEmptySubsequences: false)
-            .enumerated() where !line.isEmpty
-          {
+          func reads(_ line: ArraySlice<UInt8>) -> Bool {
             let one = header + line + [10]
-            let reads =
-              isDone
-              ? (try? ArchiveFiles.decodeDone(one)).map { !$0.isEmpty }
-              : (try? ArchiveFiles.decodeDays(one)).map { !$0.isEmpty }
-            if reads == true {
+            return isDone
+              ? (try? ArchiveFiles.decodeDone(one)).map { !$0.isEmpty } ?? false
+              : (try? ArchiveFiles.decodeDays(one)).map { !$0.isEmpty } ?? false
+          }
+          var records: [UInt8] = []
+          var keptCount = 0
+          // The file's lines, numbered as an editor numbers them; those wholly past the count.
+          var pastCount: Set<ArraySlice<UInt8>> = []
+          var start = 0
+          for (index, line) in (onDisk ?? []).split(separator: 10, omittingEmptySubsequences: false)
+            .enumerated()
+          {
+            defer { start += line.count + 1 }
+            guard !line.isEmpty, !(index == 0 && line.starts(with: "format\t".utf8)) else { continue }
+            if start >= counted { pastCount.insert(line) }
+            if reads(line) {
               records += line + [10]
               keptCount += 1
-            } else if !line.starts(with: "format\t".utf8) {
+            } else {
               let text = String(decoding: line.prefix(60), as: UTF8.self)
-              done.append("not kept (line \(number + 1), in \(kept)): \(text)")
+              done.append("not kept (\(name), line \(index + 1)): \(text)")
+            }
+          }
+          for line in added.flatMap({ $0.bytes.split(separator: 10) }) {
+            guard !line.starts(with: "format\t".utf8), !pastCount.contains(line) else { continue }
+            if reads(line) {
+              records += line + [10]
+              keptCount += 1
+            } else {
+              let text = String(decoding: line.prefix(60), as: UTF8.self)
+              done.append("not kept (added since the checkpoint, in \(snapshot.journal.fileName)): \(text)")
             }
           }
           done.append(
             "kept \(keptCount == 1 ? "1 record" : "\(keptCount) records") that read in a new "
               + (isDone ? "done" : "days") + " file")
           snapshot.tail.appends.removeAll { $0.file == name }
-          if isDone { replaced.done = records } else { replaced.days = records }
+          let bytes = records.isEmpty ? [] : header + records
+          let file = ArchiveFiles.name(isDone ? ArchiveFiles.doneName : ArchiveFiles.daysName, number: number)
+          writes.append(PendingWrite(path: directory + "/" + file, bytes: bytes, at: 0))
+          if isDone {
+            (snapshot.archive.doneFile, snapshot.archive.done) = (number, bytes.count)
+          } else {
+            (snapshot.archive.daysFile, snapshot.archive.days) = (number, bytes.count)
+          }
         }
       }
-      guard replaced.done != nil || replaced.days != nil else { return [] }
-      try commit(
-        &snapshot, from: before, archive: .replace(done: replaced.done, days: replaced.days),
-        at: now,
-        what: "check --repair: the archive's damaged records set aside", lock: lock)
+      guard let lock, !writes.isEmpty else { return done }
+      snapshot.journal.lastSeq = number
+      try save(&snapshot, after: writes, lock: lock)
       return done
     }
   }
 
   /// `planner.txt.bak` that does not read: kept under a dated name, and a new one made by a
-  /// fresh checkpoint (which keeps the current `planner.txt` as the backup).
+  /// fresh checkpoint (which keeps the current `planner.txt` as the backup). Run before the
+  /// other repairs, each of which may write a checkpoint, which replaces the backup.
   func repairBackup() throws -> String? {
     try exclusively { lock throws -> String? in
       guard checkBackup() != nil, let bytes = try? FileSystem.read(backupPath) else { return nil }
-      var snapshot = try readSnapshot()
       guard let lock else { throw WouldWrite() }
       let name = PlannerFile.name + ".bak"
       let kept = try keepAside(bytes, of: name, as: "damaged")
-      try save(&snapshot, after: [], lock: lock)
+      // A new one, when the planner reads and a checkpoint can be written now; else the next
+      // checkpoint makes it (the repairs below may write one).
+      guard var snapshot = try? readSnapshot(), (try? save(&snapshot, after: [], lock: lock)) != nil
+      else { return "kept \(name), which did not read, as \(kept)" }
       return "made a new \(name) from \(PlannerFile.name), keeping the one that did not read as "
         + kept
     }

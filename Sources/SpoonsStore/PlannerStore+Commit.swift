@@ -189,7 +189,7 @@ extension PlannerStore {
     let counted = snapshot.tail.appends.first { $0.file == name }?.at ?? length
     guard counted > 0 else { return }
     let path = directory + "/" + name
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)  // a pipe in its place never waits
     guard fd >= 0 else {
       guard errno == ENOENT else { throw archiveDamage(FileSystem.io(path, "read")) }
       throw archiveDamage(
@@ -199,6 +199,9 @@ extension PlannerStore {
     defer { close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw FileSystem.io(path, "read") }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw archiveDamage(.corrupt(file: path, line: nil, reason: "it is not a plain file"))
+    }
     do {
       try FileSystem.checkCommitted(fd, size: Int(info.st_size), length: counted, path: path)
     } catch {
@@ -278,6 +281,7 @@ extension PlannerStore {
   /// change has happened, is reported as it is.
   func save(_ planner: [UInt8], after writes: [PendingWrite], lock: FileLock) throws(StoreError) {
     FileSystem.sweepTemporaries(in: directory)
+    for write in writes { try keepUncounted(write) }
     let staged = try FileSystem.stage(planner, as: plannerPath, in: directory)
     var rollback = FileSystem.Rollback()
     do {
@@ -293,6 +297,24 @@ extension PlannerStore {
     }
     lock.keepStamp()
     try FileSystem.syncDirectory(directory)
+  }
+}
+
+extension PlannerStore {
+  /// Bytes an archive file holds past the offset a write starts at (which the write cuts off): a
+  /// checkpoint killed before its rename leaves the same records the next one writes, which
+  /// go; anything else (an older `planner.txt` put back, counting less of a file than it
+  /// holds) is kept under a dated name first, so no byte Spoons did not count is dropped.
+  func keepUncounted(_ write: PendingWrite) throws(StoreError) {
+    // The undo history's own uncounted tail, a record cut short, is kept by `keepTorn`.
+    guard ArchiveFiles.isArchiveName(StoreError.split(write.path).name),
+      let size = FileSystem.size(write.path), size > write.at,
+      let bytes = try FileSystem.read(write.path)
+    else { return }
+    let past = bytes[write.at...]
+    guard !past.elementsEqual(write.bytes.prefix(past.count)) else { return }
+    let name = StoreError.split(write.path).name
+    _ = try keepAside(Array(past), of: name, as: "uncounted")
   }
 }
 
