@@ -220,49 +220,15 @@ extension PlannerStore {
           } else {
             done.append("\(name) is missing (\(reason))")
           }
-          let format = isDone ? ArchiveFiles.doneFormat : ArchiveFiles.daysFormat
-          var header: [UInt8] = []
-          format.encodeHeader(to: &header)
-          func reads(_ line: ArraySlice<UInt8>) -> Bool {
-            let one = header + line + [10]
-            return isDone
-              ? (try? ArchiveFiles.decodeDone(one)).map { !$0.isEmpty } ?? false
-              : (try? ArchiveFiles.decodeDays(one)).map { !$0.isEmpty } ?? false
-          }
-          var records: [UInt8] = []
-          var keptCount = 0
-          // The file's lines, numbered as an editor numbers them; those wholly past the count.
-          var pastCount: Set<ArraySlice<UInt8>> = []
-          var start = 0
-          for (index, line) in (onDisk ?? []).split(separator: 10, omittingEmptySubsequences: false)
-            .enumerated()
-          {
-            defer { start += line.count + 1 }
-            guard !line.isEmpty, !(index == 0 && line.starts(with: "format\t".utf8)) else { continue }
-            if start >= counted { pastCount.insert(line) }
-            if reads(line) {
-              records += line + [10]
-              keptCount += 1
-            } else {
-              let text = String(decoding: line.prefix(60), as: UTF8.self)
-              done.append("not kept (\(name), line \(index + 1)): \(text)")
-            }
-          }
-          for line in added.flatMap({ $0.bytes.split(separator: 10) }) {
-            guard !line.starts(with: "format\t".utf8), !pastCount.contains(line) else { continue }
-            if reads(line) {
-              records += line + [10]
-              keptCount += 1
-            } else {
-              let text = String(decoding: line.prefix(60), as: UTF8.self)
-              done.append("not kept (added since the checkpoint, in \(snapshot.journal.fileName)): \(text)")
-            }
-          }
+          let salvage = ArchiveSalvage(
+            isDone: isDone, name: name, onDisk: onDisk ?? [], counted: counted,
+            added: added.map(\.bytes), journal: snapshot.journal.fileName)
+          done += salvage.notKept
           done.append(
-            "kept \(keptCount == 1 ? "1 record" : "\(keptCount) records") that read in a new "
-              + (isDone ? "done" : "days") + " file")
+            "kept \(salvage.kept == 1 ? "1 record" : "\(salvage.kept) records") that read in a "
+              + "new " + (isDone ? "done" : "days") + " file")
           snapshot.tail.appends.removeAll { $0.file == name }
-          let bytes = records.isEmpty ? [] : header + records
+          let bytes = salvage.file
           let file = ArchiveFiles.name(isDone ? ArchiveFiles.doneName : ArchiveFiles.daysName, number: number)
           writes.append(PendingWrite(path: directory + "/" + file, bytes: bytes, at: 0))
           if isDone {
@@ -295,6 +261,54 @@ extension PlannerStore {
       return "made a new \(name) from \(PlannerFile.name), keeping the one that did not read as "
         + kept
     }
+  }
+}
+
+/// What of a damaged archive file `check --repair` carries into the new one: every line of the
+/// file on disk that reads on its own as a record (past what the checkpoint counts too: a hand
+/// edit may have moved it), then the records the changes since the checkpoint added, less
+/// those a checkpoint killed before its rename had already written past the count.
+struct ArchiveSalvage {
+  /// The new file: its format line and the records, or nothing when none read.
+  var file: [UInt8] = []
+  /// How many records it holds.
+  var kept = 0
+  /// A line for each one not carried over: where it is, and its start.
+  var notKept: [String] = []
+
+  init(
+    isDone: Bool, name: String, onDisk: [UInt8], counted: Int, added: [[UInt8]], journal: String
+  ) {
+    var header: [UInt8] = []
+    (isDone ? ArchiveFiles.doneFormat : ArchiveFiles.daysFormat).encodeHeader(to: &header)
+    var records: [UInt8] = []
+    func take(_ line: ArraySlice<UInt8>, from place: @autoclosure () -> String) {
+      let one = header + line + [10]
+      let reads =
+        isDone
+        ? (try? ArchiveFiles.decodeDone(one)).map { !$0.isEmpty } ?? false
+        : (try? ArchiveFiles.decodeDays(one)).map { !$0.isEmpty } ?? false
+      if reads {
+        records += line + [10]
+        kept += 1
+      } else {
+        notKept.append("not kept (\(place())): " + String(decoding: line.prefix(60), as: UTF8.self))
+      }
+    }
+    // The file's lines, numbered as an editor numbers them; those wholly past the count.
+    var pastCount: Set<ArraySlice<UInt8>> = []
+    var start = 0
+    for (index, line) in onDisk.split(separator: 10, omittingEmptySubsequences: false).enumerated() {
+      defer { start += line.count + 1 }
+      guard !line.isEmpty, !(index == 0 && line.starts(with: "format\t".utf8)) else { continue }
+      if start >= counted { pastCount.insert(line) }
+      take(line, from: "\(name), line \(index + 1)")
+    }
+    for line in added.flatMap({ $0.split(separator: 10) })
+    where !line.starts(with: "format\t".utf8) && !pastCount.contains(line) {
+      take(line, from: "added since the checkpoint, in \(journal)")
+    }
+    file = records.isEmpty ? [] : header + records
   }
 }
 

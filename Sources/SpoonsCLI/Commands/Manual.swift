@@ -61,6 +61,12 @@ enum ManualPage {
       .SH COMMANDS
 
       """
+    return out + commands() + options() + files() + exitStatuses() + environment()
+  }
+
+  /// COMMANDS: each command of the registry, its usage, summary, aliases and example.
+  static func commands() -> String {
+    var out = ""
     for info in CommandRegistry.infos {
       let words = info.usage.split(separator: " ", maxSplits: 1).map(String.init)
       out += ".TP\n\\fB\(text(words[0]))\\fR"
@@ -72,13 +78,23 @@ enum ManualPage {
       }
       out += ".br\nExample: \\fBspoons \(text(info.example))\\fR\n"
     }
-    out += ".SH GLOBAL OPTIONS\nThey go before the command.\n"
+    return out
+  }
+
+  /// GLOBAL OPTIONS, as `GlobalOptions` documents them.
+  static func options() -> String {
+    var out = ".SH GLOBAL OPTIONS\nThey go before the command.\n"
     for option in GlobalOptions.documented {
       out += ".TP\n\\fB\(text(option.flag))\\fR"
       if let value = option.value { out += " \\fI\(text(value))\\fR" }
       out += "\n\(text(option.summary)).\n"
     }
-    out += """
+    return out
+  }
+
+  /// FILES: where the data directory is, and each file of it (`DataFiles`).
+  static func files() -> String {
+    var out = """
       .SH FILES
       \(text("""
         The data directory is the first of these that is set: --data DIR, $SPOONS_HOME, \
@@ -90,10 +106,20 @@ enum ManualPage {
     for file in DataFiles.all {
       out += ".TP\n\\fI\(text(file.name))\\fR\n\(text(DataFiles.plain(file.holds))).\n"
     }
-    out += ".SH EXIT STATUS\n"
+    return out
+  }
+
+  /// EXIT STATUS, from `ExitStatus`.
+  static func exitStatuses() -> String {
+    var out = ".SH EXIT STATUS\n"
     for status in ExitStatus.allCases {
       out += ".TP\n\\fB\(status.rawValue)\\fR\n\(text(status.meaning)).\n"
     }
+    return out
+  }
+
+  /// ENVIRONMENT: the variables Spoons reads.
+  static func environment() -> String {
     let variables: [(String, String)] = [
       ("SPOONS_HOME", "the data directory, unless --data is given"),
       ("XDG_DATA_HOME", "the data directory is $XDG_DATA_HOME/spoons when SPOONS_HOME is not set"),
@@ -107,7 +133,7 @@ enum ManualPage {
       ("LC_ALL, LC_CTYPE, LANG", "the first one set decides whether every view draws in "
         + "Unicode or in ASCII; chart --ascii always uses ASCII"),
     ]
-    out += ".SH ENVIRONMENT\n"
+    var out = ".SH ENVIRONMENT\n"
     for (name, what) in variables {
       out += ".TP\n\\fB\(text(name))\\fR\n\(text(what)).\n"
     }
