@@ -80,15 +80,16 @@ extension PlannerStore {
     guard FileSystem.size(syncSetupPath) != nil, (try? syncSetup())??.auto == true else {
       return nil
     }
-    let journal = try? shared(or: JournalState()) { () throws(StoreError) in try readSnapshot().journal }
+    let journal = try? shared(or: JournalState()) { () throws(StoreError) in try readJournalState() }
     return journal.map { [$0.generation, $0.lastSeq, $0.records] }
   }
 
   /// Whether this planner syncs and was changed since its last sync: one look at `sync.txt`
-  /// for a planner that does not sync, so `status` pays nothing for it.
+  /// for a planner that does not sync, and for one that does, the planner's first two lines
+  /// and the changes after them (never its tasks), so `status` pays nothing for it.
   public func changesWaitingToSync() throws -> Bool {
     guard FileSystem.size(syncSetupPath) != nil else { return false }
-    let journal = try shared(or: JournalState()) { () throws(StoreError) in try readSnapshot().journal }
+    let journal = try shared(or: JournalState()) { () throws(StoreError) in try readJournalState() }
     return journal.changedSinceSync
   }
 

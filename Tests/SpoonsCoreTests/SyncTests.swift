@@ -14,6 +14,14 @@ struct SyncDevice {
   /// longer equal to the other devices').
   var keepsGuards = false
   var lastSynced: Timestamp?
+  /// The document's two parts at the last sync, the numbers handed out then and the archive
+  /// then: every sync that receives nothing also runs the round over the live part alone,
+  /// and where that answers, it must be the round over the whole document.
+  var parts: SyncParts?
+  var handedOut = SyncNumbers()
+  var archiveAtSync: (done: [SpoonTask], days: [DayRecord])?
+  /// How many rounds the live part answered alone.
+  var liveRounds = 0
 
   init(_ name: String, keepsGuards: Bool = false) {
     clock = HybridClock(device: DeviceID(name)!)
@@ -38,10 +46,28 @@ struct SyncDevice {
     let round = try SyncRound(
       base: base, local: state, incoming: received.flatMap { $0 }, clock: clock, now: now,
       lastSynced: lastSynced)
+    if received.isEmpty, let parts, let archiveAtSync, archiveAtSync.done == state.done,
+      archiveAtSync.days == state.days,
+      let live = try SyncRound.overLivePart(
+        parts.live, limits: parts.limits, planner: state.planner, clock: clock, now: now,
+        lastSynced: lastSynced, handedOut: handedOut)
+    {
+      #expect(live.outgoing == round.outgoing)
+      #expect(live.stateToSave == SyncedState(planner: round.stateToSave.planner))
+      #expect(live.document.joined(with: parts.history) == round.document)
+      #expect(live.notes == round.notes)
+      #expect(live.clock == round.clock)
+      liveRounds += 1
+    }
     lastSynced = now
     if !round.outgoing.isEmpty { files.append(round.outgoing) }
     base = round.document
     state = keepsGuards ? round.stateToSave : round.state
+    parts = round.document.parts(
+      for: state.planner, identities: round.identities, clock: state.planner.today(at: now))
+    handedOut = SyncNumbers(
+      task: state.planner.nextID.rawValue, routine: state.planner.nextRoutineID.rawValue)
+    archiveAtSync = (state.done, state.days)
     clock = round.clock
     notes = round.notes
     return round.notes
@@ -551,6 +577,69 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     for task in first.planner.allTasks + first.done where task.took != nil {
       #expect(task.isDone && !task.isRest, "\(task.id)")
     }
+  }
+
+  /// `sync --auto on`: a device syncs after each command, mostly with nothing come in. Each
+  /// such round the live part answers alone must be the round over the whole document
+  /// (`SyncDevice.sync` checks that), and most of them are answered so.
+  @Test(arguments: 1...6 as ClosedRange<UInt64>)
+  func roundsOverTheLivePartAloneAreTheRoundsOverTheWholeDocument(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed)
+    var devices = [try Self.richDevice(), SyncDevice("phone")]
+    var now = thirdMorning
+    try syncAll(&devices, at: now)
+    var alone = 0
+    for step in 0..<150 {
+      now = now.plus(minutes: 5 + random.below(40))
+      let i = random.below(5) == 0 ? 1 : 0
+      var d = devices[i]
+      let open = d.state.planner.allTasks.filter { !$0.isDone }
+      switch random.below(10) {
+      case 0, 1: try d.change { try $0.add("T\(step)", spoons: 1 + random.below(10), at: now) }
+      case 2:
+        if let t = open.filter({ if case .todo = $0.placement { false } else { true } })
+          .randomElement(using: &random)
+        {
+          _ = try? d.change { _ = try $0.plan([t.id], at: now) }
+        }
+      case 3:
+        if let t = d.state.planner.todo.filter({ !$0.isDone }).randomElement(using: &random) {
+          try? d.change { try $0.markDone([t.id], took: step % 3 == 0 ? 2 : nil, at: now) }
+        }
+      case 4:
+        if let t = open.randomElement(using: &random) {
+          try? d.change { try $0.edit(t.id, TaskEdit(note: "E\(step)"), at: now) }
+        }
+      case 5:
+        if let t = open.randomElement(using: &random) { _ = try? d.change { _ = try $0.delete([t.id]) } }
+      case 6:
+        if let t = open.randomElement(using: &random) { try? d.change { try $0.move(t.id, to: 1, at: now) } }
+      case 7:
+        if random.below(6) == 0 {
+          if d.state.planner.day?.date == d.state.planner.today(at: now) {
+            try d.change { try $0.setBudget(5 + random.below(15), at: now) }
+          } else {
+            try d.newDay(5 + random.below(15), at: now)
+          }
+        }
+      case 8:
+        if random.below(3) == 0 {
+          try d.change { _ = try $0.addRoutine(try Title("R\(step)"), spoons: try SpoonCost(2), at: now) }
+        }
+      default:
+        // Now and then what the other device sent comes in.
+        try d.sync(devices[1 - i].files, at: now)
+        devices[i] = d
+        continue
+      }
+      let before = d.liveRounds
+      try d.sync([], at: now)
+      if d.liveRounds > before { alone += 1 }
+      devices[i] = d
+    }
+    try syncAll(&devices, at: now.plus(hours: 1))
+    #expect(devices[0].state == devices[1].state)
+    #expect(alone > 40, "the live part answered \(alone) of the syncs alone")
   }
 
   // MARK: - Pacing

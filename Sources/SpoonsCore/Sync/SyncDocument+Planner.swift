@@ -60,23 +60,11 @@ extension SyncDocument {
       }
       return value
     }
-    // Every number ever used, live or deleted, and every device's next number.
-    var highestTask = 0
-    var highestRoutine = 0
-    for (entity, fields) in entities {
-      if entity.hasPrefix("next:") {
-        // Numbers out of range are not Spoons's and count for nothing.
-        func next(_ field: String) -> Int {
-          guard let n = Int(text(fields, field)), (1...Self.largestNumber).contains(n) else { return 0 }
-          return n - 1
-        }
-        highestTask = max(highestTask, next("task"))
-        highestRoutine = max(highestRoutine, next("routine"))
-      } else if let n = Int(text(fields, "n")), n > 0, n <= Self.largestNumber {
-        if entity.hasPrefix("task:") { highestTask = max(highestTask, n) }
-        if entity.hasPrefix("routine:") { highestRoutine = max(highestRoutine, n) }
-      }
-    }
+    // Every number ever used, live or deleted, and every device's next number, here and in
+    // the history part when this is the live part.
+    let highest = highestNumbers()
+    var highestTask = max(highest.task, elsewhere.counted.task)
+    var highestRoutine = max(highest.routine, elsewhere.counted.routine)
     highestTask = min(highestTask, Self.largestNumber)
     highestRoutine = min(highestRoutine, Self.largestNumber)
 

@@ -7,6 +7,10 @@
 public struct SyncDocument: Hashable, Sendable {
   /// Entity name, then field name.
   public private(set) var entities: [String: [String: SyncRegister]]
+  /// For the live part of a document (`SyncParts`): the highest numbers its history part
+  /// holds, so that a round over the live part alone hands out no number the whole has used.
+  /// None for a whole document.
+  public var elsewhere = SyncNumbersElsewhere()
 
   public init() { entities = [:] }
 

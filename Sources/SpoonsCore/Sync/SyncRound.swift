@@ -20,6 +20,13 @@ public struct SyncRound: Sendable {
   /// it was made in: a new day, started here or by a sync, drops the earlier ones, and those
   /// this round made last through the day it leaves open.
   public var stateToSave: SyncedState
+  /// How many changes making the planner decided (a number moved, a list settled), beyond the
+  /// changes made here.
+  public var settledChanges = 0
+  /// The tasks and routines this device's changes named anew.
+  public var namedAnew = SyncNumbersNamed()
+  /// The entity each number of `state` stands for.
+  public var identities = SyncIdentities()
 
   /// A clock this far ahead of the local one is reported.
   public static let noticeableSkew: Int64 = 5 * 60
@@ -48,6 +55,7 @@ public struct SyncRound: Sendable {
     let view = SyncView(
       of: local, against: base, device: device, namingDevice: copiedFrom,
       clock: lastSynced.map { local.planner.today(at: $0) } ?? clockDate)
+    namedAnew = view.namedAnew
     var outgoing = view.changes(from: base) { entity in
       clock.tick(now: view.changedAt[entity].map { min($0, now) } ?? now)
     }
@@ -66,6 +74,7 @@ public struct SyncRound: Sendable {
         clock: clockDate)
         .changes(from: document) { _ in stamp }
       if settled.isEmpty { break }
+      settledChanges += settled.count
       outgoing += settled
       document.apply(settled)
       made = try document.planner(today: clockDate)
@@ -115,11 +124,36 @@ public struct SyncRound: Sendable {
     }
     for moved in here { saved.planner.noteRenumbered(moved) }
     stateToSave = saved
+    identities = made.identities
     self.outgoing = outgoing
     self.document = document
     self.state = made.state
     self.notes = notes
     self.clock = clock
+  }
+
+  /// The round over the live part of the document alone (`SyncParts`), when nothing came in:
+  /// nil when that part cannot be sure it is the round over the whole, and the whole must
+  /// decide. It is sure when the clock has reached nothing new (`limits`), everything named
+  /// anew has a number this device never handed out before the last sync (`handedOut`, the
+  /// next numbers then: no entity in the history part can have its name), and the planner
+  /// the part makes is this one with nothing to decide. The caller also makes sure the archive
+  /// is as it was at the last sync.
+  public static func overLivePart(
+    _ live: SyncDocument, limits: SyncPartLimits, planner: Planner, clock: HybridClock,
+    now: Timestamp, lastSynced: Timestamp?, handedOut: SyncNumbers
+  ) throws(SyncProblem) -> SyncRound? {
+    guard limits.decide(on: planner.today(at: now)) else { return nil }
+    let round = try SyncRound(
+      base: live, local: SyncedState(planner: planner), incoming: [], clock: clock, now: now,
+      lastSynced: lastSynced)
+    let onlyOverBudget = round.notes.allSatisfy { if case .overBudget = $0 { true } else { false } }
+    guard round.settledChanges == 0, onlyOverBudget, round.state.done.isEmpty, round.state.days.isEmpty,
+      round.stateToSave.planner == planner,
+      round.namedAnew.tasks.allSatisfy({ $0 >= handedOut.task }),
+      round.namedAnew.routines.allSatisfy({ $0 >= handedOut.routine })
+    else { return nil }
+    return round
   }
 
   /// The numbers of `before` (the planner as this device last showed it) that no longer name

@@ -20,6 +20,9 @@ public struct SyncView: Sendable {
   public var clock: CivilDate?
   /// When each task was last changed here: its changes are stamped from then.
   public var changedAt: [String: Timestamp] = [:]
+  /// The numbers of the tasks and routines this view named anew (the document had no entity
+  /// for them).
+  public var namedAnew = SyncNumbersNamed()
 
   /// - Parameter known: the entity of each number, when the planner was just made from the
   ///   document (its numbers may have moved); otherwise found by number and creation time.
@@ -39,6 +42,7 @@ public struct SyncView: Sendable {
     // original send each such task as one, while tasks made apart never share a name.
     let naming = namingDevice ?? device
     func newUID(_ kind: String, _ number: Int, _ created: Timestamp) -> String {
+      if kind == "task" { namedAnew.tasks.append(number) } else { namedAnew.routines.append(number) }
       var uid = "\(naming).\(number).\(created.seconds)"
       var suffix = 1
       while taken.contains("\(kind):\(uid)") {
@@ -254,6 +258,8 @@ struct SyncIndex {
   /// When two entities share a number and creation time, the live one, then the smaller
   /// name, so every device finds the same.
   init(_ document: SyncDocument) {
+    highestTask = document.elsewhere.indexed.task
+    highestRoutine = document.elsewhere.indexed.routine
     for (entity, fields) in document.entities.sorted(by: { a, b in
       (SyncIndex.isLive(a.value) ? 1 : 0, b.key) < (SyncIndex.isLive(b.value) ? 1 : 0, a.key)
     }) {
