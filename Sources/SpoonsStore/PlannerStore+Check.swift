@@ -28,7 +28,8 @@ extension PlannerStore {
         }
         do {
           if try syncSetup() != nil || snapshot.journal.syncFile > 0 {
-            _ = try requiredSyncBase(of: snapshot.journal)
+            var base = try requiredSyncBase(of: snapshot.journal)
+            try loadHistory(into: &base)
           }
         } catch {
           report.problems.append("\(error)")

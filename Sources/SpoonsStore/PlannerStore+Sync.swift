@@ -114,6 +114,55 @@ extension PlannerStore {
     }
   }
 
+  /// Makes `base` whole: the history part its `sync-N.txt` names, read and joined to the live
+  /// part. A base that is whole already (version 1) stays as it is.
+  func loadHistory(into base: inout SyncBase) throws(StoreError) {
+    guard let reference = base.history else { return }
+    let path = directory + "/" + reference.name
+    guard let bytes = try FileSystem.read(path) else {
+      throw .damagedSyncState(file: path, reason: "is missing, though the synced state counts on it")
+    }
+    let history: SyncDocument
+    do {
+      history = try SyncHistoryFile.decode(bytes, file: path, reference: reference)
+    } catch {
+      switch error {
+      case .corrupt(_, let line, let reason):
+        throw .damagedSyncState(
+          file: path, reason: "does not read" + (line.map { " at line \($0)" } ?? "") + ": \(reason)")
+      case .foreign(_, _, let holds):
+        throw .damagedSyncState(
+          file: path, reason: "is not a Spoons file" + (holds.map { " (\($0))" } ?? ""))
+      default: throw error
+      }
+    }
+    base.document = base.document.joined(with: history)
+    base.history = nil
+  }
+
+  /// The whole synced document of `base`, read when first asked for; nil when its history
+  /// part does not read.
+  func wholeDocument(_ base: SyncBase) -> () -> SyncDocument? {
+    {
+      var whole = base
+      return (try? loadHistory(into: &whole)).map { whole.document }
+    }
+  }
+
+  /// The round over the live part of the synced state alone (`SyncRound.overLivePart`), when
+  /// it can be sure to be the round over the whole: the state is split, and the archive is
+  /// as it was at the last sync. Nil otherwise, and when the live part does not make a
+  /// planner (the whole then says why).
+  func liveRound(_ base: SyncBase, _ snapshot: PlannerSnapshot, clock: HybridClock, now: Timestamp)
+    -> SyncRound?
+  {
+    guard base.history != nil, snapshot.journal.syncFile != 0, base.archive == snapshot.archive
+    else { return nil }
+    return try? SyncRound.overLivePart(
+      base.document, limits: base.limits, planner: snapshot.planner, clock: clock, now: now,
+      lastSynced: base.syncedAt, handedOut: base.handedOut)
+  }
+
   /// `syncBase`, refusing a missing one: sync's way in.
   func requiredSyncBase(of journal: JournalState) throws(StoreError) -> SyncBase {
     guard let base = try syncBase(of: journal) else {
@@ -223,6 +272,7 @@ extension PlannerStore {
       guard lock != nil else { throw WouldWrite() }
       var snapshot = try readSnapshot()
       var base = try requiredSyncBase(of: snapshot.journal)
+      let previousHistory = base.history?.name
       var report = SyncReport(target: setup.target, device: setup.name)
       report.lastSynced = base.syncedAt
       let named = setup.name
@@ -241,18 +291,31 @@ extension PlannerStore {
         setup.directory = FileSystem.realPath(directory) ?? directory
         setup.instances = []
       }
-      let archive = try readArchive(snapshot)
-      let local = SyncedState(planner: snapshot.planner, done: archive.doneTasks, days: archive.days)
       var incoming = try target.read(except: setup.device, seen: base.seen)
       if !copied {
         incoming.files += target.ownFiles(after: base.sent, of: setup.device, seen: base.seen)
       }
       report.arriving = incoming.arriving.map { base.names[$0] ?? $0 }.sorted()
       report.newer = incoming.newer.map { (base.names[$0.device] ?? $0.device, $0.version) }
-      let round = try incoming.round(
-        base: base.document, local: local,
-        clock: HybridClock(device: setup.device, last: base.clock), now: now,
-        copiedFrom: report.previousDevice.flatMap { DeviceID($0) }, lastSynced: base.syncedAt)
+      let clock = HybridClock(device: setup.device, last: base.clock)
+      // The everyday round (a change made here, nothing come in) reads and writes the live
+      // part of the synced state alone; every other round, the whole of it and the archive.
+      var archive: Archive?
+      let round: SyncRound
+      if !copied, incoming.files.isEmpty,
+        let live = liveRound(base, snapshot, clock: clock, now: now)
+      {
+        round = live
+      } else {
+        try loadHistory(into: &base)
+        let whole = try readArchive(snapshot)
+        archive = whole
+        round = try incoming.round(
+          base: base.document,
+          local: SyncedState(planner: snapshot.planner, done: whole.doneTasks, days: whole.days),
+          clock: clock, now: now, copiedFrom: report.previousDevice.flatMap { DeviceID($0) },
+          lastSynced: base.syncedAt)
+      }
       report.damaged = incoming.damaged
       // Told apart from the devices known here: on joining, and a copy by this host's name.
       let naming = copied ? currentHostName : snapshot.journal.syncFile == 0 ? setup.name : nil
@@ -276,10 +339,11 @@ extension PlannerStore {
       // nothing new to send or read.
       guard !round.outgoing.isEmpty || !incoming.files.isEmpty || copied || renamed
         || learned || snapshot.journal.syncFile == 0
-        || round.state.planner.day != local.planner.day
+        || round.state.planner.day != snapshot.planner.day
       else {
         // Nothing new either way, but the others may have read more since: compact.
-        let own = ownUpdates(target, setup: setup, base: base, incoming: incoming)
+        let own = ownUpdates(
+          target, setup: setup, base: base, incoming: incoming, whole: wholeDocument(base))
         if !incoming.ownFolderRefused, !own.writing.isEmpty || !own.removing.isEmpty {
           try? publish(
             own, setup: &setup, found: found, to: target, saving: false,
@@ -304,16 +368,18 @@ extension PlannerStore {
       }
       base.sent = sent
       base.clock = round.clock.last
-      base.document = round.document
       base.syncedAt = now
       let state = round.stateToSave
+      let whole = archive == nil ? nil : round.document
+      base.document = round.document
       // The shared folder or the remote first, in one step (one commit and push for git):
       // the change file, what this device has read, and any compaction. Once the planner
       // says these changes are synced, they must be there. A kill between the two sends them
       // again next time (the same values, newer stamps), which changes nothing; a push that
       // fails commits nothing here.
       var own = ownUpdates(
-        target, setup: setup, base: base, incoming: incoming, sending: outgoing?.seq)
+        target, setup: setup, base: base, incoming: incoming, sending: outgoing?.seq,
+        whole: { whole ?? wholeDocument(base)() })
       if let outgoing { own.writing[outgoing.storedName] = outgoing.encode() }
       // Not into a link or anything but a real folder: what was to go there is sent again
       // as a snapshot once it is one (its files are then missing), as after a folder emptied.
@@ -324,7 +390,20 @@ extension PlannerStore {
       } else if copied || setup.name != named {
         try FileSystem.replace(syncSetupPath, with: setup.encode(), in: directory, backup: nil)
       }
-      try commitSync(&snapshot, state: state, archive: archive, base: base, lock: lock)
+      var history: SyncDocument?
+      if let whole {
+        // Split again after a round over the whole document, for the rounds after it.
+        let parts = whole.parts(
+          for: state.planner, identities: round.identities, clock: state.planner.today(at: now))
+        base.document = parts.live
+        base.limits = parts.limits
+        base.handedOut = SyncNumbers(
+          task: state.planner.nextID.rawValue, routine: state.planner.nextRoutineID.rawValue)
+        history = parts.history
+      }
+      try commitSync(
+        &snapshot, state: state, archive: archive, base: base, history: history,
+        previousHistory: previousHistory, lock: lock)
       return report
     }
   }
@@ -415,7 +494,7 @@ extension PlannerStore {
   /// and is in the snapshot for any that joins later.
   func ownUpdates(
     _ target: any SyncTransport, setup: SyncSetup, base: SyncBase, incoming: SyncIncoming,
-    sending: Int? = nil
+    sending: Int? = nil, whole: () -> SyncDocument?
   ) -> (writing: [String: [UInt8]], removing: Set<String>) {
     let me = setup.device
     let others = incoming.devices.union(base.names.keys).subtracting([me.text])
@@ -427,12 +506,17 @@ extension PlannerStore {
     // This device's files gone from the shared place (emptied by hand, or by a tool): what
     // they held is published again, as a snapshot, so the others still get it.
     // Everything this device knows, and what of each device's files that includes.
-    func snapshot() -> ChangeFile {
+    // Nil when the history part of the synced state does not read: then no snapshot is
+    // published and nothing removed this time (`check` names the damage).
+    var document: SyncDocument?? = .none
+    func snapshot() -> ChangeFile? {
+      if case .none = document { document = .some(whole()) }
+      guard let changes = document??.changes else { return nil }
       var covers = acks.acks
       covers[me.text] = base.sent
       return ChangeFile(
-        device: me, name: setup.name, seq: base.sent, changes: base.document.changes,
-        snapshot: true, covers: covers)
+        device: me, name: setup.name, seq: base.sent, changes: changes, snapshot: true,
+        covers: covers)
     }
     let snapshotted = own.compactMap(ChangeFile.seq(ofSnapshotNamed:)).max() ?? 0
     let present = Set(own.compactMap(ChangeFile.seq(ofFileNamed:)) + (sending.map { [$0] } ?? []))
@@ -449,8 +533,7 @@ extension PlannerStore {
     if !known.isEmpty {
       let everyoneRead = known.map { incoming.acks[$0]?.acks[me.text] ?? 0 }.min() ?? 0
       let read = own.filter { (ChangeFile.seq(ofFileNamed: $0) ?? Int.max) <= everyoneRead }
-      if read.count >= syncCompactAfter {
-        let replacing = published ?? snapshot()
+      if read.count >= syncCompactAfter, let replacing = published ?? snapshot() {
         published = replacing
         removing = Set(read).union(
           own.filter { ChangeFile.seq(ofSnapshotNamed: $0) != nil && $0 != replacing.storedName })
@@ -471,17 +554,21 @@ extension PlannerStore {
   }
 
   /// Saves a sync's planner, archive and synced state as one commit, outside the undo
-  /// history: the archive and `sync-N.txt` go to new files that only the new `planner.txt`
-  /// names (N is a change number taken for it), so a kill leaves the old state or the new one.
+  /// history: the archive, `sync-N.txt` and a new history part go to new files that only the
+  /// new `planner.txt` names (N is a change number taken for it), so a kill leaves the old
+  /// state or the new one. `archive`: the archive the round read (nil: it read none, and the
+  /// archive is as it was); `history`: the history part when the round made it anew (nil: the
+  /// one `base` names stays).
   func commitSync(
-    _ snapshot: inout PlannerSnapshot, state: SyncedState, archive: Archive, base: SyncBase,
-    lock: FileLock?
+    _ snapshot: inout PlannerSnapshot, state: SyncedState, archive: Archive?, base: SyncBase,
+    history: SyncDocument?, previousHistory: String?, lock: FileLock?
   ) throws {
     guard let lock else { throw WouldWrite() }
+    var base = base
     let number = snapshot.journal.lastSeq + 1
     snapshot.journal.lastSeq = number
     var writes: [PendingWrite] = []
-    if state.done != archive.doneTasks || state.days != archive.days {
+    if let archive, state.done != archive.doneTasks || state.days != archive.days {
       var done: [UInt8] = []
       var days: [UInt8] = []
       if !state.done.isEmpty { ArchiveFiles.doneFormat.encodeHeader(to: &done) }
@@ -495,6 +582,14 @@ extension PlannerStore {
       snapshot.archive = ArchiveLengths(
         done: done.count, days: days.count, doneFile: number, daysFile: number)
     }
+    if let history {
+      let (bytes, registers) = SyncHistoryFile.encode(history)
+      let name = SyncHistoryFile.fileName(number)
+      writes.append(PendingWrite(path: directory + "/" + name, bytes: bytes, at: 0))
+      base.history = SyncHistoryFile.Reference(
+        name: name, registers: registers, sum: FNV1a.hex(bytes))
+    }
+    base.archive = snapshot.archive
     let previous = snapshot.journal.syncFile
     writes.append(
       PendingWrite(path: directory + "/" + SyncBase.fileName(number), bytes: base.encode(), at: 0))
@@ -505,8 +600,13 @@ extension PlannerStore {
     // The one before stays too: `planner.txt.bak`, which the README tells people to put back
     // after a mishap, names it.
     if previous > 0 {
-      let keep = [SyncBase.fileName(number), SyncBase.fileName(previous)]
-      FileSystem.removeFiles(in: directory) { SyncBase.isFileName($0) && !keep.contains($0) }
+      let keep = [
+        SyncBase.fileName(number), SyncBase.fileName(previous), base.history?.name,
+        previousHistory,
+      ].compactMap { $0 }
+      FileSystem.removeFiles(in: directory) {
+        (SyncBase.isFileName($0) || SyncHistoryFile.isFileName($0)) && !keep.contains($0)
+      }
     }
   }
 
@@ -584,6 +684,7 @@ extension PlannerStore {
     let target = try transport(setup.kind, setup.target, at: nil)
     let snapshot = try readSnapshot()
     var base = try requiredSyncBase(of: snapshot.journal)
+    try loadHistory(into: &base)
     var newest: [String: Int64] = [:]
     for fields in base.document.entities.values {
       for register in fields.values {

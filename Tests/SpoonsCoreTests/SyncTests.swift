@@ -435,6 +435,33 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     #expect(laptop.state == desktop.state)
   }
 
+  /// Stamps are read byte by byte now; they must read exactly as `split` and `Int64(_:)` read
+  /// them, or a device would refuse a file another accepts.
+  @Test func aStampReadsAsItAlwaysDid() {
+    func reference(_ text: String) -> SyncStamp? {
+      let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+      guard parts.count == 3, let seconds = Int64(parts[0]), (0...(1 << 40)).contains(seconds),
+        let counter = Int(parts[1]), (0...(1 << 40)).contains(counter),
+        let device = DeviceID(parts[2])
+      else { return nil }
+      return SyncStamp(seconds: seconds, counter: counter, device: device)
+    }
+    let table = [
+      "1795340000.3.k3v9q2m8ta", "1.2.abc", "+1.2.abc", "-0.0.abc", "-1.0.abc", "1..abc",
+      ".1.abc", "1.2.", "1.2.ab.c", "1099511627776.0.a", "1099511627777.0.a",
+      "1.1099511627777.a", "99999999999999999999.0.a", "1.2.ABC", "0001.02.x9", "1.2.abc ",
+      "", ".", "..", "1.2", "+.1.a", "-.1.a", "1.-0.a", "1.+3.a", "9223372036854775807.0.a",
+      "9223372036854775808.0.a",
+    ]
+    for text in table { #expect(SyncStamp(text) == reference(text), "\(text)") }
+    var random = SeededGenerator(seed: 7)
+    let alphabet = Array("0123456789.+-ab")
+    for _ in 0..<20_000 {
+      let text = String((0..<random.below(14)).map { _ in alphabet[random.below(alphabet.count)] })
+      #expect(SyncStamp(text) == reference(text), "\(text)")
+    }
+  }
+
   @Test func aStampIsSucceededByTheLeastLaterOneUpToTheLargest() {
     let device = DeviceID("laptop")!
     let other = DeviceID("zz")!

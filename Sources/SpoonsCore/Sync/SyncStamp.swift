@@ -42,14 +42,42 @@ public struct SyncStamp: Hashable, Comparable, Sendable, CustomStringConvertible
   /// `1795340000.3.k3v9q2`: what the change files hold.
   public var description: String { "\(seconds).\(counter).\(device)" }
 
+  /// Reads what `description` writes. Every stamp of a synced state is read, so the text is
+  /// scanned once, byte by byte; each number is read as `Int64(_:)` reads it (a sign, then
+  /// digits), so the stamps accepted are the ones they always were.
   public init?(_ text: some StringProtocol) {
-    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    // Bounded so that no clock arithmetic on a stamp from a file can overflow.
-    guard parts.count == 3, let seconds = Int64(parts[0]), (0...Self.largestSeconds).contains(seconds),
-      let counter = Int(parts[1]), (0...Self.largestCounter).contains(counter),
-      let device = DeviceID(parts[2])
+    let bytes = text.utf8
+    var index = bytes.startIndex
+    // A number up to the next dot, bounded so that no clock arithmetic on a stamp from a file
+    // can overflow.
+    func number(upTo largest: Int64) -> Int64? {
+      var negative = false
+      if index < bytes.endIndex, bytes[index] == 43 || bytes[index] == 45 {
+        negative = bytes[index] == 45
+        index = bytes.index(after: index)
+      }
+      var value: Int64 = 0
+      var digits = 0
+      while index < bytes.endIndex, bytes[index] != 46 {
+        let digit = Int64(bytes[index]) - 48
+        guard (0...9).contains(digit) else { return nil }
+        let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+        guard !overflow, times <= Int64.max - digit else { return nil }
+        value = times + digit
+        digits += 1
+        index = bytes.index(after: index)
+      }
+      guard digits > 0, index < bytes.endIndex, negative ? value == 0 : value <= largest else {
+        return nil
+      }
+      index = bytes.index(after: index)  // the dot
+      return value
+    }
+    guard let seconds = number(upTo: Self.largestSeconds),
+      let counter = number(upTo: Int64(Self.largestCounter)),
+      let device = DeviceID(text[index...])
     else { return nil }
-    self.init(seconds: seconds, counter: counter, device: device)
+    self.init(seconds: seconds, counter: Int(counter), device: device)
   }
 }
 

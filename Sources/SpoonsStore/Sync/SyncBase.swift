@@ -4,16 +4,26 @@ import SpoonsCore
 /// `planner.txt` (its `journal` line's `sync=N`), so the planner and the state it was synced
 /// from are committed together by one rename.
 ///
+/// It holds the live part of the synced document (`SyncParts`) and names the file holding the
+/// history part, `sync-history-M.txt`, written by the last sync that needed the whole
+/// document and kept by the ones after it that did not:
+///
 /// ```
-/// format  name=spoons-sync-base  version=1
-/// clock   last=1795340000.3.k3v9q2m8ta
-/// sent    seq=12
-/// seen    device=d8fh3k2m9q  seq=7  sum=9f2c0a1b33e4d5f6
-/// set     entity=...  field=...  stamp=...  value=...
-/// end     registers=1
+/// format    name=spoons-sync-base  version=2
+/// clock     last=1795340000.3.k3v9q2m8ta
+/// sent      seq=12
+/// seen      device=d8fh3k2m9q  seq=7  sum=9f2c0a1b33e4d5f6
+/// history   file=sync-history-40.txt  registers=120433  sum=...
+/// parts     decides=1  clock=2026-11-23  waiting=  task=9990  routine=4  itask=9990  iroutine=4
+/// handed    task=10001  routine=5
+/// archive   done=1660969  days=68407  donefile=0  daysfile=0
+/// set       entity=...  field=...  stamp=...  value=...
+/// end       registers=1
 /// ```
+/// Version 1 held the whole document and none of `history`, `parts`, `handed` and `archive`:
+/// it is read as a whole document, and the next sync writes version 2.
 struct SyncBase: Equatable {
-  static let format = FileFormat(name: "spoons-sync-base", version: 1)
+  static let format = FileFormat(name: "spoons-sync-base", version: 2)
 
   var clock: SyncStamp?
   /// The number of this device's newest change file.
@@ -27,6 +37,17 @@ struct SyncBase: Equatable {
   var syncedAt: Timestamp?
   /// For each other device, the number up to which a snapshot read here covered its files.
   var covered: [String: Int] = [:]
+  /// The file holding the history part of the document, when `document` is the live part
+  /// alone; nil when `document` is whole.
+  var history: SyncHistoryFile.Reference?
+  /// When the live part decides a round alone.
+  var limits = SyncPartLimits()
+  /// The planner's next task and routine numbers when the history part was written: anything
+  /// named anew at or after them cannot be named in it.
+  var handedOut = SyncNumbers()
+  /// The archive's committed lengths at the last sync: a round over the live part alone is
+  /// for an archive as it was.
+  var archive: ArchiveLengths?
 
   static func fileName(_ number: Int) -> String { "sync-\(number).txt" }
 
@@ -91,6 +112,7 @@ struct SyncBase: Equatable {
       RecordCodec.field("upto", String(upto), to: &out)
       out.append(10)
     }
+    if let history { encodeParts(history, to: &out) }
     let registers = document.changes
     for change in registers { ChangeFile.encode(change, to: &out) }
     out.append(contentsOf: "end".utf8)
@@ -132,6 +154,7 @@ struct SyncBase: Equatable {
         }
       case "covered":
         base.covered[try record.string("device")] = try record.int("upto", in: 0...99_999_999)
+      case "history", "parts", "handed", "archive": try base.decodePart(record)
       case "set":
         guard let stamp = SyncStamp(try record.string("stamp")) else {
           throw DecodeError(line: record.line, reason: "a bad stamp")
@@ -149,6 +172,78 @@ struct SyncBase: Equatable {
       throw .corrupt(file: file, line: nil, reason: "the file is cut short")
     }
     return base
+  }
+
+  // MARK: - The two parts
+
+  private func encodeParts(_ history: SyncHistoryFile.Reference, to out: inout [UInt8]) {
+    out.append(contentsOf: "history".utf8)
+    RecordCodec.field("file", history.name, to: &out)
+    RecordCodec.field("registers", String(history.registers), to: &out)
+    RecordCodec.field("sum", history.sum, to: &out)
+    out.append(10)
+    out.append(contentsOf: "parts".utf8)
+    RecordCodec.field("decides", limits.livePartDecides ? "1" : "0", to: &out)
+    RecordCodec.field("clock", limits.clock.map { "\($0)" } ?? "", to: &out)
+    RecordCodec.field("waiting", limits.waitingFrom.map { "\($0)" } ?? "", to: &out)
+    let elsewhere = document.elsewhere
+    RecordCodec.field("task", String(elsewhere.counted.task), to: &out)
+    RecordCodec.field("routine", String(elsewhere.counted.routine), to: &out)
+    RecordCodec.field("itask", String(elsewhere.indexed.task), to: &out)
+    RecordCodec.field("iroutine", String(elsewhere.indexed.routine), to: &out)
+    out.append(10)
+    out.append(contentsOf: "handed".utf8)
+    RecordCodec.field("task", String(handedOut.task), to: &out)
+    RecordCodec.field("routine", String(handedOut.routine), to: &out)
+    out.append(10)
+    if let archive {
+      out.append(contentsOf: "archive".utf8)
+      RecordCodec.field("done", String(archive.done), to: &out)
+      RecordCodec.field("days", String(archive.days), to: &out)
+      RecordCodec.field("donefile", String(archive.doneFile), to: &out)
+      RecordCodec.field("daysfile", String(archive.daysFile), to: &out)
+      out.append(10)
+    }
+  }
+
+  private mutating func decodePart(_ record: RecordCodec.Record) throws(DecodeError) {
+    // Far past any planner, and far from overflowing when numbers are handed out after it.
+    let numbers = 0...Int.max / 4
+    func date(_ key: StaticString) throws(DecodeError) -> CivilDate? {
+      let text = try record.string(key)
+      if text.isEmpty { return nil }
+      guard let date = CivilDate(iso: text) else {
+        throw DecodeError(line: record.line, reason: "a bad date")
+      }
+      return date
+    }
+    switch record.kind {
+    case "history":
+      let name = try record.string("file")
+      guard SyncHistoryFile.isFileName(name) else {
+        throw DecodeError(line: record.line, reason: "a history file Spoons does not name")
+      }
+      history = SyncHistoryFile.Reference(
+        name: name, registers: try record.int("registers", in: 0...Int.max / 2),
+        sum: try record.string("sum"))
+    case "parts":
+      limits = SyncPartLimits(
+        livePartDecides: try record.flag("decides"), clock: try date("clock"),
+        waitingFrom: try date("waiting"))
+      document.elsewhere = SyncNumbersElsewhere(
+        counted: SyncNumbers(
+          task: try record.int("task", in: numbers), routine: try record.int("routine", in: numbers)),
+        indexed: SyncNumbers(
+          task: try record.int("itask", in: numbers), routine: try record.int("iroutine", in: numbers)))
+    case "handed":
+      handedOut = SyncNumbers(
+        task: try record.int("task", in: numbers), routine: try record.int("routine", in: numbers))
+    default:
+      archive = ArchiveLengths(
+        done: try record.int("done", in: 0...Int.max / 2), days: try record.int("days", in: 0...Int.max / 2),
+        doneFile: try record.int("donefile", in: 0...Int.max / 2),
+        daysFile: try record.int("daysfile", in: 0...Int.max / 2))
+    }
   }
 }
 

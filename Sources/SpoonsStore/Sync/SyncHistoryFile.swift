@@ -1,0 +1,76 @@
+import SpoonsCore
+
+/// The history part of the synced document (`SyncParts`): `sync-history-N.txt` in the data
+/// directory, N the change number of the sync that wrote it. Written whole by a sync that
+/// needed the whole document, never changed after, and named (with its size and checksum) by
+/// every `sync-N.txt` that builds on it, so one that is not the file named is refused, never
+/// taken for it.
+///
+/// ```
+/// format  name=spoons-sync-history  version=1
+/// set     entity=...  field=...  stamp=...  value=...
+/// end     registers=1
+/// ```
+enum SyncHistoryFile {
+  static let format = FileFormat(name: "spoons-sync-history", version: 1)
+
+  /// What a `sync-N.txt` says of the history file it builds on.
+  struct Reference: Equatable {
+    var name: String
+    var registers: Int
+    /// FNV-1a of the whole file.
+    var sum: String
+  }
+
+  static func fileName(_ number: Int) -> String { "sync-history-\(number).txt" }
+
+  static func isFileName(_ name: String) -> Bool {
+    let prefix = "sync-history-"
+    return name.hasPrefix(prefix) && name.hasSuffix(".txt")
+      && Int(name.dropFirst(prefix.count).dropLast(4)).map { $0 > 0 } == true
+  }
+
+  static func encode(_ document: SyncDocument) -> (bytes: [UInt8], registers: Int) {
+    var out: [UInt8] = []
+    format.encodeHeader(to: &out)
+    let registers = document.changes
+    for change in registers { ChangeFile.encode(change, to: &out) }
+    out.append(contentsOf: "end".utf8)
+    RecordCodec.field("registers", String(registers.count), to: &out)
+    out.append(10)
+    return (out, registers.count)
+  }
+
+  /// The history part in `bytes`, which must be the file `reference` names.
+  static func decode(_ bytes: [UInt8], file: String, reference: Reference) throws(StoreError)
+    -> SyncDocument
+  {
+    guard FNV1a.hex(bytes) == reference.sum else {
+      throw .damagedSyncState(
+        file: file, reason: "is not the file the synced state counts on (its checksum differs)")
+    }
+    var document = SyncDocument()
+    var end: Int?
+    var count = 0
+    try format.decodeRecords(bytes, file: file) { record throws(DecodeError) in
+      guard end == nil else { throw DecodeError(line: record.line, reason: "a record after the end line") }
+      switch record.kind {
+      case "set":
+        guard let stamp = SyncStamp(try record.string("stamp")) else {
+          throw DecodeError(line: record.line, reason: "a bad stamp")
+        }
+        document.apply(
+          SyncChange(
+            entity: try record.string("entity"), field: try record.string("field"),
+            value: try record.string("value"), stamp: stamp))
+        count += 1
+      case "end": end = try record.int("registers")
+      default: throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
+      }
+    }
+    guard end == count, count == reference.registers else {
+      throw .corrupt(file: file, line: nil, reason: "the file is cut short")
+    }
+    return document
+  }
+}
