@@ -49,10 +49,11 @@ public enum DataFiles {
       holds: "where this planner syncs, and this device's name and id",
       written: "replaced whole when sync is set up or the device renamed (see [Sync](#sync))"),
     Entry(
-      name: "sync-N.txt",
-      holds: "what this device had sent and taken in at its last sync; only `sync` needs it",
-      written: "written whole before the sync that made it commits, named only by the new "
-        + "`planner.txt`"),
+      name: "sync-N.txt, sync-history-N.txt",
+      holds: "what this device had sent and taken in at its last sync (the live part, and the "
+        + "history part it names); only `sync` needs them",
+      written: "written whole before the sync that made them commits, named only by the new "
+        + "`planner.txt`; a sync that needs only the live part keeps the history part"),
     Entry(
       name: "history.txt",
       holds: "the lines typed at the prompt, for Up and Down",
