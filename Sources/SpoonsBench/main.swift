@@ -123,6 +123,9 @@ enum Judge {
   /// A write on a stress planner: at most `stressLimit` times the same planner's `status`, in
   /// time and in peak memory. Its Taskwarrior pair, if any, is shown, not judged.
   case status(ms: Double, mib: Double)
+  /// A read of a planner that syncs: at most `limit` times the same read of the same planner
+  /// without sync (`ms`), measured in the same run.
+  case unsynced(ms: Double, limit: Double)
 }
 
 /// A stress write against the same planner's `status`, in time and in peak memory.
@@ -216,6 +219,11 @@ func limitText(_ value: Double) -> String {
         text: "\(fixed(time, 2))× status, \(fixed(memory, 2))× its MiB "
           + "(≤ \(limitText(stressLimit))×)",
         passed: time <= stressLimit && memory <= stressLimit))
+  case .unsynced(let ms, let limit):
+    let ratio = row.medianMs / max(ms, 1e-9)
+    result.append(
+      Check(
+        text: "\(fixed(ratio, 2))× without sync (≤ \(limitText(limit))×)", passed: ratio <= limit))
   }
   if row.failedRuns > 0 {
     result.append(Check(text: "\(row.failedRuns) run(s) exited non-zero", passed: false))
@@ -272,6 +280,7 @@ func target(_ variant: String, _ n: Int, _ command: String) -> (Double?, Double?
   case ("stress", 100_000, "list"): return (60, 64)
   case ("realistic", 100_000, "search"), ("realistic", 100_000, "history"): return (100, nil)
   case ("realistic", 10_000, "repl status"): return (0.5, nil)
+  case ("synced", 100_000, "sync --init"): return (2000, 64)
   default: return (nil, nil)
   }
 }
@@ -444,7 +453,7 @@ var restoreFailures = 0
 @MainActor @discardableResult func measure(
   _ variant: String, _ n: Int, _ name: String, on subject: Subject, _ command: [String],
   before: (() -> Void)? = nil, after: (() -> Void)? = nil, against task: TaskCommand? = nil,
-  judge: Judge = .read
+  judge: Judge = .read, count: Int? = nil
 ) -> Row {
   let env = subject.environment
   let changes = before != nil || after != nil
@@ -477,7 +486,7 @@ var restoreFailures = 0
   var ratios: [Double] = []
   var probeTimes: [Double] = []
   var probeRatios: [Double] = []
-  for _ in 0..<runs {
+  for _ in 0..<(count ?? runs) {
     let a = once()
     times.append(a)
     if let probe, let floor = runProbe(probe) {
@@ -580,6 +589,65 @@ func tableLine(
   return lines
 }
 
+// MARK: - Synced planners
+
+/// The same planner syncing through a folder on the same disk, every change synced as it is
+/// made (`sync --auto on`): `sync --init` itself, the reads against the same reads without
+/// sync (`unsynced`, in order `status`, `todo`, `list`), the writes against the floor (the
+/// change, plus its change file flushed: 3 times `save`), and a `sync` that takes in one change
+/// another device made.
+@MainActor func measureSynced(
+  _ variant: String, _ n: Int, copying subject: Subject, unsynced: [Row], waiting: Int, open: Int,
+  writes: [String]
+) {
+  let data = work + "/synced-\(variant)-\(n)"
+  let folder = work + "/shared-\(variant)-\(n)"
+  let synced = Subject(data, now: subject.now)
+  let name = "synced \(variant == "stress" ? "stress" : "real")"
+  // Seconds at 100,000 tasks: timed three times.
+  measure(
+    name, n, "sync --init", on: synced, ["sync", "--init", folder],
+    before: {
+      copyTree(subject.data, data)
+      _ = ProcessTimer.run(["/bin/rm", "-rf", folder], environment: [])
+    }, count: 3)
+  spoons(synced, "sync", "--auto", "on")
+  for (read, without) in zip(["status", "todo", "list"], unsynced) {
+    measure(name, n, read, on: synced, [read], judge: .unsynced(ms: without.medianMs, limit: 1.1))
+  }
+  let write = Judge.floor(probe: "save", limit: 3)
+  let many = n >= 100_000 && variant == "stress" ? 3 : nil
+  for command in writes {
+    switch command {
+    case "add":
+      measure(
+        name, n, "add", on: synced, ["add", "3", "Benchmark task"],
+        after: { spoons(synced, "undo") }, judge: write, count: many)
+    case "plan":
+      measure(
+        name, n, "plan", on: synced, ["plan", "\(waiting)"],
+        after: { spoons(synced, "unplan", "\(waiting)") }, judge: write, count: many)
+    default:
+      measure(
+        name, n, "done", on: synced, ["done", "\(open)"],
+        after: { spoons(synced, "undone", "\(open)") }, judge: write, count: many)
+    }
+  }
+  // Another device on the same folder adds a task before each run, untimed.
+  let phone = Subject(work + "/phone-\(variant)-\(n)", now: subject.now)
+  _ = ProcessTimer.run(["/bin/rm", "-rf", phone.data], environment: [])
+  spoons(phone, "sync", "--init", folder)
+  spoons(synced, "sync")
+  var made = 0
+  measure(
+    name, n, "sync (1 in)", on: synced, ["sync"],
+    before: {
+      made += 1
+      spoons(phone, "add", "1", "From the phone \(made)")
+      spoons(phone, "sync")
+    }, judge: write, count: many)
+}
+
 // MARK: - The run
 
 print("Spoons benchmark: \(binary), \(runs) runs per command, medians; memory is peak RSS.")
@@ -611,9 +679,11 @@ for n in sizes {
   measure(
     "realistic", n, "--version", on: real, ["--version"], against: taskReal.command("--version"),
     judge: .floor(probe: "start", limit: 1.3))
-  measure("realistic", n, "status", on: real, ["status"], against: taskReal.command("next"))
-  measure("realistic", n, "todo", on: real, ["todo"], against: taskReal.command("next"))
-  measure("realistic", n, "list", on: real, ["list"], against: taskReal.command("list"))
+  let unsyncedReads = [
+    measure("realistic", n, "status", on: real, ["status"], against: taskReal.command("next")),
+    measure("realistic", n, "todo", on: real, ["todo"], against: taskReal.command("next")),
+    measure("realistic", n, "list", on: real, ["list"], against: taskReal.command("list")),
+  ]
   measure("realistic", n, "categories", on: real, ["categories"])
   // Each change is taken back, so every run sees the same planner (a second identical add
   // would be refused as a duplicate).
@@ -703,6 +773,12 @@ for n in sizes {
       "stress", n, "plan", on: stress, ["plan", "\(stressWaiting)"],
       after: { spoons(stress, "unplan", "\(stressWaiting)") },
       against: taskStress.command("1 modify +today", changes: true), judge: write)
+    measureSynced("stress", n, copying: stress, unsynced: [status], waiting: stressWaiting,
+      open: stressOpen, writes: ["add"])
+  }
+  if n >= 10_000 {
+    measureSynced("realistic", n, copying: real, unsynced: unsyncedReads, waiting: waiting,
+      open: open, writes: ["add", "plan", "done"])
   }
 }
 
@@ -745,6 +821,10 @@ json += rows.map { row in
     judged =
       "\"judge\":\"status\",\"status_limit\":\(limitText(stressLimit)),"
       + "\"status_time_ratio\":\(number(time, 3)),\"status_mib_ratio\":\(number(memory, 3))"
+  case .unsynced(let ms, let limit):
+    judged =
+      "\"judge\":\"unsynced\",\"unsynced_limit\":\(limitText(limit)),"
+      + "\"unsynced_ratio\":\(number(row.medianMs / max(ms, 1e-9), 3))"
   }
   return "{\"variant\":\(JSON.quoted(row.variant)),\"n\":\(row.size),"
     + "\"command\":\(JSON.quoted(row.command)),"
@@ -795,7 +875,8 @@ print("time and memory: \(missedTargets) of \(withTargets.count) targets missed"
 var floorCounts: [String] = []
 var unjudged = 0
 for (probe, limit, what) in [
-  ("save", 2.0, "write rows"), ("save", 3.0, "new-day rows"), ("start", 1.3, "--version rows"),
+  ("save", 2.0, "write rows"), ("save", 3.0, "new-day and synced rows"),
+  ("start", 1.3, "--version rows"),
 ] {
   let judged = rows.filter {
     if case .floor(probe, limit) = $0.judge { return true }
@@ -830,6 +911,19 @@ if !stressRows.isEmpty {
   print(
     "stress: \(over) of \(stressRows.count) writes over \(limitText(stressLimit))× status "
       + "(time or memory)")
+}
+
+let syncedReads = rows.filter {
+  if case .unsynced = $0.judge { return true }
+  return false
+}
+if !syncedReads.isEmpty {
+  let over = syncedReads.filter { row in
+    guard case .unsynced(let ms, let limit) = row.judge else { return false }
+    return row.medianMs / max(ms, 1e-9) > limit
+  }.count
+  missed += over
+  print("synced reads: \(over) of \(syncedReads.count) over their limit × without sync")
 }
 
 if taskwarrior == nil {

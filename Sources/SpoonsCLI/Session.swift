@@ -90,7 +90,7 @@ public final class Session {
     let result = try body()
     // What `sync --auto on` says goes to standard error: the command's own output stays
     // what scripts read (JSON, CSV), whatever happens to the sync.
-    if let mark, store.autoSyncMark() != mark {
+    if let mark, store.autoSyncMark() != mark, store.syncsEveryChange() {
       environment.errors.write(autoSync())
       environment.errors.flush()
     }

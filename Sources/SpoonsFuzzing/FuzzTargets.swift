@@ -170,6 +170,37 @@ public enum FuzzTargets {
     } catch {
       fail("a planner made by one sync could not sync again: \(error)")
     }
+    livePartAgrees(after: first, at: now)
+  }
+
+  /// A change made here after `first` (a task added, one planned), synced with nothing come
+  /// in: where the round over the live part of the document answers alone, it must be the
+  /// round over the whole document (`SyncRound.overLivePart`).
+  static func livePartAgrees(after first: SyncRound, at now: Timestamp) {
+    let later = Timestamp(seconds: now.seconds + 60)
+    var planner = first.state.planner
+    _ = try? planner.add("Fuzz", spoons: 2, at: later)
+    if let waiting = planner.allTasks.first(where: { $0.placement == .category && $0.title.text != "Fuzz" }) {
+      _ = try? planner.plan([TaskRef(typed: waiting.id.rawValue)], at: later)
+    }
+    let parts = first.document.parts(
+      for: first.state.planner, identities: first.identities,
+      clock: first.state.planner.today(at: now))
+    let handedOut = SyncNumbers(
+      task: first.state.planner.nextID.rawValue, routine: first.state.planner.nextRoutineID.rawValue)
+    guard
+      let whole = try? SyncRound(
+        base: first.document,
+        local: SyncedState(planner: planner, done: first.state.done, days: first.state.days),
+        incoming: [], clock: first.clock, now: later, lastSynced: now),
+      let live = try? SyncRound.overLivePart(
+        parts.live, limits: parts.limits, planner: planner, clock: first.clock, now: later,
+        lastSynced: now, handedOut: handedOut)
+    else { return }
+    guard live.outgoing == whole.outgoing,
+      live.stateToSave.planner == whole.stateToSave.planner,
+      live.document.joined(with: parts.history) == whole.document, live.notes == whole.notes
+    else { fail("the round over the live part alone was not the round over the whole document") }
   }
 
   /// Whether a problem `check` or a refusal reported starts with the file `name`.

@@ -90,6 +90,16 @@ final class FileLock {
     _ = text.withUnsafeBytes { pwrite(fd, $0.baseAddress!, $0.count, 0) }
   }
 
+  /// The stamp of the last writer that wrote to `directory`, read without taking the lock;
+  /// nil when there is no lock file. Two reads that differ saw a write in between (or a
+  /// stamp torn by one under way).
+  static func lastStamp(in directory: String) -> [UInt8]? {
+    let fd = open(directory + "/" + name, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    return stamp(in: fd)
+  }
+
   /// The last holder's stamp (torn by a concurrent write at worst, which only reads as a change).
   private static func stamp(in fd: Int32) -> [UInt8] {
     var buffer = [UInt8](repeating: 0, count: stampLength)

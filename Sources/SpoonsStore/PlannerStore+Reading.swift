@@ -68,26 +68,6 @@ extension PlannerStore {
     return snapshot
   }
 
-  /// Where the planner's history stands (changes made, undone and redone, and its last sync),
-  /// read from the first two lines of `planner.txt` and the changes after them, never the
-  /// tasks: what sync's marks ask, so that reads pay nothing for sync. A planner whose first
-  /// lines do not say (an older version, damage) is read whole, which says why.
-  func readJournalState() throws(StoreError) -> JournalState {
-    guard let file = try BlockReader(path: plannerPath, blockSize: BlockReader.headSize),
-      let head = PlannerFile.peek(file.head), head.version >= PlannerFile.journalCommits,
-      var journal = head.journal
-    else { return try readSnapshot().journal }
-    let tail = try JournalTail.read(journalPath(journal), journal: journal) {
-      () throws(StoreError) in try readJournal(journal)
-    }
-    if tail.records > 0 {
-      journal.bytes += tail.length
-      journal.records += tail.records
-      journal.lastSeq = tail.lastSeq
-    }
-    return journal
-  }
-
   /// `readSnapshot` once `planner.txt` is open: its lines and the changes after them.
   ///
   /// With `explain` false, a `planner.txt` that does not read is thrown as it is, without the

@@ -73,24 +73,31 @@ extension PlannerStore {
     }
   }
 
-  /// With `sync --auto on`, where the planner's history stands (changes, undos and redos
-  /// made); nil when it does not auto-sync. A command that moved it changed something, and
-  /// the sync after it sends that: a command that changed nothing never syncs.
-  public func autoSyncMark() -> [Int]? {
-    guard FileSystem.size(syncSetupPath) != nil, (try? syncSetup())??.auto == true else {
-      return nil
-    }
-    let journal = try? shared(or: JournalState()) { () throws(StoreError) in try readJournalState() }
-    return journal.map { [$0.generation, $0.lastSeq, $0.records] }
+  /// For a planner that syncs, what tells whether a command wrote to it: the stamp the last
+  /// writer left on the lock (every change, undo, redo and sync keeps its stamp there; a
+  /// refusal puts the one before back). Nil for a planner that does not sync (one look for
+  /// `sync.txt`). Two marks that differ saw a change, which `sync --auto on` then sends:
+  /// a command that changed nothing never syncs, and reads pay two small reads for it.
+  public func autoSyncMark() -> [UInt8]? {
+    guard FileSystem.size(syncSetupPath) != nil else { return nil }
+    return FileLock.lastStamp(in: directory) ?? []
   }
 
-  /// Whether this planner syncs and was changed since its last sync: one look at `sync.txt`
-  /// for a planner that does not sync, and for one that does, the planner's first two lines
-  /// and the changes after them (never its tasks), so `status` pays nothing for it.
-  public func changesWaitingToSync() throws -> Bool {
-    guard FileSystem.size(syncSetupPath) != nil else { return false }
-    let journal = try shared(or: JournalState()) { () throws(StoreError) in try readJournalState() }
-    return journal.changedSinceSync
+  /// Whether every change is synced as it is made (`sync --auto on`).
+  public func syncsEveryChange() -> Bool {
+    (try? syncSetup())??.auto == true
+  }
+
+  /// The planner, and whether it syncs and was changed since its last sync, in one read: so
+  /// `status` pays one look for `sync.txt` for its quiet line, and nothing else.
+  public func loadNotingSync() throws(StoreError) -> (planner: Planner, waitingToSync: Bool) {
+    try shared(or: (Planner(), false)) { () throws(StoreError) in
+      let snapshot = try readSnapshot()
+      return (
+        snapshot.planner,
+        snapshot.journal.changedSinceSync && FileSystem.size(syncSetupPath) != nil
+      )
+    }
   }
 
   /// What this device had seen at its last sync, as the planner names it: empty before the

@@ -204,6 +204,9 @@ struct Replicator {
     // A command that changes nothing does not sync, and scripts read clean output.
     let json = try d[0].run("todo", "--json", at: morning)
     #expect(json.stdout == "[]\n" && json.stderr.isEmpty, "\(json)")
+    // Nor does a refused one: it wrote nothing.
+    let refused = try d[0].run("edit", "99", "--title", "Nothing", at: morning, expect: 1)
+    #expect(!refused.stderr.contains("Not synced"), "\(refused.stderr)")
     #expect(try d[0].run("status", at: morning).stdout.contains("wait to be synced"))
     try d[0].run("sync", "--auto", "off", at: morning)
     try FileManager.default.moveItem(atPath: d[0].target + "-away", toPath: d[0].target)

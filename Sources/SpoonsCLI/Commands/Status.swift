@@ -18,11 +18,10 @@ extension Commands {
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
-      let p = try session.store.load()
+      // One quiet line when this planner syncs and has changes the other devices lack.
+      let (p, waiting) = try session.store.loadNotingSync()
       let today = p.today(at: session.environment.now())
       if json { return Session.Result(output: JSONRenderer.status(p, today: today), planner: p) }
-      // One quiet line when this planner syncs and has changes the other devices lack.
-      let waiting = (try? session.store.changesWaitingToSync()) ?? false
       return Session.Result(
         output: session.renderer.status(p, today: today)
           + (waiting ? session.renderer.syncWaiting : ""),
