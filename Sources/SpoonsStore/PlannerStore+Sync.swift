@@ -157,17 +157,42 @@ extension PlannerStore {
   }
 
   /// The round over the live part of the synced state alone (`SyncRound.overLivePart`), when
-  /// it can be sure to be the round over the whole: the state is split, and the archive is
-  /// as it was at the last sync. Nil otherwise, and when the live part does not make a
-  /// planner (the whole then says why).
-  func liveRound(_ base: SyncBase, _ snapshot: PlannerSnapshot, clock: HybridClock, now: Timestamp)
-    -> SyncRound?
-  {
-    guard base.history != nil, snapshot.journal.syncFile != 0, base.archive == snapshot.archive
+  /// it can be sure to be the round over the whole: the state is split, its history part is
+  /// there at the size named, the archive is as it was at the last sync, and no task whose
+  /// archived copy the planner hid has left the planner. Nil otherwise, and when the live
+  /// part does not make a planner (the whole then says why).
+  func liveRound(
+    _ base: SyncBase, _ snapshot: PlannerSnapshot, incoming: [SyncChange], clock: HybridClock,
+    now: Timestamp
+  ) -> SyncRound? {
+    guard let history = base.history, snapshot.journal.syncFile != 0,
+      FileSystem.size(directory + "/" + history.name) == history.bytes,
+      base.archive == snapshot.archive, archiveUntouchedSinceSync(base, snapshot.journal),
+      base.hidden.allSatisfy({ snapshot.planner.task(TaskID($0)) != nil })
     else { return nil }
     return try? SyncRound.overLivePart(
-      base.document, limits: base.limits, planner: snapshot.planner, clock: clock, now: now,
-      lastSynced: base.syncedAt, handedOut: base.handedOut)
+      base.document, limits: base.limits, planner: snapshot.planner, incoming: incoming,
+      clock: clock, now: now, lastSynced: base.syncedAt, handedOut: base.handedOut)
+  }
+
+  /// Whether the changes recorded since the last sync (the undo history from where that
+  /// sync left it) left the archive alone: none archived a day or changed an archived task,
+  /// and none was undone or redone (which may take either back). False when that cannot be
+  /// told: the history was rewritten since, or does not read.
+  func archiveUntouchedSinceSync(_ base: SyncBase, _ journal: JournalState) -> Bool {
+    guard let mark = base.journal, mark.generation == journal.generation, mark.bytes > 0,
+      mark.bytes <= journal.bytes
+    else { return false }
+    if mark.bytes == journal.bytes { return true }
+    let since = JournalState(generation: mark.generation, bytes: mark.bytes, lastSeq: journal.syncFile)
+    // An undo or redo mark asks for the history before it: there is no need to look further.
+    guard
+      let tail = try? JournalTail.read(journalPath(since), journal: since, committed: {
+        () throws(StoreError) in throw .io(path: journalPath(since), operation: "read", reason: "")
+      })
+    else { return false }
+    return mark.bytes + tail.length == journal.bytes && tail.appends.isEmpty
+      && tail.steps.allSatisfy { $0.allSatisfy { $0.key != "archive" } }
   }
 
   /// `syncBase`, refusing a missing one: sync's way in.
@@ -308,14 +333,19 @@ extension PlannerStore {
       // The everyday round (a change made here, nothing come in) reads and writes the live
       // part of the synced state alone; every other round, the whole of it and the archive.
       var archive: Archive?
+      var recordedIDs: [TaskID] = []
       let round: SyncRound
-      if !copied, incoming.files.isEmpty,
-        let live = liveRound(base, snapshot, clock: clock, now: now)
+      incoming.setAsideStampsAhead(of: now)
+      if !copied, !incoming.files.contains(where: \.file.snapshot),
+        let live = liveRound(
+          base, snapshot, incoming: incoming.files.flatMap(\.file.changes), clock: clock, now: now)
       {
         round = live
       } else {
         try loadHistory(into: &base)
-        let whole = try readArchive(snapshot)
+        var whole = try readRecordedArchive(snapshot)
+        recordedIDs = whole.doneTasks.map(\.id)
+        whole.doneTasks = ArchivedCopies.newest(whole.doneTasks, live: snapshot.planner)
         archive = whole
         round = try incoming.round(
           base: base.document,
@@ -407,6 +437,10 @@ extension PlannerStore {
         base.handedOut = SyncNumbers(
           task: state.planner.nextID.rawValue, routine: state.planner.nextRoutineID.rawValue)
         history = parts.history
+        // An archive the commit rewrites holds no copy of a live task; one it keeps may.
+        let rewritten = state.done != archive?.doneTasks || state.days != archive?.days
+        base.hidden = rewritten
+          ? [] : recordedIDs.filter { state.planner.task($0) != nil }.map(\.rawValue)
       }
       try commitSync(
         &snapshot, state: state, archive: archive, base: base, history: history,
@@ -594,9 +628,10 @@ extension PlannerStore {
       let name = SyncHistoryFile.fileName(number)
       writes.append(PendingWrite(path: directory + "/" + name, bytes: bytes, at: 0))
       base.history = SyncHistoryFile.Reference(
-        name: name, registers: registers, sum: FNV1a.hex(bytes))
+        name: name, registers: registers, bytes: bytes.count, sum: FNV1a.hex(bytes))
     }
     base.archive = snapshot.archive
+    base.journal = (snapshot.journal.generation, snapshot.journal.bytes)
     let previous = snapshot.journal.syncFile
     writes.append(
       PendingWrite(path: directory + "/" + SyncBase.fileName(number), bytes: base.encode(), at: 0))

@@ -242,7 +242,9 @@ struct SideFileDamageCLITests {
     let join = try spoons(["sync", "--init", tmp.file("shared")], data: data, environment: day(20))
     try #require(join.status == 0, "\(join.stderr)")
     let names = try FileManager.default.contentsOfDirectory(atPath: data)
-    let state = try #require(names.first { $0.hasPrefix("sync-") && $0.hasSuffix(".txt") })
+    // `sync-N.txt`, not the history part it names (`sync-history-N.txt`).
+    let state = try #require(
+      names.first { $0.hasPrefix("sync-") && $0.hasSuffix(".txt") && Int($0.dropFirst(5).dropLast(4)) != nil })
     return (data, state)
   }
 

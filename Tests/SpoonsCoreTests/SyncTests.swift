@@ -20,8 +20,9 @@ struct SyncDevice {
   var parts: SyncParts?
   var handedOut = SyncNumbers()
   var archiveAtSync: (done: [SpoonTask], days: [DayRecord])?
-  /// How many rounds the live part answered alone.
+  /// How many rounds the live part answered alone, and of them how many took changes in.
   var liveRounds = 0
+  var liveRoundsTakingIn = 0
 
   init(_ name: String, keepsGuards: Bool = false) {
     clock = HybridClock(device: DeviceID(name)!)
@@ -46,11 +47,13 @@ struct SyncDevice {
     let round = try SyncRound(
       base: base, local: state, incoming: received.flatMap { $0 }, clock: clock, now: now,
       lastSynced: lastSynced)
-    if received.isEmpty, let parts, let archiveAtSync, archiveAtSync.done == state.done,
+    var answered = false
+    if var parts, let archiveAtSync, archiveAtSync.done == state.done,
       archiveAtSync.days == state.days,
-      let live = try SyncRound.overLivePart(
-        parts.live, limits: parts.limits, planner: state.planner, clock: clock, now: now,
-        lastSynced: lastSynced, handedOut: handedOut)
+      let live = try? SyncRound.overLivePart(
+        parts.live, limits: parts.limits, planner: state.planner,
+        incoming: received.flatMap { $0 }, clock: clock, now: now, lastSynced: lastSynced,
+        handedOut: handedOut)
     {
       #expect(live.outgoing == round.outgoing)
       #expect(live.stateToSave == SyncedState(planner: round.stateToSave.planner))
@@ -58,16 +61,23 @@ struct SyncDevice {
       #expect(live.notes == round.notes)
       #expect(live.clock == round.clock)
       liveRounds += 1
+      if !received.flatMap({ $0 }).isEmpty { liveRoundsTakingIn += 1 }
+      // As the store keeps them: the live part goes on, the rest stays as it was.
+      parts.live = live.document
+      self.parts = parts
+      answered = true
     }
     lastSynced = now
     if !round.outgoing.isEmpty { files.append(round.outgoing) }
     base = round.document
     state = keepsGuards ? round.stateToSave : round.state
-    parts = round.document.parts(
-      for: state.planner, identities: round.identities, clock: state.planner.today(at: now))
-    handedOut = SyncNumbers(
-      task: state.planner.nextID.rawValue, routine: state.planner.nextRoutineID.rawValue)
-    archiveAtSync = (state.done, state.days)
+    if !answered {
+      parts = round.document.parts(
+        for: state.planner, identities: round.identities, clock: state.planner.today(at: now))
+      handedOut = SyncNumbers(
+        task: state.planner.nextID.rawValue, routine: state.planner.nextRoutineID.rawValue)
+      archiveAtSync = (state.done, state.days)
+    }
     clock = round.clock
     notes = round.notes
     return round.notes
@@ -616,12 +626,28 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     var now = thirdMorning
     try syncAll(&devices, at: now)
     var alone = 0
+    // What each device held before its changes, for an undo (the state put back whole, its
+    // archive too, as the store's undo puts back what a change wrote).
+    var before: [[SyncedState]] = [[], []]
     for step in 0..<150 {
       now = now.plus(minutes: 5 + random.below(40))
       let i = random.below(5) == 0 ? 1 : 0
       var d = devices[i]
       let open = d.state.planner.allTasks.filter { !$0.isDone }
-      switch random.below(10) {
+      before[i].append(d.state)
+      switch random.below(12) {
+      case 10:
+        // An undo, of the change before or one made before the last sync.
+        before[i].removeLast()
+        if let earlier = before[i].popLast() { d.state = earlier }
+      case 11:
+        // A routine's task on today's list, or one taken off it again.
+        if let routine = d.state.planner.routines.randomElement(using: &random),
+          (try? d.change { _ = try $0.planRoutineToday(routine.id.typed, at: now) }) != nil
+        {
+        } else if let t = d.state.planner.todo.filter({ $0.routine != nil }).randomElement(using: &random) {
+          _ = try? d.change { _ = try $0.delete([t.id]) }
+        }
       case 0, 1: try d.change { try $0.add("T\(step)", spoons: 1 + random.below(10), at: now) }
       case 2:
         if let t = open.filter({ if case .todo = $0.placement { false } else { true } })

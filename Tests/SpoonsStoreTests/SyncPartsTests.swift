@@ -53,21 +53,65 @@ struct SyncPartsTests {
     try phone.sync(at: at.plus(minutes: 1))
     #expect(try phone.loadWhole() == laptop.loadWhole())
 
-    // Something coming in needs the whole: a new history part, and the one before it (named
-    // by the synced state that `planner.txt.bak` counts on) is kept, the older ones not.
+    // A task the phone adds comes in through the live part too.
     try phone.update(at: at) { p, _ in try p.add("From the phone", spoons: 1, at: at) }
     try phone.sync(at: at.plus(minutes: 2))
     try laptop.sync(at: at.plus(minutes: 3))
+    #expect(Self.files(tmp, "laptop", SyncHistoryFile.isFileName) == history)
+    #expect(try laptop.load().allTasks.contains { $0.title.text == "From the phone" })
+
+    // A new day started on the phone archives the day before: that needs the whole. A new
+    // history part, and the one before it (named by the synced state `planner.txt.bak`
+    // counts on) is kept, the older ones not.
+    let next = at.plus(hours: 24)
+    try phone.update(at: next) { p, finished in
+      if let done = try p.startNewDay(budget: 9, at: next).finished { finished.append(done) }
+    }
+    try phone.sync(at: next)
+    try laptop.sync(at: next.plus(minutes: 1))
     let after = Self.files(tmp, "laptop", SyncHistoryFile.isFileName)
     #expect(after.count == 2 && after.contains(history[0]))
-    try laptop.update(at: at) { p, _ in try p.add("One more", spoons: 1, at: at) }
-    try laptop.sync(at: at.plus(minutes: 4))
-    try phone.sync(at: at.plus(minutes: 5))
-    try phone.sync(at: at.plus(minutes: 6))
-    try laptop.sync(at: at.plus(minutes: 7))
+    #expect(try laptop.load().day?.budget == 9)
+    try phone.update(at: next) { p, finished in
+      if let done = try p.startNewDay(budget: 8, at: next.plus(hours: 24)).finished {
+        finished.append(done)
+      }
+    }
+    try phone.sync(at: next.plus(hours: 24))
+    try laptop.sync(at: next.plus(hours: 24, minutes: 1))
     #expect(!Self.files(tmp, "laptop", SyncHistoryFile.isFileName).contains(history[0]))
+    try phone.sync(at: next.plus(hours: 24, minutes: 2))
     #expect(try phone.loadWhole() == laptop.loadWhole())
     #expect(try laptop.check().problems.isEmpty)
+  }
+
+  /// A day started and synced; the start undone, the day before given another budget (as
+  /// long as the old one) and the new day started again: the archive is as long as before,
+  /// but the changes since the last sync say it changed, so the whole decides and the other
+  /// device gets the finished day's new budget.
+  @Test func aNewDayUndoneAndStartedAgainIsSyncedWhole() throws {
+    let tmp = TemporaryDirectory()
+    let (laptop, phone) = try Self.pair(tmp)
+    let next = nextMorning.plus(hours: 24)
+    func start(_ budget: Int) throws {
+      try laptop.update(at: next) { p, finished in
+        if let done = try p.startNewDay(budget: budget, at: next).finished { finished.append(done) }
+      }
+    }
+    try start(12)
+    try laptop.sync(at: next)
+    try phone.sync(at: next.plus(minutes: 1))
+    #expect(try phone.load().day?.budget == 12)
+    let archive = tmp.bytes("laptop/days.txt")?.count
+    try laptop.undo()
+    try laptop.update(at: next) { p, _ in try p.setBudget(11, at: nextMorning.plus(hours: 5)) }
+    try start(12)
+    try laptop.sync(at: next.plus(minutes: 2))
+    try phone.sync(at: next.plus(minutes: 3))
+    #expect(try laptop.loadWhole().archive.days.last?.ledger.budget == 11)
+    #expect(tmp.bytes("laptop/days.txt")?.count == archive, "as long as before")
+    #expect(try phone.loadWhole().archive.days.last?.ledger.budget == 11)
+    #expect(try phone.loadWhole() == laptop.loadWhole())
   }
 
   /// The history part must be the file the live part names: a damaged or replaced one is
@@ -87,11 +131,15 @@ struct SyncPartsTests {
     try laptop.update(at: at) { p, _ in try p.add("Still synced", spoons: 4, at: at) }
     #expect(try laptop.sync(at: at).sent == 1)
 
-    try phone.update(at: at) { p, _ in try p.add("From the phone", spoons: 1, at: at) }
-    try phone.sync(at: at)
+    // A new day on the phone needs the whole.
+    let next = at.plus(hours: 24)
+    try phone.update(at: next) { p, finished in
+      if let done = try p.startNewDay(budget: 9, at: next).finished { finished.append(done) }
+    }
+    try phone.sync(at: next)
     let planner = tmp.bytes("laptop/planner.txt")
     #expect {
-      try laptop.sync(at: at.plus(minutes: 1))
+      try laptop.sync(at: next.plus(minutes: 1))
     } throws: { error in
       "\(error)".contains(name) && "\(error)".contains("checksum")
     }

@@ -19,18 +19,74 @@ public struct SyncParts: Sendable {
 /// When the live part of a document can decide a round alone.
 public struct SyncPartLimits: Hashable, Sendable {
   /// False when the history part holds a task not deleted that is dated on or after the open
-  /// day (a list the two parts would share): the whole document orders it.
+  /// day, or any dated task when no day is open (a list the two parts would share, or a day
+  /// that starting would settle): the whole document decides.
   public var livePartDecides = false
   /// This device's date when the parts were made: a clock set back before it may hide a day.
   public var clock: CivilDate?
   /// The first date after `clock` that anything in the document is dated (a day, a task
   /// planned for it): once the clock reaches it, that day may open here.
   public var waitingFrom: CivilDate?
+  /// The newest creation a task or day of the history part is named for (`creation(of:)`):
+  /// an entity named for a newer one is not there. Nil when it holds none.
+  public var newestInHistory: Int64?
 
-  public init(livePartDecides: Bool = false, clock: CivilDate? = nil, waitingFrom: CivilDate? = nil) {
+  public init(
+    livePartDecides: Bool = false, clock: CivilDate? = nil, waitingFrom: CivilDate? = nil,
+    newestInHistory: Int64? = nil
+  ) {
     self.livePartDecides = livePartDecides
     self.clock = clock
     self.waitingFrom = waitingFrom
+    self.newestInHistory = newestInHistory
+  }
+
+  /// Whether a change that came in leaves the history part alone: its entity is in the live
+  /// part, is of a kind only the live part holds, or is named for a creation newer than any
+  /// the history part is named for (so it is not there); and a task number it sets is above
+  /// every number the history part holds (so no task there loses its number to it).
+  func leavesHistoryAlone(_ change: SyncChange, live: SyncDocument) -> Bool {
+    let entity = change.entity
+    guard Self.onlyLive(entity) || live.entities[entity] != nil
+      || Self.creation(of: entity).map({ $0 > newestInHistory ?? Int64.min }) == true
+    else { return false }
+    guard entity.hasPrefix("task:"), change.field == "n" else { return true }
+    return Int(change.value).map { $0 > live.elsewhere.counted.task } ?? false
+  }
+
+  /// Whether an entity this device holds and the live part does not cannot be in the history
+  /// part either: it is of a kind only the live part holds (`onlyLive`), its name is newer
+  /// than any there (`creation(of:)`), or it was named here (`named`, the number it was named
+  /// for) with a number this device had not handed out when the history part was written
+  /// (`handedOut`).
+  func isNew(_ entity: String, named: Int?, handedOut: SyncNumbers) -> Bool {
+    if Self.onlyLive(entity) { return true }
+    if let named, named >= handedOut.task { return true }
+    return Self.creation(of: entity).map { $0 > newestInHistory ?? Int64.min } == true
+  }
+
+  /// The kinds of entity the live part holds every one of: the settings, each device's next
+  /// numbers and every routine.
+  static func onlyLive(_ entity: String) -> Bool {
+    entity == "settings" || entity.hasPrefix("next:") || entity.hasPrefix("routine:")
+  }
+
+  /// What a task's or day's name says of when it was made: a task's creation time
+  /// (`<device>.<number>.<seconds>`, with `~N` when that was taken), the start of the date of
+  /// a routine's task (`<routine>@<date>`) or of a day. Nil for a name that says none. Two
+  /// entities with one name say the same, so a name newer than every name of a part is not
+  /// in it, whatever that part holds.
+  static func creation(of entity: String) -> Int64? {
+    func start(_ text: Substring) -> Int64? {
+      CivilDate(iso: text).map { Int64($0.daysSinceEpoch) * 86_400 }
+    }
+    if entity.hasPrefix("day:") { return start(entity.dropFirst(4)) }
+    guard entity.hasPrefix("task:") else { return nil }
+    let uid = entity.dropFirst(5)
+    if let at = uid.lastIndex(of: "@") { return start(uid[uid.index(after: at)...]) }
+    let parts = uid.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 3 else { return nil }
+    return Int64(parts[2].prefix { $0 != "~" })
   }
 
   /// Whether the live part decides a round on `date` (this device's date now).
@@ -61,11 +117,6 @@ public struct SyncNumbersElsewhere: Hashable, Sendable {
   }
 }
 
-/// The numbers of the tasks and routines a view named anew.
-public struct SyncNumbersNamed: Hashable, Sendable {
-  public var tasks: [Int] = []
-  public var routines: [Int] = []
-}
 
 extension SyncDocument {
   /// The two parts of this whole document, for `planner` (the one made from it, with
@@ -84,11 +135,9 @@ extension SyncDocument {
     for (entity, fields) in entities {
       let date = Self.date(of: entity, fields)
       if let date, date > clock { waiting = min(waiting ?? date, date) }
-      let isLive =
-        liveNames.contains(entity) || entity == "settings" || entity.hasPrefix("next:")
-        || entity.hasPrefix("routine:")
-      if !isLive, entity.hasPrefix("task:"), let date, let open = planner.day?.date, date >= open,
-        SyncIndex.isLive(fields)
+      let isLive = liveNames.contains(entity) || SyncPartLimits.onlyLive(entity)
+      if !isLive, entity.hasPrefix("task:"), let date, SyncIndex.isLive(fields),
+        planner.day.map({ date >= $0.date }) ?? true
       {
         decides = false
       }
@@ -101,9 +150,11 @@ extension SyncDocument {
     live.elsewhere = SyncNumbersElsewhere(
       counted: history.highestNumbers(),
       indexed: SyncNumbers(task: index.highestTask, routine: index.highestRoutine))
+    let newest = history.entities.keys.compactMap { SyncPartLimits.creation(of: $0) }.max()
     return SyncParts(
       live: live, history: history,
-      limits: SyncPartLimits(livePartDecides: decides, clock: clock, waitingFrom: waiting))
+      limits: SyncPartLimits(
+        livePartDecides: decides, clock: clock, waitingFrom: waiting, newestInHistory: newest))
   }
 
   /// The date a day is for, or a task is planned or done on.

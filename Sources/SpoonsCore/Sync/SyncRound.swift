@@ -23,8 +23,10 @@ public struct SyncRound: Sendable {
   /// How many changes making the planner decided (a number moved, a list settled), beyond the
   /// changes made here.
   public var settledChanges = 0
-  /// The tasks and routines this device's changes named anew.
-  public var namedAnew = SyncNumbersNamed()
+  /// The tasks and routines this device's changes named anew, with their numbers, and every
+  /// entity its view held that the document did not (`SyncView`).
+  public var namedAnew: [String: Int] = [:]
+  public var writtenAnew: [String] = []
   /// The entity each number of `state` stands for.
   public var identities = SyncIdentities()
 
@@ -56,6 +58,7 @@ public struct SyncRound: Sendable {
       of: local, against: base, device: device, namingDevice: copiedFrom,
       clock: lastSynced.map { local.planner.today(at: $0) } ?? clockDate)
     namedAnew = view.namedAnew
+    writtenAnew = view.writtenAnew
     var outgoing = view.changes(from: base) { entity in
       clock.tick(now: view.changedAt[entity].map { min($0, now) } ?? now)
     }
@@ -132,26 +135,34 @@ public struct SyncRound: Sendable {
     self.clock = clock
   }
 
-  /// The round over the live part of the document alone (`SyncParts`), when nothing came in:
-  /// nil when that part cannot be sure it is the round over the whole, and the whole must
-  /// decide. It is sure when the clock has reached nothing new (`limits`), everything named
-  /// anew has a number this device never handed out before the last sync (`handedOut`, the
-  /// next numbers then: no entity in the history part can have its name), and the planner
-  /// the part makes is this one with nothing to decide. The caller also makes sure the archive
-  /// is as it was at the last sync.
+  /// The round over the live part of the document alone (`SyncParts`), or nil when that part
+  /// cannot be sure it is the round over the whole, and the whole must decide. It is sure
+  /// when
+  /// - the clock has reached nothing new (`limits`);
+  /// - what came in touches only the live part or things new to the document, and sets no
+  ///   number the history part may hold (`SyncPartLimits.leavesHistoryAlone`);
+  /// - nothing this device holds is given a name the history part may hold
+  ///   (`SyncPartLimits.isNew`);
+  /// - making the planner decided nothing (no number moved, no list settled) and archived
+  ///   nothing; and with nothing come in, the planner made is this one and nothing but its
+  ///   budget is noted.
+  /// The caller also makes sure the archive is as it was at the last sync.
   public static func overLivePart(
-    _ live: SyncDocument, limits: SyncPartLimits, planner: Planner, clock: HybridClock,
-    now: Timestamp, lastSynced: Timestamp?, handedOut: SyncNumbers
+    _ live: SyncDocument, limits: SyncPartLimits, planner: Planner, incoming: [SyncChange] = [],
+    clock: HybridClock, now: Timestamp, lastSynced: Timestamp?, handedOut: SyncNumbers
   ) throws(SyncProblem) -> SyncRound? {
-    guard limits.decide(on: planner.today(at: now)) else { return nil }
+    guard limits.decide(on: planner.today(at: now)),
+      incoming.allSatisfy({ limits.leavesHistoryAlone($0, live: live) })
+    else { return nil }
     let round = try SyncRound(
-      base: live, local: SyncedState(planner: planner), incoming: [], clock: clock, now: now,
-      lastSynced: lastSynced)
+      base: live, local: SyncedState(planner: planner), incoming: incoming, clock: clock,
+      now: now, lastSynced: lastSynced)
     let onlyOverBudget = round.notes.allSatisfy { if case .overBudget = $0 { true } else { false } }
-    guard round.settledChanges == 0, onlyOverBudget, round.state.done.isEmpty, round.state.days.isEmpty,
-      round.stateToSave.planner == planner,
-      round.namedAnew.tasks.allSatisfy({ $0 >= handedOut.task }),
-      round.namedAnew.routines.allSatisfy({ $0 >= handedOut.routine })
+    guard round.settledChanges == 0, round.state.done.isEmpty, round.state.days.isEmpty,
+      round.writtenAnew.allSatisfy({
+        limits.isNew($0, named: round.namedAnew[$0], handedOut: handedOut)
+      }),
+      !incoming.isEmpty || onlyOverBudget && round.stateToSave.planner == planner
     else { return nil }
     return round
   }

@@ -20,9 +20,11 @@ public struct SyncView: Sendable {
   public var clock: CivilDate?
   /// When each task was last changed here: its changes are stamped from then.
   public var changedAt: [String: Timestamp] = [:]
-  /// The numbers of the tasks and routines this view named anew (the document had no entity
-  /// for them).
-  public var namedAnew = SyncNumbersNamed()
+  /// The tasks and routines this view gave a stable id (the document had no entity for
+  /// them), each with the number it was named for.
+  public var namedAnew: [String: Int] = [:]
+  /// Every entity this view holds that the document it was made against does not.
+  public var writtenAnew: [String] = []
 
   /// - Parameter known: the entity of each number, when the planner was just made from the
   ///   document (its numbers may have moved); otherwise found by number and creation time.
@@ -42,7 +44,6 @@ public struct SyncView: Sendable {
     // original send each such task as one, while tasks made apart never share a name.
     let naming = namingDevice ?? device
     func newUID(_ kind: String, _ number: Int, _ created: Timestamp) -> String {
-      if kind == "task" { namedAnew.tasks.append(number) } else { namedAnew.routines.append(number) }
       var uid = "\(naming).\(number).\(created.seconds)"
       var suffix = 1
       while taken.contains("\(kind):\(uid)") {
@@ -50,6 +51,7 @@ public struct SyncView: Sendable {
         uid = "\(naming).\(number).\(created.seconds)~\(suffix)"
       }
       taken.insert("\(kind):\(uid)")
+      namedAnew["\(kind):\(uid)"] = number
       return uid
     }
     let planner = state.planner
@@ -179,6 +181,7 @@ public struct SyncView: Sendable {
     for task in state.done { highestTask = max(highestTask, task.id.rawValue) }
     for task in planner.allTasks { highestTask = max(highestTask, task.id.rawValue) }
     let highestRoutine = planner.routines.map(\.id.rawValue).reduce(index.highestRoutine, max)
+    writtenAnew = entities.keys.filter { document.entities[$0] == nil }
     entities["next:\(device)"] = [
       "task": planner.nextID.rawValue > highestTask + 1 ? String(planner.nextID.rawValue) : "",
       "routine": planner.nextRoutineID.rawValue > highestRoutine + 1

@@ -13,10 +13,12 @@ import SpoonsCore
 /// clock     last=1795340000.3.k3v9q2m8ta
 /// sent      seq=12
 /// seen      device=d8fh3k2m9q  seq=7  sum=9f2c0a1b33e4d5f6
-/// history   file=sync-history-40.txt  registers=120433  sum=...
-/// parts     decides=1  clock=2026-11-23  waiting=  task=9990  routine=4  itask=9990  iroutine=4
+/// history   file=sync-history-40.txt  registers=120433  bytes=7643914  sum=...
+/// parts     decides=1  clock=2026-11-23  waiting=  newest=1795340000  task=9990  routine=4
+///           itask=9990  iroutine=4
 /// handed    task=10001  routine=5
-/// archive   done=1660969  days=68407  donefile=0  daysfile=0
+/// archive   done=1660969  days=68407  donefile=0  daysfile=0  undo=1  at=1882903
+/// hidden    ids=7,12
 /// set       entity=...  field=...  stamp=...  value=...
 /// end       registers=1
 /// ```
@@ -45,9 +47,24 @@ struct SyncBase: Equatable {
   /// The planner's next task and routine numbers when the history part was written: anything
   /// named anew at or after them cannot be named in it.
   var handedOut = SyncNumbers()
-  /// The archive's committed lengths at the last sync: a round over the live part alone is
-  /// for an archive as it was.
+  /// The archive's committed lengths at the last sync, and where the undo history stood
+  /// then (`undo-N.txt`, and its length): a round over the live part alone is for an archive
+  /// as it was, which the changes recorded since say (`PlannerStore.archiveUntouchedSinceSync`).
   var archive: ArchiveLengths?
+  var journal: (generation: Int, bytes: Int)?
+  /// The tasks the archive holds a copy of that the planner holds too (an older copy, hidden
+  /// by the live one: `ArchivedCopies`), at the last sync that read the archive: one no
+  /// longer in the planner shows its archived copy again, which only the whole document
+  /// takes in.
+  var hidden: [Int] = []
+
+  static func == (a: SyncBase, b: SyncBase) -> Bool {
+    a.clock == b.clock && a.sent == b.sent && a.seen == b.seen && a.document == b.document
+      && a.names == b.names && a.syncedAt == b.syncedAt && a.covered == b.covered
+      && a.history == b.history && a.limits == b.limits && a.handedOut == b.handedOut
+      && a.archive == b.archive && a.journal?.generation == b.journal?.generation
+      && a.journal?.bytes == b.journal?.bytes && a.hidden == b.hidden
+  }
 
   static func fileName(_ number: Int) -> String { "sync-\(number).txt" }
 
@@ -154,7 +171,7 @@ struct SyncBase: Equatable {
         }
       case "covered":
         base.covered[try record.string("device")] = try record.int("upto", in: 0...99_999_999)
-      case "history", "parts", "handed", "archive": try base.decodePart(record)
+      case "history", "parts", "handed", "archive", "hidden": try base.decodePart(record)
       case "set":
         guard let stamp = SyncStamp(try record.string("stamp")) else {
           throw DecodeError(line: record.line, reason: "a bad stamp")
@@ -180,12 +197,14 @@ struct SyncBase: Equatable {
     out.append(contentsOf: "history".utf8)
     RecordCodec.field("file", history.name, to: &out)
     RecordCodec.field("registers", String(history.registers), to: &out)
+    RecordCodec.field("bytes", String(history.bytes), to: &out)
     RecordCodec.field("sum", history.sum, to: &out)
     out.append(10)
     out.append(contentsOf: "parts".utf8)
     RecordCodec.field("decides", limits.livePartDecides ? "1" : "0", to: &out)
     RecordCodec.field("clock", limits.clock.map { "\($0)" } ?? "", to: &out)
     RecordCodec.field("waiting", limits.waitingFrom.map { "\($0)" } ?? "", to: &out)
+    RecordCodec.field("newest", limits.newestInHistory.map { String($0) } ?? "", to: &out)
     let elsewhere = document.elsewhere
     RecordCodec.field("task", String(elsewhere.counted.task), to: &out)
     RecordCodec.field("routine", String(elsewhere.counted.routine), to: &out)
@@ -196,12 +215,19 @@ struct SyncBase: Equatable {
     RecordCodec.field("task", String(handedOut.task), to: &out)
     RecordCodec.field("routine", String(handedOut.routine), to: &out)
     out.append(10)
-    if let archive {
+    if let archive, let journal {
       out.append(contentsOf: "archive".utf8)
       RecordCodec.field("done", String(archive.done), to: &out)
       RecordCodec.field("days", String(archive.days), to: &out)
       RecordCodec.field("donefile", String(archive.doneFile), to: &out)
       RecordCodec.field("daysfile", String(archive.daysFile), to: &out)
+      RecordCodec.field("undo", String(journal.generation), to: &out)
+      RecordCodec.field("at", String(journal.bytes), to: &out)
+      out.append(10)
+    }
+    if !hidden.isEmpty {
+      out.append(contentsOf: "hidden".utf8)
+      RecordCodec.field("ids", hidden.map(String.init).joined(separator: ","), to: &out)
       out.append(10)
     }
   }
@@ -225,11 +251,15 @@ struct SyncBase: Equatable {
       }
       history = SyncHistoryFile.Reference(
         name: name, registers: try record.int("registers", in: 0...Int.max / 2),
-        sum: try record.string("sum"))
+        bytes: try record.int("bytes", in: 0...Int.max / 2), sum: try record.string("sum"))
     case "parts":
+      let newest = try record.string("newest")
+      guard newest.isEmpty || Int64(newest) != nil else {
+        throw DecodeError(line: record.line, reason: "a bad creation time")
+      }
       limits = SyncPartLimits(
         livePartDecides: try record.flag("decides"), clock: try date("clock"),
-        waitingFrom: try date("waiting"))
+        waitingFrom: try date("waiting"), newestInHistory: Int64(newest))
       document.elsewhere = SyncNumbersElsewhere(
         counted: SyncNumbers(
           task: try record.int("task", in: numbers), routine: try record.int("routine", in: numbers)),
@@ -238,11 +268,22 @@ struct SyncBase: Equatable {
     case "handed":
       handedOut = SyncNumbers(
         task: try record.int("task", in: numbers), routine: try record.int("routine", in: numbers))
+    case "hidden":
+      var ids: [Int] = []
+      for part in try record.string("ids").split(separator: ",") {
+        guard let id = Int(part), id > 0 else {
+          throw DecodeError(line: record.line, reason: "a bad task number")
+        }
+        ids.append(id)
+      }
+      hidden = ids
     default:
+      let lengths = 0...Int.max / 2
       archive = ArchiveLengths(
-        done: try record.int("done", in: 0...Int.max / 2), days: try record.int("days", in: 0...Int.max / 2),
-        doneFile: try record.int("donefile", in: 0...Int.max / 2),
-        daysFile: try record.int("daysfile", in: 0...Int.max / 2))
+        done: try record.int("done", in: lengths), days: try record.int("days", in: lengths),
+        doneFile: try record.int("donefile", in: lengths),
+        daysFile: try record.int("daysfile", in: lengths))
+      journal = (try record.int("undo", in: 1...Int.max / 2), try record.int("at", in: lengths))
     }
   }
 }

@@ -18,7 +18,8 @@ enum SyncHistoryFile {
   struct Reference: Equatable {
     var name: String
     var registers: Int
-    /// FNV-1a of the whole file.
+    /// Its size, looked at by a sync that does not read it, and the FNV-1a of all of it.
+    var bytes: Int
     var sum: String
   }
 
