@@ -12,7 +12,7 @@ let package = Package(
   ],
   targets: [
     // Core: the domain, pure.
-    .target(name: "SpoonsCore", exclude: ["Rules/Pacing.md"]),
+    .target(name: "SpoonsCore", exclude: ["Rules/Pacing.md", "Sync/Sync.md"]),
     // Storage: the only code that touches files.
     .target(name: "SpoonsStore", dependencies: ["SpoonsCore"], exclude: ["FileFormat.md"]),
     // Front: parser, executor, renderers, REPL.

@@ -79,7 +79,7 @@ extension SyncDocument {
       var claims: [Claim] = []
       for (entity, fields) in entities
       where entity.hasPrefix(kind) && SyncIndex.isWhole(entity, fields, in: self)
-        && SyncIndex.isLive(fields)
+        && SyncConflictRules.isLive(fields)
       {
         guard let created = Timestamp(iso: text(fields, "created")), let stamp = fields["created"]?.stamp
         else { throw problem(entity, "created") }
@@ -142,7 +142,7 @@ extension SyncDocument {
     // Days: the newest this device's clock has reached is today.
     var dayEntities: [(date: CivilDate, entity: String)] = []
     for (entity, fields) in entities
-    where entity.hasPrefix("day:") && SyncIndex.isWhole(entity, fields) && SyncIndex.isLive(fields) {
+    where entity.hasPrefix("day:") && SyncIndex.isWhole(entity, fields) && SyncConflictRules.isLive(fields) {
       guard let date = CivilDate(iso: entity.dropFirst(4)) else { throw problem(entity, "date") }
       if let clock, date > clock { continue }
       dayEntities.append((date, entity))
@@ -175,7 +175,7 @@ extension SyncDocument {
         notes.append(
           .renumbered(old: TaskID(claim.wanted), new: id, title: title.text, device: claim.stamp.device))
       }
-      if let gone = f["gone"], !gone.value.isEmpty {
+      if SyncConflictRules.wasKeptAfterDelete(f) {
         notes.append(.keptAfterDelete(id, title: title.text))
       }
       guard let updated = Timestamp(iso: text(f, "updated")) else { throw problem(e, "updated") }

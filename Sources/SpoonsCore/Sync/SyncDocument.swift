@@ -14,14 +14,12 @@ public struct SyncDocument: Hashable, Sendable {
 
   public init() { entities = [:] }
 
-  /// Keeps the change if its stamp is newer than the field's; true when it did.
+  /// Keeps the change if it wins over the field's value (`SyncConflictRules.keeps`); true
+  /// when it did.
   @discardableResult
   public mutating func apply(_ change: SyncChange) -> Bool {
-    let current = entities[change.entity]?[change.field]
-    if let current, current.stamp >= change.stamp {
-      // The same stamp with a different value only comes from a damaged or forged file;
-      // the larger value wins so every device still agrees.
-      guard current.stamp == change.stamp, current.value < change.value else { return false }
+    guard SyncConflictRules.keeps(change, over: entities[change.entity]?[change.field]) else {
+      return false
     }
     entities[change.entity, default: [:]][change.field] = SyncRegister(
       value: change.value, stamp: change.stamp)

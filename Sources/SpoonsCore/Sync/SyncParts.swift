@@ -135,15 +135,15 @@ extension SyncDocument {
     for (entity, fields) in entities {
       let date = Self.date(of: entity, fields)
       if let date, date > clock { waiting = min(waiting ?? date, date) }
-      let isLive = liveNames.contains(entity) || SyncPartLimits.onlyLive(entity)
-      if !isLive, entity.hasPrefix("task:"), let date, SyncIndex.isLive(fields),
+      let inLivePart = liveNames.contains(entity) || SyncPartLimits.onlyLive(entity)
+      if !inLivePart, entity.hasPrefix("task:"), let date, SyncConflictRules.isLive(fields),
         planner.day.map({ date >= $0.date }) ?? true
       {
         decides = false
       }
       for (field, register) in fields {
         let change = SyncChange(entity: entity, field: field, value: register.value, stamp: register.stamp)
-        if isLive { live.apply(change) } else { history.apply(change) }
+        if inLivePart { live.apply(change) } else { history.apply(change) }
       }
     }
     let index = SyncIndex(history)

@@ -272,7 +272,7 @@ public struct SyncRound: Sendable {
   {
     var notes: [SyncNote] = []
     var seen = Set<String>()
-    for change in incoming where change.field == "gone" && !change.value.isEmpty
+    for change in incoming where SyncConflictRules.deletes(change)
       && change.entity.hasPrefix("task:") && seen.insert(change.entity).inserted
     {
       guard let n = before.value(change.entity, "n").flatMap(Int.init),

@@ -237,11 +237,10 @@ public struct SyncView: Sendable {
     }
     for (entity, fields) in document.entities.sorted(by: { $0.key < $1.key })
     where entities[entity] == nil && SyncIndex.isWhole(entity, fields, in: document)
-      && SyncIndex.isLive(fields) && !isNotHeldHere(entity, fields)
+      && SyncConflictRules.isLive(fields) && !isNotHeldHere(entity, fields)
     {
-      let seen = fields.values.map(\.stamp).max()!
-      changes.append(
-        SyncChange(entity: entity, field: "gone", value: seen.description, stamp: stamp(entity)))
+      guard let mark = SyncConflictRules.deleteMark(seeing: fields) else { continue }
+      changes.append(SyncChange(entity: entity, field: "gone", value: mark, stamp: stamp(entity)))
     }
     return changes
   }
@@ -264,7 +263,7 @@ struct SyncIndex {
     highestTask = document.elsewhere.indexed.task
     highestRoutine = document.elsewhere.indexed.routine
     for (entity, fields) in document.entities.sorted(by: { a, b in
-      (SyncIndex.isLive(a.value) ? 1 : 0, b.key) < (SyncIndex.isLive(b.value) ? 1 : 0, a.key)
+      (SyncConflictRules.isLive(a.value) ? 1 : 0, b.key) < (SyncConflictRules.isLive(b.value) ? 1 : 0, a.key)
     }) {
       guard let n = fields["n"]?.value, let created = fields["created"]?.value else { continue }
       // Numbers out of range are not Spoons's: they count for nothing.
@@ -315,11 +314,4 @@ struct SyncIndex {
     return needs.allSatisfy { fields[$0] != nil }
   }
 
-  /// A deleted entity stays deleted unless a field was changed after a stamp the deleting
-  /// device had not seen.
-  static func isLive(_ fields: [String: SyncRegister]) -> Bool {
-    guard let gone = fields["gone"], !gone.value.isEmpty else { return true }
-    guard let seen = SyncStamp(gone.value) else { return false }
-    return fields.contains { $0.key != "gone" && $0.value.stamp > seen }
-  }
 }
