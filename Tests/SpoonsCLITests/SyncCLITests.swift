@@ -666,8 +666,13 @@ struct Replicator {
     let trials = max(20, ReliabilityTests.trials / 4)
     for trial in 0..<trials {
       try a.run("add", "1", "Laptop \(trial)", at: morning)
-      try b.run("add", "1", "Desktop \(trial)", at: morning)
-      try b.run("sync", at: morning)
+      // Every other sync killed has something coming in; the others send a change made here
+      // alone, which reads and writes the live part of the synced state alone.
+      let incoming = trial % 2 == 0
+      if incoming {
+        try b.run("add", "1", "Desktop \(trial)", at: morning)
+        try b.run("sync", at: morning)
+      }
       let out = dir.file("out-\(trial)")
       let writer = try ReliabilityTests.startWriter(
         data: a.data, lines: ["sync"], out: out, environment: compact)
@@ -686,7 +691,9 @@ struct Replicator {
         #expect(list.contains("Laptop \(earlier),"), "trial \(trial): Laptop \(earlier) lost")
       }
       try a.run("sync", at: morning)
-      #expect(try a.run("search", "Desktop \(trial)", at: morning).stdout.contains("Desktop \(trial)"))
+      if incoming {
+        #expect(try a.run("search", "Desktop \(trial)", at: morning).stdout.contains("Desktop \(trial)"))
+      }
       // No change file number ever gets a second content.
       for folder in try FileManager.default.contentsOfDirectory(atPath: shared + "/devices") {
         for name in try FileManager.default.contentsOfDirectory(atPath: shared + "/devices/" + folder)
