@@ -171,6 +171,69 @@ public enum FuzzTargets {
       fail("a planner made by one sync could not sync again: \(error)")
     }
     livePartAgrees(after: first, at: now)
+    livePartTakesIn(changes, at: now)
+  }
+
+  /// A device that has synced a planner of its own: two finished days (in the history part of
+  /// its synced state) and open tasks, one of them on today's list, one done.
+  static let syncedDevice: (round: SyncRound, parts: SyncParts, handedOut: SyncNumbers)? = {
+    let day: Int64 = 86_400
+    let start = Timestamp(seconds: 1_795_340_000 - 3 * day)
+    var planner = Planner()
+    var done: [SpoonTask] = []
+    var days: [DayRecord] = []
+    for n in 0..<3 {
+      let at = Timestamp(seconds: start.seconds + Int64(n) * day)
+      guard let outcome = try? planner.startNewDay(budget: 10, at: at) else { return nil }
+      if let finished = outcome.finished {
+        done += finished.doneTasks
+        days.append(finished.record)
+      }
+      _ = try? planner.add("Walk \(n)", spoons: 2, at: at)
+      _ = try? planner.add("Call \(n)", spoons: 3, at: at)
+      let id = planner.category(SpoonCost.all[1]).last?.id.rawValue ?? 0
+      _ = try? planner.plan([TaskRef(typed: id)], at: at)
+      _ = try? planner.markDone([TaskRef(typed: id)], at: at)
+    }
+    let now = Timestamp(seconds: 1_795_340_000)
+    let clock = HybridClock(device: DeviceID("home")!)
+    guard
+      let round = try? SyncRound(
+        base: SyncDocument(), local: SyncedState(planner: planner, done: done, days: days),
+        incoming: [], clock: clock, now: now)
+    else { return nil }
+    let saved = round.stateToSave.planner
+    return (
+      round,
+      round.document.parts(for: saved, identities: round.identities, clock: saved.today(at: now)),
+      SyncNumbers(task: saved.nextID.rawValue, routine: saved.nextRoutineID.rawValue)
+    )
+  }()
+
+  /// The bytes' changes taken in by `syncedDevice`: where the round over the live part of its
+  /// synced state answers, it must be the round over the whole document (which must not
+  /// refuse what the live part takes in).
+  static func livePartTakesIn(_ changes: [SyncChange], at now: Timestamp) {
+    guard let device = syncedDevice else { fail("the synced device could not be made") }
+    let later = Timestamp(seconds: now.seconds + 60)
+    let planner = device.round.stateToSave.planner
+    guard
+      let live = try? SyncRound.overLivePart(
+        device.parts.live, limits: device.parts.limits, planner: planner, incoming: changes,
+        clock: device.round.clock, now: later, lastSynced: now, handedOut: device.handedOut)
+    else { return }
+    guard
+      let whole = try? SyncRound(
+        base: device.round.document,
+        local: SyncedState(
+          planner: planner, done: device.round.state.done, days: device.round.state.days),
+        incoming: changes, clock: device.round.clock, now: later, lastSynced: now)
+    else { fail("the live part took in changes the whole document refuses") }
+    guard live.outgoing == whole.outgoing,
+      live.stateToSave.planner == whole.stateToSave.planner,
+      live.document.joined(with: device.parts.history) == whole.document,
+      live.notes == whole.notes
+    else { fail("the live part took changes in otherwise than the whole document") }
   }
 
   /// A change made here after `first` (a task added, one planned), synced with nothing come

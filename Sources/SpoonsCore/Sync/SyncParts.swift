@@ -43,15 +43,19 @@ public struct SyncPartLimits: Hashable, Sendable {
 
   /// Whether a change that came in leaves the history part alone: its entity is in the live
   /// part, is of a kind only the live part holds, or is named for a creation newer than any
-  /// the history part is named for (so it is not there); and a task number it sets is above
-  /// every number the history part holds (so no task there loses its number to it).
+  /// the history part is named for (so it is not there); and a number it sets is one Spoons
+  /// writes (a task in the history part names its routine by it), above every task number
+  /// the history part holds for a task (so no task there loses its number to it).
   func leavesHistoryAlone(_ change: SyncChange, live: SyncDocument) -> Bool {
     let entity = change.entity
     guard Self.onlyLive(entity) || live.entities[entity] != nil
       || Self.creation(of: entity).map({ $0 > newestInHistory ?? Int64.min }) == true
     else { return false }
-    guard entity.hasPrefix("task:"), change.field == "n" else { return true }
-    return Int(change.value).map { $0 > live.elsewhere.counted.task } ?? false
+    guard change.field == "n" else { return true }
+    guard let n = Int(change.value), (1...SyncDocument.largestNumber).contains(n) else {
+      return false
+    }
+    return !entity.hasPrefix("task:") || n > live.elsewhere.counted.task
   }
 
   /// Whether an entity this device holds and the live part does not cannot be in the history

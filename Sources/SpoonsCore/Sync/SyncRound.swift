@@ -143,9 +143,10 @@ public struct SyncRound: Sendable {
   ///   number the history part may hold (`SyncPartLimits.leavesHistoryAlone`);
   /// - nothing this device holds is given a name the history part may hold
   ///   (`SyncPartLimits.isNew`);
-  /// - making the planner decided nothing (no number moved, no list settled) and archived
-  ///   nothing; and with nothing come in, the planner made is this one and nothing but its
-  ///   budget is noted.
+  /// - making the planner decided nothing (no number moved, no list settled), archived
+  ///   nothing and left the same day open (a day another device took back opens the one
+  ///   before it, which is in the history part); and with nothing come in, the planner made
+  ///   is this one and nothing but its budget is noted.
   /// The caller also makes sure the archive is as it was at the last sync.
   public static func overLivePart(
     _ live: SyncDocument, limits: SyncPartLimits, planner: Planner, incoming: [SyncChange] = [],
@@ -159,6 +160,7 @@ public struct SyncRound: Sendable {
       now: now, lastSynced: lastSynced)
     let onlyOverBudget = round.notes.allSatisfy { if case .overBudget = $0 { true } else { false } }
     guard round.settledChanges == 0, round.state.done.isEmpty, round.state.days.isEmpty,
+      round.state.planner.day?.date == planner.day?.date,
       round.writtenAnew.allSatisfy({
         limits.isNew($0, named: round.namedAnew[$0], handedOut: handedOut)
       }),

@@ -249,17 +249,21 @@ struct SyncBase: Equatable {
       guard SyncHistoryFile.isFileName(name) else {
         throw DecodeError(line: record.line, reason: "a history file Spoons does not name")
       }
+      // A size not given is one no file has: a sync then reads the file whole, checking it.
       history = SyncHistoryFile.Reference(
         name: name, registers: try record.int("registers", in: 0...Int.max / 2),
-        bytes: try record.int("bytes", in: 0...Int.max / 2), sum: try record.string("sum"))
+        bytes: try record.optionalInt("bytes", absent: -1, in: -1...Int.max / 2),
+        sum: try record.string("sum"))
     case "parts":
-      let newest = try record.string("newest")
-      guard newest.isEmpty || Int64(newest) != nil else {
+      // Written by every Spoons that writes `parts`, but for a few commits before it; without
+      // it the live part does not decide.
+      let newest = try record.optionalString("newest")
+      guard newest.map({ $0.isEmpty || Int64($0) != nil }) ?? true else {
         throw DecodeError(line: record.line, reason: "a bad creation time")
       }
       limits = SyncPartLimits(
-        livePartDecides: try record.flag("decides"), clock: try date("clock"),
-        waitingFrom: try date("waiting"), newestInHistory: Int64(newest))
+        livePartDecides: try record.flag("decides") && newest != nil, clock: try date("clock"),
+        waitingFrom: try date("waiting"), newestInHistory: newest.flatMap { Int64($0) })
       document.elsewhere = SyncNumbersElsewhere(
         counted: SyncNumbers(
           task: try record.int("task", in: numbers), routine: try record.int("routine", in: numbers)),
@@ -283,7 +287,10 @@ struct SyncBase: Equatable {
         done: try record.int("done", in: lengths), days: try record.int("days", in: lengths),
         doneFile: try record.int("donefile", in: lengths),
         daysFile: try record.int("daysfile", in: lengths))
-      journal = (try record.int("undo", in: 1...Int.max / 2), try record.int("at", in: lengths))
+      // Without where the undo history stood, the archive cannot be told unchanged: the next
+      // sync reads it whole.
+      let undo = try record.optionalInt("undo", in: lengths)
+      if undo > 0, record.raw("at") != nil { journal = (undo, try record.int("at", in: lengths)) }
     }
   }
 }
