@@ -311,67 +311,22 @@ extension PlannerStore {
       // Before anything is written here, so a target out of reach changes nothing.
       let (copy, found) = try identify(setup, target, sent: base.sent)
       let copied = copy != nil
-      if let copy {
-        // A copy of this data directory is a new device from now on; the other one keeps the
-        // id and the name. Saved once this sync has got as far as writing (below), so a sync
-        // that stops before then finds the copy again and says so.
-        report.copy = copy
-        report.previousDevice = setup.device.text
-        base.names[setup.device.text] = base.names[setup.device.text] ?? setup.name
-        var random = SystemRandomNumberGenerator()
-        setup.device = DeviceID.random(using: &random)
-        setup.directory = FileSystem.realPath(directory) ?? directory
-        setup.instances = []
-      }
+      if let copy { becomeNewDevice(copy, &setup, &base, &report) }
       var incoming = try target.read(except: setup.device, seen: base.seen)
       if !copied {
         incoming.files += target.ownFiles(after: base.sent, of: setup.device, seen: base.seen)
       }
       report.arriving = incoming.arriving.map { base.names[$0] ?? $0 }.sorted()
       report.newer = incoming.newer.map { (base.names[$0.device] ?? $0.device, $0.version) }
-      let clock = HybridClock(device: setup.device, last: base.clock)
-      // The everyday round (a change made here, nothing come in) reads and writes the live
-      // part of the synced state alone; every other round, the whole of it and the archive.
-      var archive: Archive?
-      var recordedIDs: [TaskID] = []
-      let round: SyncRound
-      incoming.setAsideStampsAhead(of: now)
-      if !copied, !incoming.files.contains(where: \.file.snapshot),
-        let live = liveRound(
-          base, snapshot, incoming: incoming.files.flatMap(\.file.changes), clock: clock, now: now)
-      {
-        round = live
-      } else {
-        try loadHistory(into: &base)
-        var whole = try readRecordedArchive(snapshot)
-        recordedIDs = whole.doneTasks.map(\.id)
-        whole.doneTasks = ArchivedCopies.newest(whole.doneTasks, live: snapshot.planner)
-        archive = whole
-        round = try incoming.round(
-          base: base.document,
-          local: SyncedState(planner: snapshot.planner, done: whole.doneTasks, days: whole.days),
-          clock: clock, now: now, copiedFrom: report.previousDevice.flatMap { DeviceID($0) },
-          lastSynced: base.syncedAt)
-      }
+      let (round, archive) = try chooseRound(
+        &base, snapshot, &incoming, device: setup.device, copied: copied,
+        copiedFrom: report.previousDevice.flatMap { DeviceID($0) }, now: now)
       report.damaged = incoming.damaged
       // Told apart from the devices known here: on joining, and a copy by this host's name.
       let naming = copied ? currentHostName : snapshot.journal.syncFile == 0 ? setup.name : nil
       let (renamed, learned) = learnNames(&base, &setup, from: incoming, naming: naming)
       report.device = setup.name
-      // Counted as things changed (a task, a day, a setting), not fields.
-      var things: [String: Set<String>] = [:]
-      // Only what was new here: a snapshot, or a copy of a file, mostly repeats what is known.
-      for (file, _) in incoming.files where file.device != setup.device {
-        for change in file.changes
-        where (base.document.entities[change.entity]?[change.field]?.stamp).map({ $0 < change.stamp }) ?? true {
-          things[file.name, default: []].insert(change.entity)
-        }
-      }
-      report.received = things.sorted { $0.key < $1.key }.map { ($0.key, $0.value.count) }
-      report.notes = round.notes
-      report.names = base.names
-      report.names[setup.device.text] = "this device"
-      report.sent = Set(round.outgoing.map(\.entity)).count
+      report.tell(round, incoming: incoming, known: base, device: setup.device)
       // A day another device started ahead becomes this one's once its clock gets there, with
       // nothing new to send or read.
       guard !round.outgoing.isEmpty || !incoming.files.isEmpty || copied || renamed
@@ -396,13 +351,7 @@ extension PlannerStore {
         sent += 1
         outgoing = ChangeFile(device: setup.device, name: setup.name, seq: sent, changes: round.outgoing)
       }
-      for (file, sum) in incoming.files {
-        base.seen.insert(SyncBase.key(file, sum))
-        // A snapshot holds what its device had read of every device's files.
-        for (device, upto) in file.covers where device != setup.device.text {
-          base.covered[device] = max(base.covered[device] ?? 0, upto)
-        }
-      }
+      base.markRead(incoming, by: setup.device)
       base.sent = sent
       base.clock = round.clock.last
       base.syncedAt = now
@@ -427,26 +376,55 @@ extension PlannerStore {
       } else if copied || setup.name != named {
         try FileSystem.replace(syncSetupPath, with: setup.encode(), in: directory, backup: nil)
       }
-      var history: SyncDocument?
-      if let whole {
-        // Split again after a round over the whole document, for the rounds after it.
-        let parts = whole.parts(
-          for: state.planner, identities: round.identities, clock: state.planner.today(at: now))
-        base.document = parts.live
-        base.limits = parts.limits
-        base.handedOut = SyncNumbers(
-          task: state.planner.nextID.rawValue, routine: state.planner.nextRoutineID.rawValue)
-        history = parts.history
-        // An archive the commit rewrites holds no copy of a live task; one it keeps may.
-        let rewritten = state.done != archive?.doneTasks || state.days != archive?.days
-        base.hidden = rewritten
-          ? [] : recordedIDs.filter { state.planner.task($0) != nil }.map(\.rawValue)
-      }
+      // Split again after a round over the whole document, for the rounds after it.
+      let history = archive.map { base.split(round, $0, saving: state, now: now) }
       try commitSync(
-        &snapshot, state: state, archive: archive, base: base, history: history,
+        &snapshot, state: state, archive: archive?.read, base: base, history: history,
         previousHistory: previousHistory, lock: lock)
       return report
     }
+  }
+
+  /// A copy of this data directory is a new device from now on; the other one keeps the id
+  /// and the name. Saved once the sync has got as far as writing, so a sync that stops before
+  /// then finds the copy again and says so.
+  func becomeNewDevice(
+    _ copy: DeviceCopy, _ setup: inout SyncSetup, _ base: inout SyncBase, _ report: inout SyncReport
+  ) {
+    report.copy = copy
+    report.previousDevice = setup.device.text
+    base.names[setup.device.text] = base.names[setup.device.text] ?? setup.name
+    var random = SystemRandomNumberGenerator()
+    setup.device = DeviceID.random(using: &random)
+    setup.directory = FileSystem.realPath(directory) ?? directory
+    setup.instances = []
+  }
+
+  /// The round: the everyday one (a change made here, or one taken in, that leaves the
+  /// history part alone) over the live part of the synced state alone; any other over the
+  /// whole of it and the archive (`archive`: what it read, and the tasks `done.txt` records),
+  /// which leaves `base` whole.
+  func chooseRound(
+    _ base: inout SyncBase, _ snapshot: PlannerSnapshot, _ incoming: inout SyncIncoming,
+    device: DeviceID, copied: Bool, copiedFrom: DeviceID?, now: Timestamp
+  ) throws -> (round: SyncRound, archive: (read: Archive, recorded: [TaskID])?) {
+    let clock = HybridClock(device: device, last: base.clock)
+    incoming.setAsideStampsAhead(of: now)
+    if !copied, !incoming.files.contains(where: \.file.snapshot),
+      let live = liveRound(
+        base, snapshot, incoming: incoming.files.flatMap(\.file.changes), clock: clock, now: now)
+    {
+      return (live, nil)
+    }
+    try loadHistory(into: &base)
+    var archive = try readRecordedArchive(snapshot)
+    let recorded = archive.doneTasks.map(\.id)
+    archive.doneTasks = ArchivedCopies.newest(archive.doneTasks, live: snapshot.planner)
+    let round = try incoming.round(
+      base: base.document,
+      local: SyncedState(planner: snapshot.planner, done: archive.doneTasks, days: archive.days),
+      clock: clock, now: now, copiedFrom: copiedFrom, lastSynced: base.syncedAt)
+    return (round, (archive, recorded))
   }
 
   /// Takes the other devices' names from what came in, each from its device's newest file
@@ -665,6 +643,39 @@ extension PlannerStore {
   }
 }
 
+extension SyncBase {
+  /// Records the files taken in as read, and what each snapshot among them covered.
+  mutating func markRead(_ incoming: SyncIncoming, by device: DeviceID) {
+    for (file, sum) in incoming.files {
+      seen.insert(SyncBase.key(file, sum))
+      // A snapshot holds what its device had read of every device's files.
+      for (other, upto) in file.covers where other != device.text {
+        covered[other] = max(covered[other] ?? 0, upto)
+      }
+    }
+  }
+
+  /// After a round over the whole document: keeps its live part here, with what a round over
+  /// it alone needs, and returns the history part to write. `archive`: what the round read,
+  /// and the tasks `done.txt` records; `state`: what the sync saves.
+  mutating func split(
+    _ round: SyncRound, _ archive: (read: Archive, recorded: [TaskID]), saving state: SyncedState,
+    now: Timestamp
+  ) -> SyncDocument {
+    let parts = round.document.parts(
+      for: state.planner, identities: round.identities, clock: state.planner.today(at: now))
+    document = parts.live
+    limits = parts.limits
+    handedOut = SyncNumbers(
+      task: state.planner.nextID.rawValue, routine: state.planner.nextRoutineID.rawValue)
+    // An archive the commit rewrites holds no copy of a live task; one it keeps may.
+    let rewritten = state.done != archive.read.doneTasks || state.days != archive.read.days
+    hidden = rewritten
+      ? [] : archive.recorded.filter { state.planner.task($0) != nil }.map(\.rawValue)
+    return parts.history
+  }
+}
+
 /// What a sync did, for the one line and the notes `sync` prints.
 public struct SyncReport: Sendable {
   public var target: String
@@ -694,6 +705,24 @@ public struct SyncReport: Sendable {
   }
 
   public func name(of device: DeviceID) -> String { names[device.text] ?? device.text }
+
+  /// What the round sent and decided, and what came in, counted as things changed (a task, a
+  /// day, a setting), not fields; `known`: the synced state before the round.
+  mutating func tell(_ round: SyncRound, incoming: SyncIncoming, known: SyncBase, device: DeviceID) {
+    var things: [String: Set<String>] = [:]
+    // Only what was new here: a snapshot, or a copy of a file, mostly repeats what is known.
+    for (file, _) in incoming.files where file.device != device {
+      for change in file.changes
+      where (known.document.entities[change.entity]?[change.field]?.stamp).map({ $0 < change.stamp }) ?? true {
+        things[file.name, default: []].insert(change.entity)
+      }
+    }
+    received = things.sorted { $0.key < $1.key }.map { ($0.key, $0.value.count) }
+    notes = round.notes
+    names = known.names
+    names[device.text] = "this device"
+    sent = Set(round.outgoing.map(\.entity)).count
+  }
 }
 
 /// How a sync found that this data directory is a copy of the one its device was made in (the
