@@ -402,6 +402,12 @@ enum PlannerFile {
           guard journal == nil else {
             throw DecodeError(line: record.line, reason: "journal twice")
           }
+          // Right after the format line, where a read looks for it before the rest (`peek`):
+          // anywhere else, the changes after the checkpoint would go unread.
+          guard record.line == 2 else {
+            throw DecodeError(
+              line: record.line, reason: "the journal line must come right after the format line")
+          }
           journal = try decodeJournal(record)
         case "settings":
           try record.expectOnly(["reserve", "daystart", "mood", "pacehint"])

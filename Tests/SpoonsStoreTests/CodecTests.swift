@@ -132,6 +132,14 @@ struct CodecTests {
     (good.replacingOccurrences(of: "tasks=1", with: "tasks=2"), nil,
      "the end line counts 2 tasks but the file holds 1"),
     (good.replacingOccurrences(of: "at=todo", with: "at=fridge"), 5, "unknown place 'fridge'"),
+    // A read finds the changes after the checkpoint from the journal line on line 2: one
+    // anywhere else (a blank line or another line before it) would leave them unread.
+    (good.replacingOccurrences(
+      of: "next\tid=2\n", with: "next\tid=2\njournal\tgeneration=1\tbytes=9\trecords=1\tseq=1\n"), 3,
+     "the journal line must come right after the format line"),
+    (good.replacingOccurrences(
+      of: "\nnext", with: "\n\njournal\tgeneration=1\tbytes=9\trecords=1\tseq=1\nnext"), 3,
+     "the journal line must come right after the format line"),
     (good.replacingOccurrences(of: "2026-11-21T08:00:00+01:00\ttitle", with: "yesterday\ttitle"), 5,
      "updated is not a time (YYYY-MM-DDTHH:MM:SS+HH:MM)"),
   ] as [(String, Int?, String)])
