@@ -633,8 +633,13 @@ func tableLine(
         after: { spoons(synced, "undone", "\(open)") }, judge: write, count: many)
     }
   }
-  // Another device on the same folder adds a task before each run, untimed.
-  let phone = Subject(work + "/phone-\(variant)-\(n)", now: subject.now)
+  // Another device on the same folder adds a task before each run, untimed, half a minute
+  // later than this one's clock: every command here runs at the same second, and a task
+  // made that second elsewhere could share a creation time with one added and undone here
+  // (then the history part may hold its name, and the whole document decides).
+  let phone = Subject(
+    work + "/phone-\(variant)-\(n)",
+    now: subject.now.hasSuffix("00+01:00") ? subject.now.dropLast(8) + "30+01:00" : subject.now)
   _ = ProcessTimer.run(["/bin/rm", "-rf", phone.data], environment: [])
   spoons(phone, "sync", "--init", folder)
   spoons(synced, "sync")
