@@ -147,6 +147,28 @@ struct SyncPartsTests {
     #expect(tmp.bytes("laptop/" + name) == bytes)
   }
 
+  /// A sync that would not read the history part still looks at its size: one of another
+  /// size (a byte added) sends even a change made here through the whole, which refuses it by
+  /// name and changes nothing.
+  @Test func aHistoryPartOfAnotherSizeIsReadAndRefused() throws {
+    let tmp = TemporaryDirectory()
+    let (laptop, _) = try Self.pair(tmp)
+    let name = try #require(Self.files(tmp, "laptop", SyncHistoryFile.isFileName).first)
+    let handle = try #require(FileHandle(forWritingAtPath: tmp.file("laptop/" + name)))
+    handle.seekToEndOfFile()
+    handle.write(Data("x".utf8))
+    handle.closeFile()
+    let at = nextMorning.plus(hours: 3)
+    try laptop.update(at: at) { p, _ in try p.add("Made here", spoons: 4, at: at) }
+    let planner = tmp.bytes("laptop/planner.txt")
+    #expect {
+      try laptop.sync(at: at)
+    } throws: { error in
+      "\(error)".contains(name) && "\(error)".contains("checksum")
+    }
+    #expect(tmp.bytes("laptop/planner.txt") == planner)
+  }
+
   /// Version 1 of `sync-N.txt` held the whole document: it is read whole, and the next sync
   /// writes the two parts.
   @Test func aVersionOneSyncedStateIsReadWholeAndSplitAtTheNextSync() throws {
