@@ -109,15 +109,20 @@ extension PlannerStore {
     do {
       return try SyncBase.decode(bytes, file: path)
     } catch {
-      switch error {
-      case .corrupt(_, let line, let reason):
-        throw .damagedSyncState(
-          file: path, reason: "does not read" + (line.map { " at line \($0)" } ?? "") + ": \(reason)")
-      case .foreign(_, _, let holds):
-        throw .damagedSyncState(
-          file: path, reason: "is not a Spoons file" + (holds.map { " (\($0))" } ?? ""))
-      default: throw error
-      }
+      throw Self.syncStateDamage(error, path: path)
+    }
+  }
+
+  /// A synced-state file that does not read, said as the damage it is (only `sync` needs it).
+  static func syncStateDamage(_ error: StoreError, path: String) -> StoreError {
+    switch error {
+    case .corrupt(_, let line, let reason):
+      return .damagedSyncState(
+        file: path, reason: "does not read" + (line.map { " at line \($0)" } ?? "") + ": \(reason)")
+    case .foreign(_, _, let holds):
+      return .damagedSyncState(
+        file: path, reason: "is not a Spoons file" + (holds.map { " (\($0))" } ?? ""))
+    default: return error
     }
   }
 
@@ -133,15 +138,7 @@ extension PlannerStore {
     do {
       history = try SyncHistoryFile.decode(bytes, file: path, reference: reference)
     } catch {
-      switch error {
-      case .corrupt(_, let line, let reason):
-        throw .damagedSyncState(
-          file: path, reason: "does not read" + (line.map { " at line \($0)" } ?? "") + ": \(reason)")
-      case .foreign(_, _, let holds):
-        throw .damagedSyncState(
-          file: path, reason: "is not a Spoons file" + (holds.map { " (\($0))" } ?? ""))
-      default: throw error
-      }
+      throw Self.syncStateDamage(error, path: path)
     }
     base.document = base.document.joined(with: history)
     base.history = nil

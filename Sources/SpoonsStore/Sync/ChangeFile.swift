@@ -91,6 +91,16 @@ struct ChangeFile: Equatable {
     return out
   }
 
+  /// A `set` record read back: what `encode(_:to:)` writes.
+  static func decode(change record: RecordCodec.Record) throws(DecodeError) -> SyncChange {
+    guard let stamp = SyncStamp(try record.string("stamp")) else {
+      throw DecodeError(line: record.line, reason: "a bad stamp")
+    }
+    return SyncChange(
+      entity: try record.string("entity"), field: try record.string("field"),
+      value: try record.string("value"), stamp: stamp)
+  }
+
   static func encode(_ change: SyncChange, to out: inout [UInt8]) {
     out.append(contentsOf: "set".utf8)
     RecordCodec.field("entity", change.entity, to: &out, escape: true)
@@ -173,13 +183,7 @@ struct ChangeFile: Equatable {
           throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
         }
         try record.expectOnly(["entity", "field", "stamp", "value"])
-        guard let stamp = SyncStamp(try record.string("stamp")) else {
-          throw DecodeError(line: record.line, reason: "a bad stamp")
-        }
-        file.changes.append(
-          SyncChange(
-            entity: try record.string("entity"), field: try record.string("field"),
-            value: try record.string("value"), stamp: stamp))
+        file.changes.append(try Self.decode(change: record))
       }
       guard sawFrom, counted == file.changes.count else {
         return .damaged("its end line counts \(counted) changes but it holds \(file.changes.count)")

@@ -173,13 +173,7 @@ struct SyncBase: Equatable {
         base.covered[try record.string("device")] = try record.int("upto", in: 0...99_999_999)
       case "history", "parts", "handed", "archive", "hidden": try base.decodePart(record)
       case "set":
-        guard let stamp = SyncStamp(try record.string("stamp")) else {
-          throw DecodeError(line: record.line, reason: "a bad stamp")
-        }
-        base.document.apply(
-          SyncChange(
-            entity: try record.string("entity"), field: try record.string("field"),
-            value: try record.string("value"), stamp: stamp))
+        base.document.apply(try ChangeFile.decode(change: record))
         count += 1
       case "end": end = try record.int("registers")
       default: throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")

@@ -57,13 +57,7 @@ enum SyncHistoryFile {
       guard end == nil else { throw DecodeError(line: record.line, reason: "a record after the end line") }
       switch record.kind {
       case "set":
-        guard let stamp = SyncStamp(try record.string("stamp")) else {
-          throw DecodeError(line: record.line, reason: "a bad stamp")
-        }
-        document.apply(
-          SyncChange(
-            entity: try record.string("entity"), field: try record.string("field"),
-            value: try record.string("value"), stamp: stamp))
+        document.apply(try ChangeFile.decode(change: record))
         count += 1
       case "end": end = try record.int("registers")
       default: throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
