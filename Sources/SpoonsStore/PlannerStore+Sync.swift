@@ -330,24 +330,11 @@ extension PlannerStore {
         || learned || snapshot.journal.syncFile == 0
         || round.state.planner.day != snapshot.planner.day
       else {
-        // Nothing new either way, but the others may have read more since: compact.
-        let own = ownUpdates(
-          target, setup: setup, base: base, incoming: incoming, whole: wholeDocument(base))
-        if !incoming.ownFolderRefused, !own.writing.isEmpty || !own.removing.isEmpty {
-          try? publish(
-            own, setup: &setup, found: found, to: target, saving: false,
-            deviceFile: !incoming.deviceFileRefused)
-        }
+        compactOnly(target, setup: &setup, base: base, incoming: incoming, found: found)
         return report
       }
-      var sent = max(base.sent, try target.highestSeq(of: setup.device))
-      var outgoing: ChangeFile?
-      // A new name goes in a change file, of its own when nothing else goes: the others take
-      // a device's name from its newest file.
-      if !round.outgoing.isEmpty || renamed {
-        sent += 1
-        outgoing = ChangeFile(device: setup.device, name: setup.name, seq: sent, changes: round.outgoing)
-      }
+      let (sent, outgoing) = try changeFile(
+        round, renamed: renamed, setup: setup, sent: base.sent, target: target)
       base.markRead(incoming, by: setup.device)
       base.sent = sent
       base.clock = round.clock.last
@@ -380,6 +367,35 @@ extension PlannerStore {
         previousHistory: previousHistory, lock: lock)
       return report
     }
+  }
+
+  /// A sync with nothing new either way: the others may have read more since, so what this
+  /// device wrote where it syncs is compacted, if anything; a failure changes nothing.
+  private func compactOnly(
+    _ target: any SyncTransport, setup: inout SyncSetup, base: SyncBase, incoming: SyncIncoming,
+    found: String?
+  ) {
+    let own = ownUpdates(
+      target, setup: setup, base: base, incoming: incoming, whole: wholeDocument(base))
+    if !incoming.ownFolderRefused, !own.writing.isEmpty || !own.removing.isEmpty {
+      try? publish(
+        own, setup: &setup, found: found, to: target, saving: false,
+        deviceFile: !incoming.deviceFileRefused)
+    }
+  }
+
+  /// The number of this device's newest change file after this round, and the file to send,
+  /// if any. A new name goes in a change file, of its own when nothing else goes: the others
+  /// take a device's name from its newest file.
+  private func changeFile(
+    _ round: SyncRound, renamed: Bool, setup: SyncSetup, sent: Int, target: any SyncTransport
+  ) throws -> (sent: Int, file: ChangeFile?) {
+    var sent = max(sent, try target.highestSeq(of: setup.device))
+    guard !round.outgoing.isEmpty || renamed else { return (sent, nil) }
+    sent += 1
+    return (
+      sent, ChangeFile(device: setup.device, name: setup.name, seq: sent, changes: round.outgoing)
+    )
   }
 
   /// A copy of this data directory is a new device from now on; the other one keeps the id
@@ -706,7 +722,7 @@ public struct SyncReport: Sendable {
   /// What the round sent and decided, and what came in, counted as things changed (a task, a
   /// day, a setting), not fields; `known`: the synced state before the round.
   mutating func tell(_ round: SyncRound, incoming: SyncIncoming, known: SyncBase, device: DeviceID) {
-    var things: [String: Set<String>] = [:]
+    var things: [String: Set<SyncEntity>] = [:]
     // Only what was new here: a snapshot, or a copy of a file, mostly repeats what is known.
     for (file, _) in incoming.files where file.device != device {
       for change in file.changes

@@ -67,9 +67,9 @@ import Testing
         return []
       }
       let own = DeviceID(device)!
-      return file.changes.filter { $0.entity.hasPrefix("task:") }.map { change in
+      return file.changes.filter { $0.entity.kind == .task }.map { change in
         SyncChange(
-          entity: "task:\(device).1", field: change.field,
+          entity: .task("\(device).1"), field: change.field,
           value: values[change.field] ?? change.value,
           stamp: stamp ?? SyncStamp(seconds: change.stamp.seconds, counter: 0, device: own))
       }
@@ -287,7 +287,7 @@ import Testing
     let largest = SyncStamp(
       seconds: 1 << 40, counter: 1 << 40, device: DeviceID(SyncFolderThreatTests.mallory)!)
     let frozen = SyncChange(
-      entity: "task:\(s.laptopID).1.\(morning.plus(minutes: 5).seconds)", field: "title",
+      entity: .task("\(s.laptopID).1.\(morning.plus(minutes: 5).seconds)"), field: "title",
       value: "Frozen", stamp: largest)
     try put(s.changeFile(from: SyncFolderThreatTests.mallory, seq: 6, [frozen]), ahead)
     let before = s.surroundings()

@@ -368,7 +368,7 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     })
     #expect(laptop.state.planner.day?.date == morning.date)
     #expect(laptop.state.planner.backlog.map(\.title.text) == ["Ahead"])
-    #expect(laptop.base.value("day:\(ahead.date)", "budget") == "6")
+    #expect(laptop.base.value(.day(ahead.date), SyncDayField.budget) == "6")
     #expect(!(laptop.files.last ?? []).contains { $0.field == "gone" || $0.field == "place" })
     try laptop.sync([], at: ahead.plus(hours: 1))
     #expect(laptop.state.planner.day?.date == ahead.date)

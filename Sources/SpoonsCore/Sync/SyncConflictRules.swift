@@ -15,6 +15,10 @@
 ///   of such a change is said once, by the device that takes in the delete
 ///   (`SyncNote.keptAfterDelete`).
 enum SyncConflictRules {
+  /// The field that deletes a task, routine or day: the only field every kind that can be
+  /// deleted shares, and the only one these rules read.
+  static let deleteField = "gone"
+
   /// Whether a change to a field replaces `current`, the register the field holds. The same
   /// stamp with a different value only comes from a damaged or forged file: the larger value
   /// wins, so every device still agrees.
@@ -25,26 +29,26 @@ enum SyncConflictRules {
 
   /// The value of `gone` when a device deletes a thing whose fields it holds as `fields`: the
   /// newest stamp it had seen of it.
-  static func deleteMark(seeing fields: [String: SyncRegister]) -> String? {
+  static func deleteMark(seeing fields: SyncRegisters) -> String? {
     fields.values.map(\.stamp).max()?.description
   }
 
   /// Whether a thing is live: never deleted, brought back (`gone` empty), or changed after a
   /// stamp the deleting device had not seen.
-  static func isLive(_ fields: [String: SyncRegister]) -> Bool {
-    guard let gone = fields["gone"], !gone.value.isEmpty else { return true }
+  static func isLive(_ fields: SyncRegisters) -> Bool {
+    guard let gone = fields[deleteField], !gone.value.isEmpty else { return true }
     guard let seen = SyncStamp(gone.value) else { return false }
-    return fields.contains { $0.key != "gone" && $0.value.stamp > seen }
+    return fields.contains { $0.key != deleteField && $0.value.stamp > seen }
   }
 
   /// Whether a live thing carries a delete that a change it had not seen overrode.
-  static func wasKeptAfterDelete(_ fields: [String: SyncRegister]) -> Bool {
-    guard let gone = fields["gone"] else { return false }
+  static func wasKeptAfterDelete(_ fields: SyncRegisters) -> Bool {
+    guard let gone = fields[deleteField] else { return false }
     return !gone.value.isEmpty
   }
 
   /// Whether a change that came in deletes something.
   static func deletes(_ change: SyncChange) -> Bool {
-    change.field == "gone" && !change.value.isEmpty
+    change.field == deleteField && !change.value.isEmpty
   }
 }

@@ -6,7 +6,7 @@
 /// same document, whatever order the changes came in and however often they came.
 public struct SyncDocument: Hashable, Sendable {
   /// Entity name, then field name.
-  public private(set) var entities: [String: [String: SyncRegister]]
+  public private(set) var entities: [SyncEntity: SyncRegisters]
   /// For the live part of a document (`SyncParts`): the highest numbers its history part
   /// holds, so that a round over the live part alone hands out no number the whole has used.
   /// None for a whole document.
@@ -30,8 +30,8 @@ public struct SyncDocument: Hashable, Sendable {
     for change in changes { apply(change) }
   }
 
-  public func value(_ entity: String, _ field: String) -> String? {
-    entities[entity]?[field]?.value
+  public func value<Field: SyncFieldSet>(_ entity: SyncEntity, _ field: Field) -> String? {
+    entities[entity]?[field.rawValue]?.value
   }
 
   /// Every register as a change, sorted: what a saved document holds.

@@ -51,11 +51,12 @@ public struct SyncPartLimits: Hashable, Sendable {
     guard Self.onlyLive(entity) || live.entities[entity] != nil
       || Self.creation(of: entity).map({ $0 > newestInHistory ?? Int64.min }) == true
     else { return false }
-    guard change.field == "n" else { return true }
+    // Tasks and routines name their number alike.
+    guard change.field == SyncTaskField.number.rawValue else { return true }
     guard let n = Int(change.value), (1...SyncDocument.largestNumber).contains(n) else {
       return false
     }
-    return !entity.hasPrefix("task:") || n > live.elsewhere.counted.task
+    return entity.kind != .task || n > live.elsewhere.counted.task
   }
 
   /// Whether an entity this device holds and the live part does not cannot be in the history
@@ -63,7 +64,7 @@ public struct SyncPartLimits: Hashable, Sendable {
   /// than any there (`creation(of:)`), or it was named here (`named`, the number it was named
   /// for) with a number this device had not handed out when the history part was written
   /// (`handedOut`).
-  func isNew(_ entity: String, named: Int?, handedOut: SyncNumbers) -> Bool {
+  func isNew(_ entity: SyncEntity, named: Int?, handedOut: SyncNumbers) -> Bool {
     if Self.onlyLive(entity) { return true }
     if let named, named >= handedOut.task { return true }
     return Self.creation(of: entity).map { $0 > newestInHistory ?? Int64.min } == true
@@ -71,8 +72,11 @@ public struct SyncPartLimits: Hashable, Sendable {
 
   /// The kinds of entity the live part holds every one of: the settings, each device's next
   /// numbers and every routine.
-  static func onlyLive(_ entity: String) -> Bool {
-    entity == "settings" || entity.hasPrefix("next:") || entity.hasPrefix("routine:")
+  static func onlyLive(_ entity: SyncEntity) -> Bool {
+    switch entity.kind {
+    case .settings, .next, .routine: true
+    case .task, .day, .unknown: false
+    }
   }
 
   /// What a task's or day's name says of when it was made: a task's creation time
@@ -80,13 +84,13 @@ public struct SyncPartLimits: Hashable, Sendable {
   /// a routine's task (`<routine>@<date>`) or of a day. Nil for a name that says none. Two
   /// entities with one name say the same, so a name newer than every name of a part is not
   /// in it, whatever that part holds.
-  static func creation(of entity: String) -> Int64? {
+  static func creation(of entity: SyncEntity) -> Int64? {
     func start(_ text: Substring) -> Int64? {
       CivilDate(iso: text).map { Int64($0.daysSinceEpoch) * 86_400 }
     }
-    if entity.hasPrefix("day:") { return start(entity.dropFirst(4)) }
-    guard entity.hasPrefix("task:") else { return nil }
-    let uid = entity.dropFirst(5)
+    if entity.kind == .day { return start(entity.id) }
+    guard entity.kind == .task else { return nil }
+    let uid = entity.id
     if let at = uid.lastIndex(of: "@") { return start(uid[uid.index(after: at)...]) }
     let parts = uid.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 3 else { return nil }
@@ -127,11 +131,11 @@ extension SyncDocument {
   /// `identities`) on `clock`, this device's date.
   public func parts(for planner: Planner, identities: SyncIdentities, clock: CivilDate) -> SyncParts
   {
-    var liveNames = Set<String>()
+    var liveNames = Set<SyncEntity>()
     for task in planner.allTasks {
-      if let uid = identities.tasks[task.id] { liveNames.insert("task:" + uid) }
+      if let uid = identities.tasks[task.id] { liveNames.insert(.task(uid)) }
     }
-    if let day = planner.day { liveNames.insert("day:\(day.date)") }
+    if let day = planner.day { liveNames.insert(.day(day.date)) }
     var live = SyncDocument()
     var history = SyncDocument()
     var decides = true
@@ -140,7 +144,7 @@ extension SyncDocument {
       let date = Self.date(of: entity, fields)
       if let date, date > clock { waiting = min(waiting ?? date, date) }
       let inLivePart = liveNames.contains(entity) || SyncPartLimits.onlyLive(entity)
-      if !inLivePart, entity.hasPrefix("task:"), let date, SyncConflictRules.isLive(fields),
+      if !inLivePart, entity.kind == .task, let date, SyncConflictRules.isLive(fields),
         planner.day.map({ date >= $0.date }) ?? true
       {
         decides = false
@@ -162,12 +166,12 @@ extension SyncDocument {
   }
 
   /// The date a day is for, or a task is planned or done on.
-  static func date(of entity: String, _ fields: [String: SyncRegister]) -> CivilDate? {
-    if entity.hasPrefix("day:") { return CivilDate(iso: entity.dropFirst(4)) }
-    guard entity.hasPrefix("task:"), let place = fields["place"]?.value,
-      place.hasPrefix("todo ") || place.hasPrefix("done ")
-    else { return nil }
-    return CivilDate(iso: place.dropFirst(5).prefix(10))
+  static func date(of entity: SyncEntity, _ fields: SyncRegisters) -> CivilDate? {
+    switch entity.kind {
+    case .day: entity.date
+    case .task: SyncPlace(fields.text(SyncTaskField.place))?.date
+    case .routine, .settings, .next, .unknown: nil
+    }
   }
 
   /// The document with `other`'s entities added: the live part and the history part made whole.
@@ -186,19 +190,22 @@ extension SyncDocument {
   /// and routine's, live or deleted, and every device's next.
   func highestNumbers() -> SyncNumbers {
     var highest = SyncNumbers()
+    // Numbers out of range are not Spoons's and count for nothing.
+    func number(_ register: SyncRegister?) -> Int {
+      guard let n = register.flatMap({ Int($0.value) }), n > 0, n <= Self.largestNumber else {
+        return 0
+      }
+      return n
+    }
     for (entity, fields) in entities {
-      if entity.hasPrefix("next:") {
-        // Numbers out of range are not Spoons's and count for nothing.
-        func next(_ field: String) -> Int {
-          guard let n = fields[field].flatMap({ Int($0.value) }), (1...Self.largestNumber).contains(n)
-          else { return 0 }
-          return n - 1
-        }
-        highest.task = max(highest.task, next("task"))
-        highest.routine = max(highest.routine, next("routine"))
-      } else if let n = fields["n"].flatMap({ Int($0.value) }), n > 0, n <= Self.largestNumber {
-        if entity.hasPrefix("task:") { highest.task = max(highest.task, n) }
-        if entity.hasPrefix("routine:") { highest.routine = max(highest.routine, n) }
+      switch entity.kind {
+      case .next:
+        let next = SyncNextEntity.highest(fields)
+        highest.task = max(highest.task, next.task)
+        highest.routine = max(highest.routine, next.routine)
+      case .task: highest.task = max(highest.task, number(fields[SyncTaskField.number]))
+      case .routine: highest.routine = max(highest.routine, number(fields[SyncRoutineField.number]))
+      case .day, .settings, .unknown: continue
       }
     }
     return highest

@@ -25,19 +25,13 @@ public struct SyncRound: Sendable {
   public var settledChanges = 0
   /// The tasks and routines this device's changes named anew, with their numbers, and every
   /// entity its view held that the document did not (`SyncView`).
-  public var namedAnew: [String: Int] = [:]
-  public var writtenAnew: [String] = []
+  public var namedAnew: [SyncEntity: Int] = [:]
+  public var writtenAnew: [SyncEntity] = []
   /// The entity each number of `state` stands for.
   public var identities = SyncIdentities()
 
   /// A clock this far ahead of the local one is reported.
   public static let noticeableSkew: Int64 = 5 * 60
-
-  /// The task fields a person sets, by the name a note gives them.
-  static let editedFields = [
-    "title": "title", "spoons": "spoons", "note": "note", "where": "where", "due": "due",
-    "place": "plan", "took": "spoons taken", "rest": "rest",
-  ]
 
   /// - Parameter lastSynced: when this device's last sync was saved, by its clock: `local`
   ///   holds no day the document dated after that date, so their absence is no delete.
@@ -68,21 +62,11 @@ public struct SyncRound: Sendable {
     document.apply(incoming)
     var made = try document.planner(today: clockDate)
     var decided = made.notes
-    // What making the planner decided goes out too; twice is enough for it to settle (the
-    // second pass only records the first's numbers and ranks), the third is a safety margin.
-    for _ in 0..<3 {
-      let stamp = clock.tick(now: now)
-      let settled = SyncView(
-        of: made.state, against: document, device: device, known: made.identities,
-        clock: clockDate)
-        .changes(from: document) { _ in stamp }
-      if settled.isEmpty { break }
-      settledChanges += settled.count
-      outgoing += settled
-      document.apply(settled)
-      made = try document.planner(today: clockDate)
-      decided += made.notes
-    }
+    // What making the planner decided goes out too.
+    let settled = try Self.settle(
+      &made, in: &document, clock: &clock, on: clockDate, now: now, notes: &decided)
+    settledChanges = settled.count
+    outgoing += settled
     // Each decision once; a delete undone by an unseen edit is said below, when it happens.
     var notes: [SyncNote] = []
     // Every number this device showed that now names another task or routine, however it
@@ -91,19 +75,10 @@ public struct SyncRound: Sendable {
     let here = Self.numbersMoved(before: view, local: local, after: made.identities)
       + Self.deletedNumbersTaken(
         local.planner.deletedToday, in: document, by: device, after: made.identities)
-    for moved in here where !local.planner.renumbered.contains(moved) {
-      switch (moved.old, moved.new) {
-      case (.task(let old), .task(let new)?):
-        notes.append(.renumbered(old: old, new: new, title: moved.title, device: Self.owner(
-          of: view.taskUIDs[old], else: device)))
-      case (.routine(let old), .routine(let new)?):
-        notes.append(.routineRenumbered(old: old, new: new, title: moved.title, device: Self.owner(
-          of: view.routineUIDs[old], else: device)))
-      case (.task(let old), nil) where made.identities.tasks[old] != nil:
-        notes.append(.numberTaken(old, title: moved.title))
-      default: continue
-      }
-    }
+    notes += Self.movedNotes(
+      here.filter { !local.planner.renumbered.contains($0) }, view: view, after: made.identities,
+      device: device)
+    // What making the planner decided, but what is said another way.
     for note in decided where !notes.contains(note) {
       switch note {
       case .keptAfterDelete, .overBudget, .renumbered, .routineRenumbered: continue
@@ -113,7 +88,8 @@ public struct SyncRound: Sendable {
     if let over = made.state.planner.ledger?.over, over > 0 { notes.append(.overBudget(by: over)) }
     notes += Self.keptAfterDelete(before: before, incoming: incoming, after: made.state)
     if let old = local.planner.day, let new = made.state.planner.day, old.date == new.date,
-      old.budget != new.budget, let stamp = document.entities["day:\(new.date)"]?["budget"]?.stamp
+      old.budget != new.budget,
+      let stamp = document.entities[.day(new.date)]?[SyncDayField.budget]?.stamp
     {
       notes.append(.budgetChosen(date: new.date, budget: new.budget, device: stamp.device))
     }
@@ -133,6 +109,51 @@ public struct SyncRound: Sendable {
     self.state = made.state
     self.notes = notes
     self.clock = clock
+  }
+
+  /// Sends what making the planner decided (a number moved, a list settled) until making it
+  /// decides nothing new: twice is enough (the second pass only records the first's numbers
+  /// and ranks), the third is a safety margin. Returns the changes sent.
+  private static func settle(
+    _ made: inout SyncedPlanner, in document: inout SyncDocument, clock: inout HybridClock,
+    on date: CivilDate, now: Timestamp, notes: inout [SyncNote]
+  ) throws(SyncProblem) -> [SyncChange] {
+    var sent: [SyncChange] = []
+    for _ in 0..<3 {
+      let stamp = clock.tick(now: now)
+      let settled = SyncView(
+        of: made.state, against: document, device: clock.device, known: made.identities,
+        clock: date)
+        .changes(from: document) { _ in stamp }
+      if settled.isEmpty { break }
+      sent += settled
+      document.apply(settled)
+      made = try document.planner(today: date)
+      notes += made.notes
+    }
+    return sent
+  }
+
+  /// What a person is told of numbers this device showed that moved (`numbersMoved`,
+  /// `deletedNumbersTaken`), naming the device each thing came from.
+  private static func movedNotes(
+    _ moved: [Renumbering], view: SyncView, after: SyncIdentities, device: DeviceID
+  ) -> [SyncNote] {
+    var notes: [SyncNote] = []
+    for moved in moved {
+      switch (moved.old, moved.new) {
+      case (.task(let old), .task(let new)?):
+        notes.append(.renumbered(old: old, new: new, title: moved.title, device: Self.owner(
+          of: view.taskUIDs[old], else: device)))
+      case (.routine(let old), .routine(let new)?):
+        notes.append(.routineRenumbered(old: old, new: new, title: moved.title, device: Self.owner(
+          of: view.routineUIDs[old], else: device)))
+      case (.task(let old), nil) where after.tasks[old] != nil:
+        notes.append(.numberTaken(old, title: moved.title))
+      default: continue
+      }
+    }
+    return notes
   }
 
   /// The round over the live part of the document alone (`SyncParts`), or nil when that part
@@ -206,7 +227,7 @@ public struct SyncRound: Sendable {
   ) -> [Renumbering] {
     deleted.compactMap { id in
       guard let holder = after.tasks[id],
-        document.entities["task:" + holder]?["gone"]?.stamp.device != device
+        document.entities[.task(holder)]?[SyncConflictRules.deleteField]?.stamp.device != device
       else { return nil }
       return Renumbering(old: .task(id), new: nil, title: "")
     }
@@ -242,15 +263,15 @@ public struct SyncRound: Sendable {
     before: SyncDocument, after: SyncDocument, device: DeviceID, now: Timestamp,
     made: SyncedPlanner
   ) -> [SyncNote] {
-    var numbers: [String: TaskID] = [:]
-    for (id, uid) in made.identities.tasks { numbers["task:" + uid] = id }
+    var numbers: [SyncEntity: TaskID] = [:]
+    for (id, uid) in made.identities.tasks { numbers[.task(uid)] = id }
     var notes: [SyncNote] = []
     for (entity, fields) in after.entities.sorted(by: { $0.key < $1.key })
-    where entity.hasPrefix("task:") {
+    where entity.kind == .task {
       var lost: [String] = []
       var winner: (device: DeviceID, seconds: Int64)?
       for (field, theirs) in fields.sorted(by: { $0.key < $1.key }) {
-        guard let name = editedFields[field], let mine = before.entities[entity]?[field],
+        guard let name = SyncTaskField(rawValue: field)?.personName, let mine = before.entities[entity]?[field],
           mine.stamp.device == device, theirs.stamp.device != device, theirs.value != mine.value
         else { continue }
         let lead = theirs.stamp.seconds - now.seconds
@@ -273,11 +294,11 @@ public struct SyncRound: Sendable {
     -> [SyncNote]
   {
     var notes: [SyncNote] = []
-    var seen = Set<String>()
+    var seen = Set<SyncEntity>()
     for change in incoming where SyncConflictRules.deletes(change)
-      && change.entity.hasPrefix("task:") && seen.insert(change.entity).inserted
+      && change.entity.kind == .task && seen.insert(change.entity).inserted
     {
-      guard let n = before.value(change.entity, "n").flatMap(Int.init),
+      guard let n = before.value(change.entity, SyncTaskField.number).flatMap(Int.init),
         let task = after.planner.task(TaskID(n)) ?? after.done.first(where: { $0.id.rawValue == n })
       else { continue }
       notes.append(.keptAfterDelete(task.id, title: task.title.text))

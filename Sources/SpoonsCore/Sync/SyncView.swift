@@ -1,15 +1,9 @@
 /// A planner seen as the synced document sees it: every task, routine, day and setting as an
-/// entity with text fields, named by stable ids instead of the numbers people type.
-///
-/// The fields of a task are `n` (its number), `spoons`, `title`, `note`, `where`, `due`,
-/// `rest`, `created`, `updated`, `place`, `took`, `rank` and `gone`. `place` holds where it is and
-/// the date it was planned for (`todo 2026-11-23 category`, `done 2026-11-23 backlog:2026-11-20
-/// 2026-11-23T10:00:00+00:00 -`), so a day's list merges as that day's list. `rank` orders
-/// each list. `gone` is empty for a live task and, once deleted, the newest stamp the deleting
-/// device had seen of it, so an edit it had not seen keeps the task.
+/// entity with text fields (each kind's fields in its own file under `Schema/`), named by
+/// stable ids instead of the numbers people type.
 public struct SyncView: Sendable {
-  /// Entity name, then field name, then value.
-  public var entities: [String: [String: String]] = [:]
+  /// Entity, then field name, then value.
+  public var entities: [SyncEntity: [String: String]] = [:]
   /// The stable id given to each local task and routine.
   public var taskUIDs: [TaskID: String] = [:]
   public var routineUIDs: [RoutineID: String] = [:]
@@ -19,12 +13,12 @@ public struct SyncView: Sendable {
   /// this device's yet, so their absence here is no delete.
   public var clock: CivilDate?
   /// When each task was last changed here: its changes are stamped from then.
-  public var changedAt: [String: Timestamp] = [:]
+  public var changedAt: [SyncEntity: Timestamp] = [:]
   /// The tasks and routines this view gave a stable id (the document had no entity for
   /// them), each with the number it was named for.
-  public var namedAnew: [String: Int] = [:]
+  public var namedAnew: [SyncEntity: Int] = [:]
   /// Every entity this view holds that the document it was made against does not.
-  public var writtenAnew: [String] = []
+  public var writtenAnew: [SyncEntity] = []
 
   /// - Parameter known: the entity of each number, when the planner was just made from the
   ///   document (its numbers may have moved); otherwise found by number and creation time.
@@ -37,171 +31,101 @@ public struct SyncView: Sendable {
     clock: CivilDate? = nil
   ) {
     self.clock = clock
-    let index = SyncIndex(document)
-    var taken = Set(document.entities.keys)
-    // The device that made it, its number there and when: a data directory copied before
-    // its tasks were synced names them as the original does (`naming`), so the copy and the
-    // original send each such task as one, while tasks made apart never share a name.
-    let naming = namingDevice ?? device
-    func newUID(_ kind: String, _ number: Int, _ created: Timestamp) -> String {
-      var uid = "\(naming).\(number).\(created.seconds)"
-      var suffix = 1
-      while taken.contains("\(kind):\(uid)") {
-        suffix += 1
-        uid = "\(naming).\(number).\(created.seconds)~\(suffix)"
-      }
-      taken.insert("\(kind):\(uid)")
-      namedAnew["\(kind):\(uid)"] = number
-      return uid
-    }
     let planner = state.planner
     today = planner.day?.date
-    // Routines.
-    var routineList: [String] = []
+    var naming = SyncNaming(document, device: namingDevice ?? device)
+    var lists = SyncLists()
     for routine in planner.routines {
-      let uid =
-        known.routines[routine.id] ?? index.routine[SyncIndex.key(routine.id.rawValue, routine.created)]
-        ?? newUID("routine", routine.id.rawValue, routine.created)
+      let uid = known.routines[routine.id] ?? naming.routine(routine)
       routineUIDs[routine.id] = uid
-      routineList.append("routine:" + uid)
-      entities["routine:" + uid] = [
-        "n": String(routine.id.rawValue), "spoons": String(routine.spoons.value),
-        "title": routine.title.text, "days": String(routine.days.mask),
-        "paused": routine.isPaused ? "1" : "", "rest": routine.isRest ? "1" : "",
-        "created": routine.created.description, "gone": "",
-      ]
-    }
-    func origin(_ origin: Origin) -> String {
-      switch origin {
-      case .category: return "category"
-      case .backlog(let since): return "backlog:\(since)"
-      case .routine(let id):
-        return "routine:" + (routineUIDs[id] ?? index.routineByNumber[id.rawValue] ?? "#\(id.rawValue)")
-      }
-    }
-    // Tasks, each with the list it is ordered in.
-    var lists: [String: [String]] = [:]
-    var listOrder: [String] = []
-    func add(_ task: SpoonTask, date: CivilDate?) {
-      var uid = known.tasks[task.id] ?? index.task[SyncIndex.key(task.id.rawValue, task.created)]
-      if uid == nil, let routine = task.routine, let date, let ruid = routineUIDs[routine] {
-        uid = "\(ruid)@\(date)"
-        taken.insert("task:" + uid!)
-      }
-      let name = "task:" + (uid ?? newUID("task", task.id.rawValue, task.created))
-      taskUIDs[task.id] = String(name.dropFirst(5))
-      changedAt[name] = task.updated
-      let list: String
-      let place: String
-      switch task.placement {
-      case .category:
-        list = "category \(task.spoons.value)"
-        place = "category"
-      case .backlog(let since):
-        list = "backlog"
-        // Rolled over by a new day: the document's "planned for that day" already says so
-        // (the planner settles it the same way), and keeping it lets a done from a device
-        // that had not started the new day win.
-        if let known = document.value(name, "place"), known.hasPrefix("todo \(since) ") {
-          place = known
-        } else {
-          place = "backlog \(since)"
-        }
-      case .todo(let from):
-        list = "day \(date!)"
-        place = "todo \(date!) \(origin(from))"
-      case .done(let from, let at):
-        let rest = "\(origin(from)) \(at) \(task.gaveBack.map(String.init) ?? "-")"
-        var day = date ?? at.date
-        // Done on a day this device holds no record of (one its clock has not reached, or
-        // one undone elsewhere): the date the document gives it stands.
-        if date == nil, let known = document.value(name, "place"), known.hasPrefix("done "),
-          known.hasSuffix(" " + rest), let on = CivilDate(iso: known.dropFirst(5).prefix(10))
-        {
-          day = on
-        }
-        list = "day \(day)"
-        place = "done \(day) \(rest)"
-      }
-      if lists[list] == nil { listOrder.append(list) }
-      lists[list, default: []].append(name)
-      entities[name] = [
-        "n": String(task.id.rawValue), "spoons": String(task.spoons.value),
-        "title": task.title.text, "note": task.note ?? "", "where": task.location ?? "",
-        "due": task.due.map { "\($0)" } ?? "", "rest": task.isRest ? "1" : "",
-        "created": task.created.description, "updated": task.updated.description,
-        "place": place, "took": task.took.map(String.init) ?? "", "gone": "",
-      ]
+      lists.append(.routine(uid), to: "routines")
+      entities[.routine(uid)] = SyncRoutineEntity.values(of: routine)
     }
     var dateOfDone: [TaskID: CivilDate] = [:]
     for record in state.days { for id in record.done { dateOfDone[id] = record.date } }
+    func add(_ task: SpoonTask, date: CivilDate?) {
+      let entity = naming.task(task, known: known.tasks[task.id], date: date, routineUIDs)
+      taskUIDs[task.id] = String(entity.id)
+      changedAt[entity] = task.updated
+      let place = self.place(of: task, date: date, known: document.value(entity, SyncTaskField.place), naming.index)
+      lists.append(entity, to: place.list)
+      entities[entity] = SyncTaskEntity.values(of: task, at: place.place)
+    }
     for task in state.done { add(task, date: dateOfDone[task.id]) }
     for cost in SpoonCost.all { for task in planner.category(cost) { add(task, date: nil) } }
     for task in planner.backlog { add(task, date: nil) }
     for task in planner.todo { add(task, date: planner.day!.date) }
-    // Ranks.
-    lists["routines"] = routineList
-    listOrder.append("routines")
-    for list in listOrder {
-      let names = lists[list]!
-      let ranks = SyncRanks.assign(names.map { SyncRanks.parse(document.value($0, "rank")) })
-      for (name, rank) in zip(names, ranks) { entities[name]!["rank"] = String(rank) }
+    for (list, names) in lists.all {
+      let field = list == "routines" ? SyncRoutineField.rank.rawValue : SyncTaskField.rank.rawValue
+      let ranks = SyncRanks.assign(names.map { SyncRanks.parse(document.entities[$0]?[field]?.value) })
+      for (name, rank) in zip(names, ranks) { entities[name]![field] = String(rank) }
     }
-    // Days.
-    for record in state.days {
-      let l = record.ledger
-      entities["day:\(record.date)"] = [
-        "budget": String(l.budget), "repaid": String(l.repaid), "borrowed": String(l.borrowed),
-        "record": "\(l.planned) \(l.spent) \(l.rested)", "gone": "",
-        // Its own field, so a device from before pacing reads the record as it always did.
-        "checked": l.checked == l.spent ? "" : String(l.checked),
-        "mood": record.mood.map(String.init) ?? "",
-      ]
-    }
+    for record in state.days { entities[.day(record.date)] = SyncDayEntity.values(of: record) }
     if let day = planner.day {
-      entities["day:\(day.date)"] = [
-        "budget": String(day.budget), "repaid": String(day.repaid),
-        "borrowed": String(day.borrowed), "gone": "",
-        // An open day has no record; one a device further on wrote stays (it is read only
-        // once the day has ended), so devices on different dates never undo each other's.
-        "record": document.value("day:\(day.date)", "record") ?? "",
-        "started": day.budgetSet.map { "\($0)" } ?? "", "mood": day.mood.map(String.init) ?? "",
-      ]
-      if let set = day.budgetSet { changedAt["day:\(day.date)"] = set }
+      let entity = SyncEntity.day(day.date)
+      entities[entity] = SyncDayEntity.values(
+        of: day, written: document.value(entity, SyncDayField.record))
+      if let set = day.budgetSet { changedAt[entity] = set }
     }
-    // Defaults read as empty, so a device that never changed a setting never overrides one.
-    entities["settings"] = [
-      "reserve": planner.reserve == 0 ? "" : String(planner.reserve),
-      "daystart": planner.dayStart == .standard ? "" : String(planner.dayStart.minutes),
-      "mood": planner.asksMood ? "" : "off", "pacehint": planner.paceHints ? "" : "off",
-    ]
-    // Numbers this device handed out to tasks the others never saw (made and deleted between
-    // syncs), so nobody hands them out again.
-    var highestTask = index.highestTask
-    for task in state.done { highestTask = max(highestTask, task.id.rawValue) }
-    for task in planner.allTasks { highestTask = max(highestTask, task.id.rawValue) }
-    let highestRoutine = planner.routines.map(\.id.rawValue).reduce(index.highestRoutine, max)
+    entities[.settings] = SyncSettingsEntity.values(of: planner)
+    var highest = SyncNumbers(
+      task: naming.index.highestTask, routine: naming.index.highestRoutine)
+    for task in state.done { highest.task = max(highest.task, task.id.rawValue) }
+    for task in planner.allTasks { highest.task = max(highest.task, task.id.rawValue) }
+    for routine in planner.routines { highest.routine = max(highest.routine, routine.id.rawValue) }
     writtenAnew = entities.keys.filter { document.entities[$0] == nil }
-    entities["next:\(device)"] = [
-      "task": planner.nextID.rawValue > highestTask + 1 ? String(planner.nextID.rawValue) : "",
-      "routine": planner.nextRoutineID.rawValue > highestRoutine + 1
-        ? String(planner.nextRoutineID.rawValue) : "",
-    ]
+    entities[.next(device)] = SyncNextEntity.values(of: planner, past: highest)
+    namedAnew = naming.namedAnew
+  }
+
+  /// Where the document places `task` (done on `date`, or planned for it), and the list it
+  /// is ordered in. `known`: the place the document gives it now.
+  private func place(of task: SpoonTask, date: CivilDate?, known: String?, _ index: SyncIndex)
+    -> (place: SyncPlace, list: String)
+  {
+    func origin(_ origin: Origin) -> SyncOrigin {
+      switch origin {
+      case .category: return .category
+      case .backlog(let since): return .backlog(since: since)
+      case .routine(let id):
+        return .routine(uid: routineUIDs[id] ?? index.routineByNumber[id.rawValue] ?? "#\(id.rawValue)")
+      }
+    }
+    let known = known.flatMap(SyncPlace.init)
+    switch task.placement {
+    case .category:
+      return (.category, "category \(task.spoons.value)")
+    case .backlog(let since):
+      // Rolled over by a new day: the document's "planned for that day" already says so
+      // (the planner settles it the same way), and keeping it lets a done from a device
+      // that had not started the new day win.
+      if let known, case .todo(since, _) = known { return (known, "backlog") }
+      return (.backlog(since: since), "backlog")
+    case .todo(let from):
+      return (.todo(on: date!, from: origin(from)), "day \(date!)")
+    case .done(let from, let at):
+      let from = origin(from)
+      var day = date ?? at.date
+      // Done on a day this device holds no record of (one its clock has not reached, or
+      // one undone elsewhere): the date the document gives it stands.
+      if date == nil, case .done(let on, from, at, task.gaveBack)? = known { day = on }
+      return (.done(on: day, from: from, at: at, gaveBack: task.gaveBack), "day \(day)")
+    }
   }
 
   /// Whether a thing the view lacks is one this device does not hold, so its absence is not a
   /// delete: a routine's task left undone on a day that has ended here (new-day dropped it,
   /// and the planner drops it the same way), and a day dated after this device's clock, with
   /// its routine tasks (the planner keeps them for when the clock gets there).
-  func isNotHeldHere(_ entity: String, _ fields: [String: SyncRegister]) -> Bool {
-    if entity.hasPrefix("day:") {
-      guard let clock, let date = CivilDate(iso: entity.dropFirst(4)) else { return false }
+  func isNotHeldHere(_ entity: SyncEntity, _ fields: SyncRegisters) -> Bool {
+    if entity.kind == .day {
+      guard let clock, let date = entity.date else { return false }
       return date > clock
     }
     return SyncDocument.isRoutineTaskNotShown(fields, today: today, clock: clock)
   }
 
-  /// The changes that take `document` to this view: fields that differ, and a `gone` for
+  /// The changes that take `document` to this view: fields that differ, and a delete for
   /// every live task, routine and day the view no longer holds. `stamp` gives each changed
   /// entity's stamp, called once per entity, the tasks in the order they were changed.
   ///
@@ -209,7 +133,8 @@ public struct SyncView: Sendable {
   /// further ahead than the clock follows would otherwise win over every later change, and a
   /// planner that reads it differently from its text (`06` spoons as `6`) would send the same
   /// losing change at every sync.
-  public func changes(from document: SyncDocument, stamp: (String) -> SyncStamp) -> [SyncChange]
+  public func changes(from document: SyncDocument, stamp: (SyncEntity) -> SyncStamp)
+    -> [SyncChange]
   {
     var changes: [SyncChange] = []
     let order = entities.keys.sorted {
@@ -240,10 +165,83 @@ public struct SyncView: Sendable {
       && SyncConflictRules.isLive(fields) && !isNotHeldHere(entity, fields)
     {
       guard let mark = SyncConflictRules.deleteMark(seeing: fields) else { continue }
-      changes.append(SyncChange(entity: entity, field: "gone", value: mark, stamp: stamp(entity)))
+      changes.append(
+        SyncChange(
+          entity: entity, field: SyncConflictRules.deleteField, value: mark, stamp: stamp(entity)))
     }
     return changes
   }
+}
+
+/// Finds or gives the stable id of each task and routine a view holds.
+///
+/// A thing the document knows keeps its id (found by number and creation time); a routine's
+/// task is named for its routine and date, so two devices that made it apart make one; any
+/// other new thing is named for the device that made it, its number there and when
+/// (`device.number.seconds`, with `~N` when that is taken), so things made apart never share
+/// a name, and a data directory copied before its tasks were synced names them as the
+/// original does (`device` is then the original's).
+struct SyncNaming {
+  let index: SyncIndex
+  private let device: DeviceID
+  private var taken: Set<SyncEntity>
+  /// What this naming gave a new id, with the number it was named for.
+  private(set) var namedAnew: [SyncEntity: Int] = [:]
+
+  init(_ document: SyncDocument, device: DeviceID) {
+    index = SyncIndex(document)
+    self.device = device
+    taken = Set(document.entities.keys)
+  }
+
+  mutating func routine(_ routine: Routine) -> String {
+    if let uid = index.routine[SyncIndex.key(routine.id.rawValue, routine.created)] { return uid }
+    return String(named(SyncEntity.routine, routine.id.rawValue, routine.created).id)
+  }
+
+  /// The entity of `task`, done on or planned for `date`; `known` is its id when the
+  /// planner was just made from the document.
+  mutating func task(
+    _ task: SpoonTask, known: String?, date: CivilDate?, _ routineUIDs: [RoutineID: String]
+  ) -> SyncEntity {
+    if let uid = known ?? index.task[SyncIndex.key(task.id.rawValue, task.created)] {
+      return .task(uid)
+    }
+    if let routine = task.routine, let date, let ruid = routineUIDs[routine] {
+      let entity = SyncEntity.task("\(ruid)@\(date)")
+      taken.insert(entity)
+      return entity
+    }
+    return named(SyncEntity.task, task.id.rawValue, task.created)
+  }
+
+  private mutating func named(
+    _ kind: (String) -> SyncEntity, _ number: Int, _ created: Timestamp
+  ) -> SyncEntity {
+    var entity = kind("\(device).\(number).\(created.seconds)")
+    var suffix = 1
+    while taken.contains(entity) {
+      suffix += 1
+      entity = kind("\(device).\(number).\(created.seconds)~\(suffix)")
+    }
+    taken.insert(entity)
+    namedAnew[entity] = number
+    return entity
+  }
+}
+
+/// The lists a view orders (each category, the backlog, each day's list, the routines), in
+/// the order they were first seen, each with its entities in order.
+struct SyncLists {
+  private var names: [String] = []
+  private var entities: [String: [SyncEntity]] = [:]
+
+  mutating func append(_ entity: SyncEntity, to list: String) {
+    if entities[list] == nil { names.append(list) }
+    entities[list, default: []].append(entity)
+  }
+
+  var all: [(list: String, entities: [SyncEntity])] { names.map { ($0, entities[$0]!) } }
 }
 
 /// What a document already knows, found fast: the stable id of each task and routine by
@@ -265,53 +263,52 @@ struct SyncIndex {
     for (entity, fields) in document.entities.sorted(by: { a, b in
       (SyncConflictRules.isLive(a.value) ? 1 : 0, b.key) < (SyncConflictRules.isLive(b.value) ? 1 : 0, a.key)
     }) {
-      guard let n = fields["n"]?.value, let created = fields["created"]?.value else { continue }
+      // Tasks and routines name their number and creation alike.
+      guard let n = fields[SyncTaskField.number]?.value,
+        let created = fields[SyncTaskField.created]?.value
+      else { continue }
       // Numbers out of range are not Spoons's: they count for nothing.
       let number = Int(n).flatMap { (1...SyncDocument.largestNumber).contains($0) ? $0 : nil } ?? 0
       // A planner holds only whole things, so a local task is never one still arriving:
       // matching it to one would take a number from the thing it is.
       guard SyncIndex.isWhole(entity, fields, in: document) else {
-        if entity.hasPrefix("task:") { highestTask = max(highestTask, number) }
+        if entity.kind == .task { highestTask = max(highestTask, number) }
         continue
       }
-      if entity.hasPrefix("task:") {
+      switch entity.kind {
+      case .task:
         highestTask = max(highestTask, number)
-        task["\(n) \(created)"] = String(entity.dropFirst(5))
-      } else if entity.hasPrefix("routine:") {
+        task["\(n) \(created)"] = String(entity.id)
+      case .routine:
         highestRoutine = max(highestRoutine, number)
-        routine["\(n) \(created)"] = String(entity.dropFirst(8))
-        if let number = Int(n) { routineByNumber[number] = String(entity.dropFirst(8)) }
+        routine["\(n) \(created)"] = String(entity.id)
+        if let number = Int(n) { routineByNumber[number] = String(entity.id) }
+      case .day, .settings, .next, .unknown: continue
       }
     }
   }
 
-  /// Whether every field a thing needs has arrived: changes of one entity can come from
-  /// several files, and a thing is made (or deleted) only once its creation is here.
-  /// `isWhole`, and for a routine's task, the routine has arrived too (its files may come
-  /// after the task's).
+  /// Whether every field a thing needs has arrived (`isWhole`), and for a routine's task,
+  /// the routine has arrived too (its files may come after the task's).
   static func isWhole(
-    _ entity: String, _ fields: [String: SyncRegister], in document: SyncDocument
+    _ entity: SyncEntity, _ fields: SyncRegisters, in document: SyncDocument
   ) -> Bool {
     guard isWhole(entity, fields) else { return false }
-    guard entity.hasPrefix("task:"), let place = fields["place"]?.value,
-      let from = place.split(separator: " ").first(where: { $0.hasPrefix("routine:") })
+    guard entity.kind == .task,
+      let uid = SyncPlace(fields.text(SyncTaskField.place))?.origin?.routineUID
     else { return true }
-    let uid = from.dropFirst(8)
-    return uid.hasPrefix("#") || document.entities["routine:" + uid] != nil
+    return uid.hasPrefix("#") || document.entities[.routine(uid)] != nil
   }
 
-  static func isWhole(_ entity: String, _ fields: [String: SyncRegister]) -> Bool {
-    let needs: [String]
-    if entity.hasPrefix("task:") {
-      needs = ["n", "created", "updated", "title", "spoons", "place"]
-    } else if entity.hasPrefix("routine:") {
-      needs = ["n", "created", "title", "spoons", "days"]
-    } else if entity.hasPrefix("day:") {
-      needs = ["budget", "repaid", "borrowed"]
-    } else {
-      return false
+  /// Whether every field a thing of its kind needs has arrived: changes to one thing can
+  /// come from several files, and a thing is made (or deleted) only once its creation is
+  /// here. Never for a kind that is not made (the settings, next numbers, an unknown kind).
+  static func isWhole(_ entity: SyncEntity, _ fields: SyncRegisters) -> Bool {
+    switch entity.kind {
+    case .task: fields.holdsRequired(SyncTaskField.self)
+    case .routine: fields.holdsRequired(SyncRoutineField.self)
+    case .day: fields.holdsRequired(SyncDayField.self)
+    case .settings, .next, .unknown: false
     }
-    return needs.allSatisfy { fields[$0] != nil }
   }
-
 }

@@ -97,13 +97,13 @@ struct ChangeFile: Equatable {
       throw DecodeError(line: record.line, reason: "a bad stamp")
     }
     return SyncChange(
-      entity: try record.string("entity"), field: try record.string("field"),
+      entity: SyncEntity(try record.string("entity")), field: try record.string("field"),
       value: try record.string("value"), stamp: stamp)
   }
 
   static func encode(_ change: SyncChange, to out: inout [UInt8]) {
     out.append(contentsOf: "set".utf8)
-    RecordCodec.field("entity", change.entity, to: &out, escape: true)
+    RecordCodec.field("entity", change.entity.name, to: &out, escape: true)
     RecordCodec.field("field", change.field, to: &out, escape: true)
     RecordCodec.field("stamp", change.stamp.description, to: &out)
     RecordCodec.field("value", change.value, to: &out, escape: true)

@@ -25,7 +25,7 @@ extension SyncIncoming {
       }
       var culprits = files.indices.filter { index in
         files[index].file.changes.contains {
-          $0.entity == problem.entity && $0.field == problem.field && $0.value == problem.value
+          $0.entity.name == problem.entity && $0.field == problem.field && $0.value == problem.value
         }
       }
       // A value wrong only beside others': each file alone over what is here, when what is

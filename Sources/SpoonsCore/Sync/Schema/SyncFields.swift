@@ -1,0 +1,46 @@
+/// The fields of one kind of entity, by the names devices exchange (the raw value, written
+/// once, in the kind's own file), and the ones a thing needs before it can be made: changes
+/// to one thing can come from several files, and a thing is made (or deleted) only once its
+/// creation is here.
+///
+/// Every kind that can be deleted (task, routine, day) also holds the delete field of
+/// `SyncConflictRules`, which none of these sets lists: the rules own it.
+public protocol SyncFieldSet: RawRepresentable, CaseIterable, Hashable, Sendable
+where RawValue == String {
+  static var required: [Self] { get }
+}
+
+extension SyncFieldSet {
+  /// An entity's field values as the document holds them, from typed pairs.
+  static func values(_ pairs: KeyValuePairs<Self, String>) -> [String: String] {
+    var values: [String: String] = [:]
+    values.reserveCapacity(pairs.count + 2)
+    for (field, value) in pairs { values[field.rawValue] = value }
+    return values
+  }
+}
+
+/// The registers of one entity, by field name: a field of a newer version is kept and merged,
+/// and read by no one.
+public typealias SyncRegisters = [String: SyncRegister]
+
+extension Dictionary where Key == String, Value == SyncRegister {
+  /// The register of a field.
+  subscript<Field: SyncFieldSet>(field: Field) -> SyncRegister? { self[field.rawValue] }
+
+  /// A field's value; a field never set reads as empty.
+  func text<Field: SyncFieldSet>(_ field: Field) -> String { self[field.rawValue]?.value ?? "" }
+
+  /// Whether every field a thing of this kind needs has arrived.
+  func holdsRequired<Field: SyncFieldSet>(_: Field.Type) -> Bool {
+    Field.required.allSatisfy { self[$0.rawValue] != nil }
+  }
+}
+
+extension Dictionary where Key == String, Value == String {
+  /// A field's value, as a view writes it.
+  subscript<Field: SyncFieldSet>(field: Field) -> String? {
+    get { self[field.rawValue] }
+    set { self[field.rawValue] = newValue }
+  }
+}

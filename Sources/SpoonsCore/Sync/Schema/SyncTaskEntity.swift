@@ -1,0 +1,197 @@
+/// A task's fields in the synced document.
+///
+/// `place` holds where the task is and the date it was planned for (`SyncPlace`), so a day's
+/// list merges as that day's list; `rank` orders each list (`SyncRanks`); `n` is the number
+/// people type, which a sync may move (`SyncDocument.planner`).
+public enum SyncTaskField: String, SyncFieldSet {
+  case number = "n"
+  case spoons, title, note
+  case location = "where"
+  case due, rest, created, updated, place, took, rank
+
+  public static let required: [Self] = [.number, .created, .updated, .title, .spoons, .place]
+
+  /// What a note calls a field a person sets (`SyncNote.lostToClockAhead`); nil for the
+  /// fields sync keeps for itself.
+  var personName: String? {
+    switch self {
+    case .title, .spoons, .note, .due, .rest: rawValue
+    case .location: "where"
+    case .place: "plan"
+    case .took: "spoons taken"
+    case .number, .created, .updated, .rank: nil
+    }
+  }
+}
+
+/// Where a task is, as the document says it: `category`, `backlog DATE`,
+/// `todo DATE ORIGIN` or `done DATE ORIGIN AT BACK` (`BACK` what a rest gave back, `-` for
+/// none), each dated by the day it was planned for, so a day's list merges as that day's.
+public enum SyncPlace: Hashable, Sendable {
+  case category
+  case backlog(since: CivilDate)
+  case todo(on: CivilDate, from: SyncOrigin)
+  case done(on: CivilDate, from: SyncOrigin, at: Timestamp, gaveBack: Int?)
+
+  /// Reads what `text` writes; nil for anything else.
+  public init?(_ text: String) {
+    let words = text.split(separator: " ")
+    switch (words.first, words.count) {
+    case ("category", 1): self = .category
+    case ("backlog", 2):
+      guard let since = CivilDate(iso: words[1]) else { return nil }
+      self = .backlog(since: since)
+    case ("todo", 3):
+      guard let on = CivilDate(iso: words[1]), let from = SyncOrigin(words[2]) else { return nil }
+      self = .todo(on: on, from: from)
+    case ("done", 5):
+      guard let on = CivilDate(iso: words[1]), let from = SyncOrigin(words[2]),
+        let at = Timestamp(iso: words[3])
+      else { return nil }
+      var back: Int?
+      if words[4] != "-" {
+        guard let amount = Int(words[4]) else { return nil }
+        back = amount
+      }
+      self = .done(on: on, from: from, at: at, gaveBack: back)
+    default: return nil
+    }
+  }
+
+  public var text: String {
+    switch self {
+    case .category: "category"
+    case .backlog(let since): "backlog \(since)"
+    case .todo(let on, let from): "todo \(on) \(from.text)"
+    case .done(let on, let from, let at, let back):
+      "done \(on) \(from.text) \(at) \(back.map(String.init) ?? "-")"
+    }
+  }
+
+  /// Where a planned or done task came from.
+  public var origin: SyncOrigin? {
+    switch self {
+    case .category, .backlog: nil
+    case .todo(_, let from), .done(_, let from, _, _): from
+    }
+  }
+
+  /// The day a planned or done task is on.
+  public var date: CivilDate? {
+    switch self {
+    case .category, .backlog: nil
+    case .todo(let on, _), .done(let on, _, _, _): on
+    }
+  }
+}
+
+/// Where a planned task came from (`Origin`), a routine named by its stable id, or by its
+/// number (`#3`) when this device knows no id for it.
+public enum SyncOrigin: Hashable, Sendable {
+  case category
+  case backlog(since: CivilDate)
+  case routine(uid: String)
+
+  init?(_ word: Substring) {
+    if word == "category" {
+      self = .category
+    } else if word.hasPrefix("backlog:"), let since = CivilDate(iso: word.dropFirst(8)) {
+      self = .backlog(since: since)
+    } else if word.hasPrefix("routine:"), word.count > 8 {
+      self = .routine(uid: String(word.dropFirst(8)))
+    } else {
+      return nil
+    }
+  }
+
+  var text: String {
+    switch self {
+    case .category: "category"
+    case .backlog(let since): "backlog:\(since)"
+    case .routine(let uid): "routine:" + uid
+    }
+  }
+
+  /// The routine's uid, for a routine's task.
+  var routineUID: String? {
+    if case .routine(let uid) = self { return uid }
+    return nil
+  }
+
+  /// The routine of a uid written as its number (`#3`).
+  static func number(inUID uid: String) -> RoutineID? {
+    uid.hasPrefix("#") ? Int(uid.dropFirst()).map(RoutineID.init) : nil
+  }
+}
+
+/// A task written to and read from the document.
+enum SyncTaskEntity {
+  /// The fields of `task`, at `place` (its rank is given with its list's).
+  static func values(of task: SpoonTask, at place: SyncPlace) -> [String: String] {
+    var values = SyncTaskField.values([
+      .number: String(task.id.rawValue), .spoons: String(task.spoons.value),
+      .title: task.title.text, .note: task.note ?? "", .location: task.location ?? "",
+      .due: task.due.map { "\($0)" } ?? "", .rest: task.isRest ? "1" : "",
+      .created: task.created.description, .updated: task.updated.description,
+      .place: place.text, .took: task.took.map(String.init) ?? "",
+    ])
+    values[SyncConflictRules.deleteField] = ""
+    return values
+  }
+
+  /// The task `fields` describe, numbered `id`, with the place the document gives it (its
+  /// `todo` and `done` dated by `place`). `routine` finds the routine a routine's uid
+  /// stands for. Throws the first field no Spoons writes.
+  static func task(
+    _ entity: SyncEntity, _ fields: SyncRegisters, id: TaskID, created: Timestamp,
+    routine: (String) -> RoutineID?
+  ) throws(SyncProblem) -> (task: SpoonTask, place: SyncPlace) {
+    func text(_ field: SyncTaskField) -> String { fields.text(field) }
+    func problem(_ field: SyncTaskField) -> SyncProblem {
+      SyncProblem(entity: entity.name, field: field.rawValue, value: text(field))
+    }
+    guard let title = try? Title(text(.title)) else { throw problem(.title) }
+    guard let spoons = Int(text(.spoons)).flatMap({ try? SpoonCost($0) }) else {
+      throw problem(.spoons)
+    }
+    guard let updated = Timestamp(iso: text(.updated)) else { throw problem(.updated) }
+    var due: CivilDate?
+    if !text(.due).isEmpty {
+      guard let date = CivilDate(iso: text(.due)) else { throw problem(.due) }
+      due = date
+    }
+    func origin(_ origin: SyncOrigin) throws(SyncProblem) -> Origin {
+      switch origin {
+      case .category: return .category
+      case .backlog(let since): return .backlog(since: since)
+      case .routine(let uid):
+        guard let id = routine(uid) else { throw problem(.place) }
+        return .routine(id)
+      }
+    }
+    guard let place = SyncPlace(text(.place)) else { throw problem(.place) }
+    let isRest = text(.rest) == "1"
+    var back: Int?
+    let placement: Placement
+    switch place {
+    case .category: placement = .category
+    case .backlog(let since): placement = .backlog(since: since)
+    case .todo(_, let from): placement = .todo(from: try origin(from))
+    case .done(_, let from, let at, let gaveBack):
+      placement = .done(from: try origin(from), at: at)
+      if let gaveBack {
+        guard (0...spoons.value).contains(gaveBack) else { throw problem(.place) }
+        if isRest { back = gaveBack }
+      }
+    }
+    // What a done task really took; anything else, or out of range, is not Spoons's.
+    let took = placement.isOpen || isRest
+      ? nil : Int(text(.took)).flatMap { Limits.spoonsTaken.contains($0) ? $0 : nil }
+    let task = SpoonTask(
+      id: id, title: title, spoons: spoons, placement: placement, created: created,
+      updated: updated, note: text(.note).isEmpty ? nil : text(.note),
+      location: text(.location).isEmpty ? nil : text(.location), due: due,
+      isRest: isRest, gaveBack: back, took: took)
+    return (task, place)
+  }
+}

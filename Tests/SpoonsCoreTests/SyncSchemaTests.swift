@@ -1,0 +1,146 @@
+@testable import SpoonsCore
+import SpoonsTestSupport
+import Testing
+
+/// The synced document's schema: entity names read once, into their kind; each kind's fields
+/// written and read by its own file; places parsed into one type.
+@Suite struct SyncSchemaTests {
+  @Test func anEntityNameIsReadIntoItsKindOnce() {
+    let date = CivilDate(year: 2026, month: 11, day: 23)!
+    let made: [(SyncEntity, SyncEntity.Kind, String, Substring)] = [
+      (.task("k3v9q2.41.1764000000"), .task, "task:k3v9q2.41.1764000000", "k3v9q2.41.1764000000"),
+      (.routine("k3v9q2.3.1764000000"), .routine, "routine:k3v9q2.3.1764000000", "k3v9q2.3.1764000000"),
+      (.day(date), .day, "day:2026-11-23", "2026-11-23"),
+      (.settings, .settings, "settings", "settings"),
+      (.next(DeviceID("k3v9q2")!), .next, "next:k3v9q2", "k3v9q2"),
+    ]
+    for (entity, kind, name, id) in made {
+      #expect(entity.kind == kind)
+      #expect(entity.name == name)
+      #expect(entity.id == id)
+      // What a change file holds reads back as the same entity, of the same kind.
+      let read = SyncEntity(name)
+      #expect(read == entity)
+      #expect(read.kind == kind)
+    }
+    #expect(SyncEntity("day:2026-11-23").date == date)
+    #expect(SyncEntity("day:tomorrow").date == nil)
+    #expect(SyncEntity("task:x").date == nil)
+    // Names of no kind Spoons knows are kept, and read as unknown.
+    for name in ["settingsx", "tasks:x", "Task:x", "", "note:1", "next"] {
+      #expect(SyncEntity(name).kind == .unknown, "\(name)")
+    }
+  }
+
+  @Test func everyFieldSetHasDistinctNamesAndLeavesTheDeleteFieldToTheRules() {
+    func check<Field: SyncFieldSet>(_: Field.Type) {
+      let names = Field.allCases.map(\.rawValue)
+      #expect(Set(names).count == names.count, "\(Field.self)")
+      #expect(!names.contains(SyncConflictRules.deleteField), "\(Field.self)")
+      #expect(Field.required.allSatisfy { names.contains($0.rawValue) })
+    }
+    check(SyncTaskField.self)
+    check(SyncRoutineField.self)
+    check(SyncDayField.self)
+    check(SyncSettingsField.self)
+    check(SyncNextField.self)
+  }
+
+  /// A new field added to a kind's set and not written by its `values` fails here.
+  @Test func eachKindWritesEveryFieldOfItsSet() throws {
+    let created = at("2026-11-23T08:00:00+01:00")
+    let task = SpoonTask(
+      id: TaskID(4), title: try Title("Call the GP"), spoons: try SpoonCost(3),
+      placement: .category, created: created, updated: created, note: "n", location: "bed",
+      due: CivilDate(year: 2026, month: 11, day: 30), isRest: false)
+    let taskFields = Set(SyncTaskEntity.values(of: task, at: .category).keys)
+    // The rank is given with its list's (`SyncRanks`).
+    #expect(
+      taskFields
+        == Set(SyncTaskField.allCases.filter { $0 != .rank }.map(\.rawValue))
+        .union([SyncConflictRules.deleteField]))
+    let routine = Routine(
+      id: RoutineID(2), title: try Title("Meds"), spoons: try SpoonCost(1), days: .everyDay,
+      created: created)
+    #expect(
+      Set(SyncRoutineEntity.values(of: routine).keys)
+        == Set(SyncRoutineField.allCases.filter { $0 != .rank }.map(\.rawValue))
+        .union([SyncConflictRules.deleteField]))
+    var planner = Planner()
+    #expect(
+      Set(SyncSettingsEntity.values(of: planner).keys)
+        == Set(SyncSettingsField.allCases.map(\.rawValue)))
+    planner = Planner()
+    #expect(
+      Set(SyncNextEntity.values(of: planner, past: SyncNumbers()).keys)
+        == Set(SyncNextField.allCases.map(\.rawValue)))
+  }
+
+  @Test func aTaskReadsBackAsItWasWrittenInEveryPlace() throws {
+    let created = at("2026-11-23T08:00:00+01:00")
+    let done = created.plus(hours: 2)
+    let date = created.date
+    let places: [(Placement, SyncPlace, Bool)] = [
+      (.category, .category, false),
+      (.backlog(since: date), .backlog(since: date), false),
+      (.todo(from: .backlog(since: date)), .todo(on: date, from: .backlog(since: date)), false),
+      (.todo(from: .routine(RoutineID(3))), .todo(on: date, from: .routine(uid: "#3")), false),
+      (.done(from: .category, at: done), .done(on: date, from: .category, at: done, gaveBack: nil), false),
+      (.done(from: .category, at: done), .done(on: date, from: .category, at: done, gaveBack: 2), true),
+    ]
+    for (placement, place, isRest) in places {
+      let task = SpoonTask(
+        id: TaskID(7), title: try Title("Shower"), spoons: try SpoonCost(4), placement: placement,
+        created: created, updated: done, note: "sit down", location: "home",
+        due: date.adding(days: 3), isRest: isRest, gaveBack: isRest ? 2 : nil,
+        took: placement.isOpen || isRest ? nil : 5)
+      let values = SyncTaskEntity.values(of: task, at: place)
+      #expect(SyncPlace(values[SyncTaskField.place]!) == place)
+      var registers = SyncRegisters()
+      let stamp = SyncStamp(seconds: 1, counter: 0, device: DeviceID("a")!)
+      for (field, value) in values { registers[field] = SyncRegister(value: value, stamp: stamp) }
+      let read = try SyncTaskEntity.task(
+        .task("a.7.1"), registers, id: TaskID(7), created: created,
+        routine: { SyncOrigin.number(inUID: $0) })
+      #expect(read.task == task)
+      #expect(read.place == place)
+    }
+  }
+
+  @Test func aPlaceNoSpoonsWritesIsRefused() {
+    for text in [
+      "", "category 2026-11-23", "backlog", "backlog 2026-13-01", "todo 2026-11-23",
+      "todo 2026-11-23 elsewhere", "todo 2026-11-23 routine:", "done 2026-11-23 category",
+      "done 2026-11-23 category 2026-11-23T10:00:00+00:00 x",
+      "done 2026-11-23 category noon -", "planned 2026-11-23 category",
+    ] {
+      #expect(SyncPlace(text) == nil, "\(text)")
+    }
+    let place = SyncPlace("done 2026-11-23 routine:a.1.5 2026-11-23T10:00:00+00:00 -")
+    #expect(place?.origin == .routine(uid: "a.1.5"))
+    #expect(place?.date == CivilDate(year: 2026, month: 11, day: 23))
+  }
+
+  /// A field of a kind the rules know nothing of, from a newer version, is kept and merged
+  /// like any other, and the planner is made without it.
+  @Test func aFieldOfANewerVersionIsKeptAndNotRead() throws {
+    let device = DeviceID("a")!
+    var planner = Planner()
+    _ = try planner.startNewDay(budget: 10, at: at("2026-11-23T08:00:00+00:00"))
+    try planner.add("Tea", spoons: 1, at: at("2026-11-23T08:01:00+00:00"))
+    let view = SyncView(of: SyncedState(planner: planner), against: SyncDocument(), device: device)
+    var document = SyncDocument()
+    var stamp = SyncStamp(seconds: 100, counter: 0, device: device)
+    document.apply(view.changes(from: SyncDocument()) { _ in stamp })
+    let task = try #require(document.entities.keys.first { $0.kind == .task })
+    stamp = SyncStamp(seconds: 200, counter: 0, device: DeviceID("b")!)
+    document.apply(SyncChange(entity: task, field: "colour", value: "teal", stamp: stamp))
+    document.apply(SyncChange(entity: SyncEntity("mood:2026-11-23"), field: "x", value: "1", stamp: stamp))
+    #expect(document.entities[task]?["colour"]?.value == "teal")
+    let made = try document.planner(today: CivilDate(year: 2026, month: 11, day: 23))
+    #expect(made.state.planner.allTasks.map(\.title.text) == ["Tea"])
+    // Nothing this device holds says otherwise, so nothing is sent to undo them.
+    let again = SyncView(of: made.state, against: document, device: device, known: made.identities)
+    #expect(again.changes(from: document) { _ in stamp }.allSatisfy { $0.field != "colour" })
+  }
+}
