@@ -12,11 +12,16 @@ let package = Package(
   ],
   targets: [
     // Core: the domain, pure.
-    .target(name: "SpoonsCore", exclude: ["Rules/Pacing.md", "Sync/Sync.md"]),
+    .target(name: "SpoonsCore", exclude: ["Rules/Pacing.md"]),
+    // Sync's rules, pure: the synced document, its schema, the conflict rules and one round.
+    .target(name: "SpoonsSync", dependencies: ["SpoonsCore"], exclude: ["Sync.md"]),
     // Storage: the only code that touches files.
-    .target(name: "SpoonsStore", dependencies: ["SpoonsCore"], exclude: ["FileFormat.md"]),
+    .target(
+      name: "SpoonsStore", dependencies: ["SpoonsCore", "SpoonsSync"], exclude: ["FileFormat.md"]),
     // Front: parser, executor, renderers, REPL.
-    .target(name: "SpoonsCLI", dependencies: ["SpoonsCore", "SpoonsStore"], exclude: ["JSON.md"]),
+    .target(
+      name: "SpoonsCLI", dependencies: ["SpoonsCore", "SpoonsSync", "SpoonsStore"],
+      exclude: ["JSON.md"]),
     // On Linux the release link lays out the code and data the everyday commands touch side by
     // side (Tests/Scripts/hot-symbols.sh makes the list): each command is a fresh process, and
     // each page of the binary it touches first costs a page fault. lld ships with the toolchain.
@@ -40,18 +45,21 @@ let package = Package(
     // directory, days by their ledger's numbers.
     .target(name: "SpoonsTestSupport", dependencies: ["SpoonsCore"]),
     // What the fuzzers run; `swift test` replays the kept inputs through it.
-    .target(name: "SpoonsFuzzing", dependencies: ["SpoonsCLI"]),
+    .target(name: "SpoonsFuzzing", dependencies: ["SpoonsCLI", "SpoonsSync"]),
 
     // Tests
     .testTarget(name: "SpoonsCoreTests", dependencies: ["SpoonsCore", "SpoonsTestSupport"]),
+    .testTarget(name: "SpoonsSyncTests", dependencies: ["SpoonsSync", "SpoonsTestSupport"]),
     .testTarget(
-      name: "SpoonsStoreTests", dependencies: ["SpoonsStore", "SpoonsTestSupport"],
+      name: "SpoonsStoreTests", dependencies: ["SpoonsStore", "SpoonsSync", "SpoonsTestSupport"],
       exclude: ["Fixtures"]),
     // Depends on the executable so that `swift test` always builds the binary the CLI tests run.
     .testTarget(
-      name: "SpoonsCLITests", dependencies: ["SpoonsCLI", "spoons", "SpoonsTestSupport"],
+      name: "SpoonsCLITests",
+      dependencies: ["SpoonsCLI", "SpoonsSync", "spoons", "SpoonsTestSupport"],
       exclude: ["Transcripts"]),
-    .testTarget(name: "SpoonsFuzzingTests", dependencies: ["SpoonsFuzzing"], exclude: ["Corpus"]),
+    .testTarget(
+      name: "SpoonsFuzzingTests", dependencies: ["SpoonsFuzzing", "SpoonsSync"], exclude: ["Corpus"]),
   ],
   swiftLanguageModes: [.v6]
 )

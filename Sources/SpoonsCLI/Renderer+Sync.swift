@@ -1,4 +1,5 @@
 import SpoonsCore
+import SpoonsSync
 import SpoonsStore
 
 extension Renderer {

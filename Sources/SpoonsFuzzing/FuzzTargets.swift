@@ -5,6 +5,7 @@
 #endif
 import SpoonsCLI
 import SpoonsCore
+import SpoonsSync
 import SpoonsStore
 
 /// What the fuzzers exercise, one function per target, shared by the libFuzzer executables

@@ -1,5 +1,6 @@
 import Foundation
 import SpoonsCore
+import SpoonsSync
 import SpoonsStore
 import Testing
 @testable import SpoonsCLI

@@ -1,5 +1,6 @@
 import Foundation
 import SpoonsCore
+import SpoonsSync
 import SpoonsTestSupport
 import Testing
 

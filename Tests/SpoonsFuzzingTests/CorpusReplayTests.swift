@@ -1,5 +1,6 @@
 import Foundation
 import SpoonsCore
+import SpoonsSync
 import SpoonsFuzzing
 import SpoonsStore
 import XCTest

@@ -1,5 +1,6 @@
 import Foundation
 import SpoonsCore
+import SpoonsSync
 @testable import SpoonsStore
 import SpoonsTestSupport
 import Testing

@@ -42,6 +42,12 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// Parses `YYYY-MM-DD` exactly.
   public init?(iso text: some StringProtocol) {
+    // In place when the text is (a native string or a slice of one), without a copy.
+    if let parsed = text.utf8.withContiguousStorageIfAvailable({ CivilDate(isoBytes: $0) }) {
+      guard let parsed else { return nil }
+      self = parsed
+      return
+    }
     self.init(isoBytes: Array(text.utf8)[...])
   }
 

@@ -15,7 +15,7 @@ public struct Planner: Equatable, Sendable {
   /// Spoons kept back: `plan` leaves them unplanned unless told to use them.
   public internal(set) var reserve: Int
   /// When the person's day begins (`settings day-start`): see `today(at:)`.
-  public internal(set) var dayStart: DayStart
+  public package(set) var dayStart: DayStart
   /// Numbers the last syncs moved on this device, refused until the next new day.
   public internal(set) var renumbered: [Renumbering]
   /// The numbers of tasks deleted here since the day began, lowest first: a sync that gives
@@ -23,10 +23,10 @@ public struct Planner: Equatable, Sendable {
   /// the deleted one. A task made and deleted between two syncs leaves no other trace.
   public internal(set) var deletedToday: [TaskID]
   /// Whether the morning check-in asks how the person feels (`settings mood`).
-  public internal(set) var asksMood: Bool
+  public package(set) var asksMood: Bool
   /// Whether the morning check-in may mention a boom-and-bust run of days (`settings
   /// pace-hint`).
-  public internal(set) var paceHints: Bool
+  public package(set) var paceHints: Bool
 
   var tasks: TaskTable
   /// Index 0 holds the 1-spoon category; each in the user's order.

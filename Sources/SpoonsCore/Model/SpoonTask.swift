@@ -8,7 +8,7 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
   public internal(set) var spoons: SpoonCost
   /// Leaving `done` (undone today, or reopened from the archive) forgets what a rest gave
   /// back: only a done rest has given anything, and the files refuse `back=` elsewhere.
-  public internal(set) var placement: Placement {
+  public package(set) var placement: Placement {
     didSet {
       if placement.isOpen {
         storedGaveBack = -1

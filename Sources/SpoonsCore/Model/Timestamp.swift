@@ -61,6 +61,12 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// Parses the form `description` writes (seconds and offset required).
   public init?(iso text: some StringProtocol) {
+    // In place when the text is (a native string or a slice of one), without a copy.
+    if let parsed = text.utf8.withContiguousStorageIfAvailable({ Timestamp(isoBytes: $0) }) {
+      guard let parsed else { return nil }
+      self = parsed
+      return
+    }
     self.init(isoBytes: Array(text.utf8)[...])
   }
 

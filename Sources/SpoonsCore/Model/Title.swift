@@ -71,7 +71,7 @@ public struct Title: Hashable, Sendable, CustomStringConvertible {
     return true
   }
 
-  static func trim(_ raw: String) -> String {
+  package static func trim(_ raw: String) -> String {
     let ends = raw.unicodeScalars
     guard let first = ends.first, let last = ends.last,
       first.properties.isWhitespace || last.properties.isWhitespace
@@ -84,7 +84,7 @@ public struct Title: Hashable, Sendable, CustomStringConvertible {
 
   /// C0/C1 controls, DEL, and the bidi embedding/override/isolate controls that reorder the
   /// rest of a terminal line. Marks (U+200E/F) and joiners stay allowed: real scripts need them.
-  static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x1F, 0x7F...0x9F: return true
     case 0x202A...0x202E, 0x2066...0x2069: return true

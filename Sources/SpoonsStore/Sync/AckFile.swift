@@ -1,4 +1,5 @@
 import SpoonsCore
+import SpoonsSync
 
 /// What one device has read of the others' files: `devices/<device>/acks.txt`, rewritten by
 /// that device alone (whole, then renamed) whenever it has read more.

@@ -1,4 +1,5 @@
 import SpoonsCore
+import SpoonsSync
 
 /// One device's changes from one sync: `TARGET/devices/<device>/<seq>.txt`, written once and
 /// never rewritten.

@@ -1,4 +1,5 @@
 import SpoonsCore
+import SpoonsSync
 
 /// Which data directory last synced as a device through a shared folder:
 /// `devices/<device>/device.txt`, rewritten by that device alone (whole, then renamed) with

@@ -1,4 +1,5 @@
 import SpoonsCore
+import SpoonsSync
 
 /// A git remote devices sync through, without merges: each device writes only its own
 /// branch, which holds its change files as the shared folder would, and reads the others'.

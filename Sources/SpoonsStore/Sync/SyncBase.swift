@@ -1,4 +1,5 @@
 import SpoonsCore
+import SpoonsSync
 
 /// What this device had seen at its last sync: `sync-N.txt` in the data directory, named by
 /// `planner.txt` (its `journal` line's `sync=N`), so the planner and the state it was synced

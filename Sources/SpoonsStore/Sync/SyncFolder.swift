@@ -4,6 +4,7 @@
   import Darwin
 #endif
 import SpoonsCore
+import SpoonsSync
 
 /// The shared folder devices sync through (a Syncthing or Dropbox folder, a network drive):
 /// a marker file, and one folder per device that only that device writes.

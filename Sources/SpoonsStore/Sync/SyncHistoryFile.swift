@@ -1,4 +1,5 @@
 import SpoonsCore
+import SpoonsSync
 
 /// The history part of the synced document (`SyncParts`): `sync-history-N.txt` in the data
 /// directory, N the change number of the sync that wrote it. Written whole by a sync that

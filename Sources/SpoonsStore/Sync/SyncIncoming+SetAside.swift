@@ -1,4 +1,5 @@
 import SpoonsCore
+import SpoonsSync
 
 /// Files taken in whole or not at all: one that cannot be (a stamp too far ahead, a value no
 /// Spoons writes) is set aside with what is wrong, and the sync goes on with every other file

@@ -1,4 +1,5 @@
 import SpoonsCore
+import SpoonsSync
 
 /// Where devices leave their change files for each other: a shared folder (`SyncFolder`) or
 /// a git remote (`GitTarget`). Each device writes only its own files, numbered and never

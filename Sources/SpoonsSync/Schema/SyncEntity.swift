@@ -1,3 +1,5 @@
+import SpoonsCore
+
 /// The name of one thing the synced document holds: its kind, then its stable id, written as
 /// devices exchange it: `task:k3v9q2.41.1764000000`, `routine:k3v9q2.3.1764000000`,
 /// `day:2026-11-23`, `settings`, `next:k3v9q2`.

@@ -1,3 +1,5 @@
+import SpoonsCore
+
 /// A routine's fields in the synced document. `days` is the weekday mask (`Weekdays.mask`).
 public enum SyncRoutineField: String, SyncFieldSet {
   case number = "n"

@@ -1,3 +1,5 @@
+import SpoonsCore
+
 /// What people call a device that syncs: the label in sync's notes and `sync --status`, and a
 /// name `sync --forget` accepts.
 ///

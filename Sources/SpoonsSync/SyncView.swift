@@ -1,3 +1,5 @@
+import SpoonsCore
+
 /// A planner seen as the synced document sees it: every task, routine, day and setting as an
 /// entity with text fields (each kind's fields in its own file under `Schema/`), named by
 /// stable ids instead of the numbers people type.
@@ -137,7 +139,10 @@ public struct SyncView: Sendable {
     -> [SyncChange]
   {
     var changes: [SyncChange] = []
-    let order = entities.keys.sorted {
+    // Stamped in the order they were changed: only the entities with a field to send.
+    let order = entities.compactMap { entity, fields in
+      Self.differs(fields, from: document.entities[entity]) ? entity : nil
+    }.sorted {
       (changedAt[$0]?.seconds ?? .max, $0) < (changedAt[$1]?.seconds ?? .max, $1)
     }
     for entity in order {
@@ -147,8 +152,7 @@ public struct SyncView: Sendable {
       for field in fields.keys.sorted() {
         let value = fields[field]!
         let current = known?[field]
-        // A field the document never had reads as empty, so an empty one says nothing new.
-        guard current?.value != value, current != nil || !value.isEmpty else { continue }
+        guard Self.differs(value, from: current) else { continue }
         if entityStamp == nil { entityStamp = stamp(entity) }
         var changeStamp = entityStamp!
         if let current, current.stamp >= changeStamp {
@@ -160,16 +164,29 @@ public struct SyncView: Sendable {
         changes.append(SyncChange(entity: entity, field: field, value: value, stamp: changeStamp))
       }
     }
-    for (entity, fields) in document.entities.sorted(by: { $0.key < $1.key })
-    where entities[entity] == nil && SyncIndex.isWhole(entity, fields, in: document)
-      && SyncConflictRules.isLive(fields) && !isNotHeldHere(entity, fields)
-    {
+    let deleted = document.entities.filter { entity, fields in
+      entities[entity] == nil && SyncIndex.isWhole(entity, fields, in: document)
+        && SyncConflictRules.isLive(fields) && !isNotHeldHere(entity, fields)
+    }
+    for (entity, fields) in deleted.sorted(by: { $0.key < $1.key }) {
       guard let mark = SyncConflictRules.deleteMark(seeing: fields) else { continue }
       changes.append(
         SyncChange(
           entity: entity, field: SyncConflictRules.deleteField, value: mark, stamp: stamp(entity)))
     }
     return changes
+  }
+}
+
+extension SyncView {
+  /// Whether a value says something new of a field the document holds as `current`: a field
+  /// the document never had reads as empty, so an empty one says nothing new.
+  static func differs(_ value: String, from current: SyncRegister?) -> Bool {
+    current?.value != value && (current != nil || !value.isEmpty)
+  }
+
+  static func differs(_ fields: [String: String], from known: SyncRegisters?) -> Bool {
+    fields.contains { differs($0.value, from: known?[$0.key]) }
   }
 }
 
@@ -256,13 +273,19 @@ struct SyncIndex {
   static func key(_ number: Int, _ created: Timestamp) -> String { "\(number) \(created)" }
 
   /// When two entities share a number and creation time, the live one, then the smaller
-  /// name, so every device finds the same.
+  /// name, so every device finds the same, whatever order it meets them in.
   init(_ document: SyncDocument) {
     highestTask = document.elsewhere.indexed.task
     highestRoutine = document.elsewhere.indexed.routine
-    for (entity, fields) in document.entities.sorted(by: { a, b in
-      (SyncConflictRules.isLive(a.value) ? 1 : 0, b.key) < (SyncConflictRules.isLive(b.value) ? 1 : 0, a.key)
-    }) {
+    typealias Candidate = (entity: SyncEntity, isLive: Bool)
+    func better(_ a: Candidate, than b: Candidate?) -> Bool {
+      guard let b else { return true }
+      return a.isLive != b.isLive ? a.isLive : a.entity < b.entity
+    }
+    var tasks: [String: Candidate] = [:]
+    var routines: [String: Candidate] = [:]
+    var byNumber: [Int: Candidate] = [:]
+    for (entity, fields) in document.entities {
       // Tasks and routines name their number and creation alike.
       guard let n = fields[SyncTaskField.number]?.value,
         let created = fields[SyncTaskField.created]?.value
@@ -275,17 +298,24 @@ struct SyncIndex {
         if entity.kind == .task { highestTask = max(highestTask, number) }
         continue
       }
+      let candidate = (entity, SyncConflictRules.isLive(fields))
+      let key = "\(n) \(created)"
       switch entity.kind {
       case .task:
         highestTask = max(highestTask, number)
-        task["\(n) \(created)"] = String(entity.id)
+        if better(candidate, than: tasks[key]) { tasks[key] = candidate }
       case .routine:
         highestRoutine = max(highestRoutine, number)
-        routine["\(n) \(created)"] = String(entity.id)
-        if let number = Int(n) { routineByNumber[number] = String(entity.id) }
+        if better(candidate, than: routines[key]) { routines[key] = candidate }
+        if let number = Int(n), better(candidate, than: byNumber[number]) {
+          byNumber[number] = candidate
+        }
       case .day, .settings, .next, .unknown: continue
       }
     }
+    task = tasks.mapValues { String($0.entity.id) }
+    routine = routines.mapValues { String($0.entity.id) }
+    routineByNumber = byNumber.mapValues { String($0.entity.id) }
   }
 
   /// Whether every field a thing needs has arrived (`isWhole`), and for a routine's task,

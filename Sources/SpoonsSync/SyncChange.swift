@@ -1,3 +1,5 @@
+import SpoonsCore
+
 /// One field of one thing set to a value at a moment: the unit devices exchange.
 ///
 /// Entities are named by kind and stable id (`SyncEntity`); fields by the name their kind's

@@ -1,4 +1,5 @@
 import SpoonsCore
+import SpoonsSync
 import SpoonsTestSupport
 import Testing
 

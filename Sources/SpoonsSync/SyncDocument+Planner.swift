@@ -1,3 +1,5 @@
+import SpoonsCore
+
 /// The planner a document describes, with what making it decided and which entity each
 /// number stands for.
 public struct SyncedPlanner: Sendable {

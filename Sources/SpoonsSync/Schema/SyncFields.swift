@@ -1,3 +1,5 @@
+import SpoonsCore
+
 /// The fields of one kind of entity, by the names devices exchange (the raw value, written
 /// once, in the kind's own file), and the ones a thing needs before it can be made: changes
 /// to one thing can come from several files, and a thing is made (or deleted) only once its

@@ -1,3 +1,5 @@
+import SpoonsCore
+
 /// Something a sync had to decide that the person should hear about, one line each.
 public enum SyncNote: Hashable, Sendable {
   /// Two devices gave one number to different tasks; the later task took the next free one.

@@ -1,3 +1,5 @@
+import SpoonsCore
+
 /// Orders a list across devices: each task holds a number (`rank`), and a list is its tasks
 /// sorted by rank.
 ///

@@ -1,3 +1,5 @@
+import SpoonsCore
+
 /// The settings every device shares, in the entity `settings`. A default reads as empty, so a
 /// device that never changed a setting never overrides one.
 public enum SyncSettingsField: String, SyncFieldSet {

@@ -1,4 +1,5 @@
 import SpoonsCore
+import SpoonsSync
 
 /// `sync`: the rules are Core's `SyncRound`; here the shared folder or the git remote is read
 /// and written, and the result committed as one save of the planner, its archive and the

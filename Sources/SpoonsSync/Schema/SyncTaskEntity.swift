@@ -1,3 +1,5 @@
+import SpoonsCore
+
 /// A task's fields in the synced document.
 ///
 /// `place` holds where the task is and the date it was planned for (`SyncPlace`), so a day's
@@ -33,29 +35,54 @@ public enum SyncPlace: Hashable, Sendable {
   case todo(on: CivilDate, from: SyncOrigin)
   case done(on: CivilDate, from: SyncOrigin, at: Timestamp, gaveBack: Int?)
 
-  /// Reads what `text` writes; nil for anything else.
+  /// Reads what `text` writes; nil for anything else. Words are split at spaces, as many as
+  /// there are.
   public init?(_ text: String) {
-    let words = text.split(separator: " ")
-    switch (words.first, words.count) {
-    case ("category", 1): self = .category
-    case ("backlog", 2):
-      guard let since = CivilDate(iso: words[1]) else { return nil }
+    var words = Words(rest: text[...])
+    guard let kind = words.next() else { return nil }
+    switch kind {
+    case "category":
+      guard words.atEnd else { return nil }
+      self = .category
+    case "backlog":
+      guard let since = words.next().flatMap(CivilDate.init(iso:)), words.atEnd else { return nil }
       self = .backlog(since: since)
-    case ("todo", 3):
-      guard let on = CivilDate(iso: words[1]), let from = SyncOrigin(words[2]) else { return nil }
-      self = .todo(on: on, from: from)
-    case ("done", 5):
-      guard let on = CivilDate(iso: words[1]), let from = SyncOrigin(words[2]),
-        let at = Timestamp(iso: words[3])
+    case "todo":
+      guard let on = words.next().flatMap(CivilDate.init(iso:)),
+        let from = words.next().flatMap(SyncOrigin.init), words.atEnd
       else { return nil }
-      var back: Int?
-      if words[4] != "-" {
-        guard let amount = Int(words[4]) else { return nil }
-        back = amount
+      self = .todo(on: on, from: from)
+    case "done":
+      guard let on = words.next().flatMap(CivilDate.init(iso:)),
+        let from = words.next().flatMap(SyncOrigin.init),
+        let at = words.next().flatMap(Timestamp.init(iso:)), let back = words.next(), words.atEnd
+      else { return nil }
+      var gaveBack: Int?
+      if back != "-" {
+        guard let amount = Int(back) else { return nil }
+        gaveBack = amount
       }
-      self = .done(on: on, from: from, at: at, gaveBack: back)
+      self = .done(on: on, from: from, at: at, gaveBack: gaveBack)
     default: return nil
     }
+  }
+
+  /// The words of a place, one at a time, without copying them.
+  private struct Words {
+    var rest: Substring
+
+    mutating func next() -> Substring? {
+      let bytes = rest.utf8
+      guard let start = bytes.firstIndex(where: { $0 != 32 }) else {
+        rest = rest[rest.endIndex...]
+        return nil
+      }
+      let end = bytes[start...].firstIndex(of: 32) ?? bytes.endIndex
+      defer { rest = rest[end...] }
+      return rest[start..<end]
+    }
+
+    var atEnd: Bool { rest.utf8.allSatisfy { $0 == 32 } }
   }
 
   public var text: String {

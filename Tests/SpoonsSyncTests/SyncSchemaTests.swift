@@ -1,4 +1,5 @@
-@testable import SpoonsCore
+@testable import SpoonsSync
+import SpoonsCore
 import SpoonsTestSupport
 import Testing
 

@@ -1,3 +1,5 @@
+import SpoonsCore
+
 /// One sync, as pure rules: what this device sends, and the planner it ends with.
 ///
 /// The device's changes since its last sync are found by comparing its planner with the

@@ -1,3 +1,5 @@
+import SpoonsCore
+
 /// Everything a device syncs: the live planner, its done tasks of finished days and the
 /// record of each finished day (what the store keeps in `planner.txt`, `done.txt` and
 /// `days.txt`).

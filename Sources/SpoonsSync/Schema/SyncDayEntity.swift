@@ -1,3 +1,5 @@
+import SpoonsCore
+
 /// A day's fields in the synced document, named `day:DATE`.
 ///
 /// `record` is what a finished day planned, spent and rested (`planned spent rested`), written

@@ -1,3 +1,5 @@
+import SpoonsCore
+
 /// The synced document in two parts, so that a sync sending only what changed here reads and
 /// writes the small one:
 /// - the **live part**: every entity the planner shows (its categories, backlog, today's list

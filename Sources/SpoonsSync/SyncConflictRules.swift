@@ -1,3 +1,5 @@
+import SpoonsCore
+
 /// Every rule that decides between changes made apart, in one place. Each device applies the
 /// same rules to the same changes, so devices that have seen the same changes hold the same
 /// document and the same planner, whatever order the changes came in.

@@ -1,3 +1,5 @@
+import SpoonsCore
+
 /// One data directory on one machine, as the devices that sync together know it.
 ///
 /// Random, so two devices never pick the same one, and kept in the data directory: a new
@@ -7,7 +9,13 @@ public struct DeviceID: Hashable, Comparable, Sendable, CustomStringConvertible 
   public let text: String
 
   /// 1 to 32 lowercase letters and digits.
-  public init?(_ text: some StringProtocol) {
+  public init?(_ text: some StringProtocol) { self.init(checking: text) }
+  // Concrete entry points, for the stamps a synced state holds (see `SyncStamp.init`).
+  public init?(_ text: String) { self.init(checking: text) }
+  public init?(_ text: Substring) { self.init(checking: text) }
+
+  @inline(__always)
+  private init?(checking text: some StringProtocol) {
     guard (1...32).contains(text.utf8.count),
       text.utf8.allSatisfy({ (48...57).contains($0) || (97...122).contains($0) })
     else { return nil }

@@ -1,3 +1,5 @@
+import SpoonsCore
+
 /// Everything a device has seen, field by field: the newest value of each field of each task,
 /// routine, day and setting.
 ///

@@ -1,3 +1,5 @@
+import SpoonsCore
+
 /// The next numbers one device hands out, in the entity `next:DEVICE`: written only when they
 /// are past every number the document holds, for tasks the other devices never saw (made and
 /// deleted between syncs), so nobody hands those numbers out again.

@@ -1,4 +1,5 @@
 import SpoonsCore
+import SpoonsSync
 import Testing
 
 @Suite("A device's name")
