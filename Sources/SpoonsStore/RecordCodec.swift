@@ -15,6 +15,11 @@ enum RecordCodec {
   // MARK: - Writing
 
   static func appendEscaped(_ text: String, to out: inout [UInt8]) {
+    // Most text needs no escape: copied whole, not a byte at a time.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 != 92 }) {
+      out.append(contentsOf: text.utf8)
+      return
+    }
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "\\"): out.append(contentsOf: [92, 92])
