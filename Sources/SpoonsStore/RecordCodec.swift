@@ -16,10 +16,12 @@ enum RecordCodec {
 
   static func appendEscaped(_ text: String, to out: inout [UInt8]) {
     // Most text needs no escape: copied whole, not a byte at a time.
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 != 92 }) {
-      out.append(contentsOf: text.utf8)
-      return
+    let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+      for byte in bytes where byte < 0x20 || byte == 0x7F || byte == 92 { return false }
+      out.append(contentsOf: bytes)
+      return true
     }
+    if plain == true { return }
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "\\"): out.append(contentsOf: [92, 92])

@@ -9,17 +9,17 @@ public struct DeviceID: Hashable, Comparable, Sendable, CustomStringConvertible 
   public let text: String
 
   /// 1 to 32 lowercase letters and digits.
-  public init?(_ text: some StringProtocol) { self.init(checking: text) }
+  public init?(_ text: some StringProtocol) { self.init(checking: text.utf8) }
   // Concrete entry points, for the stamps a synced state holds (see `SyncStamp.init`).
-  public init?(_ text: String) { self.init(checking: text) }
-  public init?(_ text: Substring) { self.init(checking: text) }
+  public init?(_ text: String) { self.init(checking: text.utf8) }
+  public init?(_ text: Substring) { self.init(checking: text.utf8) }
 
   @inline(__always)
-  private init?(checking text: some StringProtocol) {
-    guard (1...32).contains(text.utf8.count),
-      text.utf8.allSatisfy({ (48...57).contains($0) || (97...122).contains($0) })
+  init?<Bytes: Collection<UInt8>>(checking bytes: Bytes) {
+    guard (1...32).contains(bytes.count),
+      bytes.allSatisfy({ (48...57).contains($0) || (97...122).contains($0) })
     else { return nil }
-    self.text = String(text)
+    self.text = String(decoding: bytes, as: UTF8.self)
   }
 
   /// A new random id, from the generator passed in (so tests can fix it).

@@ -28,6 +28,17 @@ public struct SyncDocument: Hashable, Sendable {
     return true
   }
 
+  /// Applies changes that all name `entity`, looking the entity up once, not once a field
+  /// (reading a synced state, whose lines come grouped by entity).
+  public mutating func apply(_ changes: [SyncChange], to entity: SyncEntity) {
+    guard !changes.isEmpty else { return }
+    var registers = entities.removeValue(forKey: entity) ?? [:]
+    for change in changes where SyncConflictRules.keeps(change, over: registers[change.field]) {
+      registers[change.field] = SyncRegister(value: change.value, stamp: change.stamp)
+    }
+    entities[entity] = registers
+  }
+
   public mutating func apply(_ changes: some Sequence<SyncChange>) {
     for change in changes { apply(change) }
   }

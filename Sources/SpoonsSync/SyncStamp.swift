@@ -47,16 +47,17 @@ public struct SyncStamp: Hashable, Comparable, Sendable, CustomStringConvertible
   /// Reads what `description` writes. Every stamp of a synced state is read, so the text is
   /// scanned once, byte by byte; each number is read as `Int64(_:)` reads it (a sign, then
   /// digits), so the stamps accepted are the ones they always were.
-  public init?(_ text: some StringProtocol) { self.init(parsing: text) }
+  public init?(_ text: some StringProtocol) { self.init(parsing: text.utf8) }
 
   // Concrete entry points: the generic one, called from another module, is not specialized,
   // and paid about 10,000 instructions a stamp as a synced state loaded.
-  public init?(_ text: String) { self.init(parsing: text) }
-  public init?(_ text: Substring) { self.init(parsing: text) }
+  public init?(_ text: String) { self.init(parsing: text.utf8) }
+  public init?(_ text: Substring) { self.init(parsing: text.utf8) }
+  /// From a file's bytes, as `init(_:)` reads their text, without making the text first.
+  public init?(utf8 bytes: ArraySlice<UInt8>) { self.init(parsing: bytes) }
 
   @inline(__always)
-  private init?(parsing text: some StringProtocol) {
-    let bytes = text.utf8
+  private init?<Bytes: Collection<UInt8>>(parsing bytes: Bytes) {
     var index = bytes.startIndex
     // A number up to the next dot, bounded so that no clock arithmetic on a stamp from a file
     // can overflow.
@@ -85,7 +86,7 @@ public struct SyncStamp: Hashable, Comparable, Sendable, CustomStringConvertible
     }
     guard let seconds = number(upTo: Self.largestSeconds),
       let counter = number(upTo: Int64(Self.largestCounter)),
-      let device = DeviceID(text[index...])
+      let device = DeviceID(checking: bytes[index...])
     else { return nil }
     self.init(seconds: seconds, counter: Int(counter), device: device)
   }

@@ -94,19 +94,21 @@ struct ChangeFile: Equatable {
 
   /// A `set` record read back: what `encode(_:to:)` writes.
   static func decode(change record: RecordCodec.Record) throws(DecodeError) -> SyncChange {
-    guard let stamp = SyncStamp(try record.string("stamp")) else {
-      throw DecodeError(line: record.line, reason: "a bad stamp")
-    }
-    return SyncChange(
-      entity: SyncEntity(try record.string("entity")), field: try record.string("field"),
-      value: try record.string("value"), stamp: stamp)
+    var reader = ChangeRecords()
+    return try reader.change(record)
   }
 
   static func encode(_ change: SyncChange, to out: inout [UInt8]) {
     out.append(contentsOf: "set".utf8)
     RecordCodec.field("entity", change.entity.name, to: &out, escape: true)
     RecordCodec.field("field", change.field, to: &out, escape: true)
-    RecordCodec.field("stamp", change.stamp.description, to: &out)
+    // `SyncStamp.description`, written without making the text first.
+    out.append(contentsOf: "\tstamp=".utf8)
+    out.append(contentsOf: String(change.stamp.seconds).utf8)
+    out.append(UInt8(ascii: "."))
+    out.append(contentsOf: String(change.stamp.counter).utf8)
+    out.append(UInt8(ascii: "."))
+    out.append(contentsOf: change.stamp.device.text.utf8)
     RecordCodec.field("value", change.value, to: &out, escape: true)
     out.append(10)
   }
@@ -146,6 +148,7 @@ struct ChangeFile: Equatable {
     let endLine = Array(bytes[start...])
     guard endLine.starts(with: Array("end\t".utf8)) else { return .incomplete }
     var file = ChangeFile(device: DeviceID("x")!, name: "", seq: 0, changes: [])
+    var records = ChangeRecords()
     var counted = -1
     var sum = ""
     do {
@@ -184,7 +187,7 @@ struct ChangeFile: Equatable {
           throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
         }
         try record.expectOnly(["entity", "field", "stamp", "value"])
-        file.changes.append(try Self.decode(change: record))
+        file.changes.append(try records.change(record))
       }
       guard sawFrom, counted == file.changes.count else {
         return .damaged("its end line counts \(counted) changes but it holds \(file.changes.count)")
@@ -224,5 +227,61 @@ extension ChangeFileProbe {
     let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
     let sealed = fields.map { $0 == "sum=fuzz" ? sum : String($0) }.joined(separator: "\t")
     return Array(bytes[..<start]) + Array(sealed.utf8) + [10]
+  }
+}
+
+/// Reads `set` records one after another, as `ChangeFile.encode(_:to:)` writes them. A file
+/// lists each thing's fields together, so the entity named by the line before is used again
+/// when the next line names it in the same bytes; a stamp is read from its bytes. Reading a
+/// synced state is reading tens of thousands of these.
+struct ChangeRecords {
+  private var lastName: ArraySlice<UInt8> = []
+  private var last: SyncEntity?
+
+  mutating func change(_ record: RecordCodec.Record) throws(DecodeError) -> SyncChange {
+    let stamp: SyncStamp
+    if let raw = record.raw("stamp"), let read = SyncStamp(utf8: raw) {
+      stamp = read
+    } else {
+      // Missing, escaped or not a stamp: read as text, which says which.
+      guard let read = SyncStamp(try record.string("stamp")) else {
+        throw DecodeError(line: record.line, reason: "a bad stamp")
+      }
+      stamp = read
+    }
+    let entity: SyncEntity
+    if let last, let raw = record.raw("entity"), raw.elementsEqual(lastName) {
+      entity = last
+    } else {
+      entity = SyncEntity(try record.string("entity"))
+      last = entity
+      lastName = record.raw("entity") ?? []
+    }
+    return SyncChange(
+      entity: entity, field: try record.string("field"), value: try record.string("value"),
+      stamp: stamp)
+  }
+}
+
+/// A document read from `set` records: the changes to one entity are applied together.
+struct DocumentLoader {
+  private(set) var document = SyncDocument()
+  private var pending: [SyncChange] = []
+
+  mutating func add(_ change: SyncChange) {
+    if let first = pending.first, first.entity != change.entity { flush() }
+    pending.append(change)
+  }
+
+  /// The document, every change applied.
+  mutating func finish() -> SyncDocument {
+    flush()
+    return document
+  }
+
+  private mutating func flush() {
+    guard let entity = pending.first?.entity else { return }
+    document.apply(pending, to: entity)
+    pending.removeAll(keepingCapacity: true)
   }
 }

@@ -143,6 +143,8 @@ struct SyncBase: Equatable {
     var base = SyncBase()
     var end: Int?
     var count = 0
+    var records = ChangeRecords()
+    var loader = DocumentLoader()
     // The format line, a file that is something else, a newer version: checked as for every
     // data file.
     try format.decodeRecords(bytes, file: file) { record throws(DecodeError) in
@@ -174,7 +176,7 @@ struct SyncBase: Equatable {
         base.covered[try record.string("device")] = try record.int("upto", in: 0...99_999_999)
       case "history", "parts", "handed", "archive", "hidden": try base.decodePart(record)
       case "set":
-        base.document.apply(try ChangeFile.decode(change: record))
+        loader.add(try records.change(record))
         count += 1
       case "end": end = try record.int("registers")
       default: throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
@@ -183,6 +185,10 @@ struct SyncBase: Equatable {
     guard end == count else {
       throw .corrupt(file: file, line: nil, reason: "the file is cut short")
     }
+    // The numbers the history part holds (`parts`), with the registers read.
+    let elsewhere = base.document.elsewhere
+    base.document = loader.finish()
+    base.document.elsewhere = elsewhere
     return base
   }
 

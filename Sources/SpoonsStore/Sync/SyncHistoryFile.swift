@@ -51,14 +51,15 @@ enum SyncHistoryFile {
       throw .damagedSyncState(
         file: file, reason: "is not the file the synced state counts on (its checksum differs)")
     }
-    var document = SyncDocument()
+    var loader = DocumentLoader()
     var end: Int?
     var count = 0
+    var records = ChangeRecords()
     try format.decodeRecords(bytes, file: file) { record throws(DecodeError) in
       guard end == nil else { throw DecodeError(line: record.line, reason: "a record after the end line") }
       switch record.kind {
       case "set":
-        document.apply(try ChangeFile.decode(change: record))
+        loader.add(try records.change(record))
         count += 1
       case "end": end = try record.int("registers")
       default: throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
@@ -67,6 +68,6 @@ enum SyncHistoryFile {
     guard end == count, count == reference.registers else {
       throw .corrupt(file: file, line: nil, reason: "the file is cut short")
     }
-    return document
+    return loader.finish()
   }
 }
