@@ -299,6 +299,44 @@ struct GitSyncCLITests {
     try FileManager.default.removeItem(atPath: hang)
   }
 
+  /// A sync asks git each thing once: with nothing new, a fetch, the branches and this
+  /// device's files; one change is one commit and one push on top of that (a blob and its
+  /// three trees, the commit, the branch moved here).
+  @Test func aSyncAsksGitEachThingOnceAndOneChangeIsOneCommitAndOnePush() throws {
+    let dir = TemporaryDirectory()
+    let remote = try Self.bareRepository(dir)
+    let d = try Self.devices(dir, count: 1, remote: remote, at: morning)
+    // A git that writes down each call, then runs the real one.
+    let programs = dir.file("programs")
+    try FileManager.default.createDirectory(atPath: programs, withIntermediateDirectories: true)
+    let calls = dir.file("calls")
+    try "#!/bin/sh\necho \"$*\" >> '\(calls)'\nexec '\(gitCommand!)' \"$@\"\n"
+      .write(toFile: programs + "/git", atomically: false, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: programs + "/git")
+    var counted = d[0]
+    counted.environment["PATH"] = programs + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+    func commands(_ body: () throws -> Void) throws -> [String] {
+      try? FileManager.default.removeItem(atPath: calls)
+      try body()
+      let text = (try? String(contentsOfFile: calls, encoding: .utf8)) ?? ""
+      // Each call's command: the word after the repository named.
+      return text.split(separator: "\n").map { line in
+        let words = line.split(separator: " ")
+        let at = words.firstIndex { $0.hasPrefix("--git-dir=") }.map { $0 + 1 } ?? 0
+        return at < words.count ? String(words[at]) : ""
+      }
+    }
+    let quiet = try commands { try counted.run("sync", at: morning.plus(minutes: 1)) }
+    #expect(quiet == ["fetch", "for-each-ref", "ls-tree"], "\(quiet)")
+    try counted.run("add", "2", "Tea", at: morning.plus(minutes: 2))
+    let sent = try commands { try counted.run("sync", at: morning.plus(minutes: 3)) }
+    #expect(
+      sent == [
+        "fetch", "for-each-ref", "ls-tree", "hash-object", "mktree", "mktree", "mktree",
+        "commit-tree", "update-ref", "push",
+      ], "\(sent)")
+  }
+
   @Test func withoutGitOnThePathSyncSaysWhatToInstall() throws {
     let dir = TemporaryDirectory()
     let remote = try Self.bareRepository(dir)

@@ -27,6 +27,15 @@ struct GitTarget: SyncTransport {
   let git: Git
   /// When the sync runs, for the dates of its commit; nil where nothing is written.
   let now: Timestamp?
+  /// What this sync has asked git already: a target lives for one sync.
+  private let asked = Asked()
+
+  /// The branches here, until a fetch or a commit moves one, and the files of each commit
+  /// read (a commit never changes): a sync with nothing new asks git for each once.
+  private final class Asked {
+    var refs: [String: String]?
+    var trees: [String: [(name: String, object: String, size: Int)]] = [:]
+  }
 
   init(remote: String, data: String, options: GitOptions, now: Timestamp?) throws(SyncError) {
     try Self.check(remote)
@@ -93,6 +102,7 @@ struct GitTarget: SyncTransport {
         "fetch", "--quiet", "--no-tags", "--no-recurse-submodules", "--prune", "--", remote,
         "+" + Self.branchPrefix + "*:" + Self.fetchedPrefix + "*",
       ], remote: remote)
+    asked.refs = nil
     guard fetch.status == 0 else { throw unreachable(fetch) }
     guard let device else { return }
     let refs = try self.refs()
@@ -105,6 +115,7 @@ struct GitTarget: SyncTransport {
       // the synced state says this device sent.
       guard try highestSeq(in: theirs, of: device) <= sent else { throw otherWriter }
       try git.succeed(["update-ref", Self.branch(device), theirs])
+      asked.refs = nil
       return
     }
     guard ours != theirs else { return }
@@ -165,6 +176,7 @@ struct GitTarget: SyncTransport {
           + ["-m", message],
         extra: identity))
     try git.succeed(["update-ref", branch, commit])
+    asked.refs = nil
     try push(commit, as: device)
   }
 
@@ -266,6 +278,7 @@ struct GitTarget: SyncTransport {
 
   /// The branches here, by name: this device's own and every fetched one.
   private func refs() throws(SyncError) -> [String: String] {
+    if let refs = asked.refs { return refs }
     let output = try git.succeed([
       "for-each-ref", "--format=%(objectname) %(refname)", Self.branchPrefix, Self.fetchedPrefix,
     ])
@@ -274,6 +287,7 @@ struct GitTarget: SyncTransport {
       let parts = line.split(separator: " ", maxSplits: 1)
       if parts.count == 2 { refs[String(parts[1])] = String(parts[0]) }
     }
+    asked.refs = refs
     return refs
   }
 
@@ -281,6 +295,8 @@ struct GitTarget: SyncTransport {
   private func tree(_ commit: String, under folder: String) throws(SyncError)
     -> [(name: String, object: String, size: Int)]
   {
+    let key = commit + " " + folder
+    if let entries = asked.trees[key] { return entries }
     let output = try git.succeed(["ls-tree", "-r", "-l", "-z", commit, "--", folder + "/"])
     var entries: [(name: String, object: String, size: Int)] = []
     for record in output.split(separator: 0) {
@@ -293,6 +309,7 @@ struct GitTarget: SyncTransport {
       else { continue }
       entries.append((String(path.dropFirst(folder.count + 1)), String(fields[2]), size))
     }
+    asked.trees[key] = entries
     return entries
   }
 
