@@ -1,0 +1,168 @@
+import SpoonsCore
+import SpoonsSync
+
+/// The synced state in the data directory (`sync-N.txt`, `sync-history-M.txt`): reading it,
+/// and choosing the round over its live part or over the whole document.
+extension PlannerStore {
+  /// What this device had seen at its last sync, as the planner names it: empty before the
+  /// first sync; nil when the file it names is missing.
+  func syncBase(of journal: JournalState) throws(StoreError) -> SyncBase? {
+    guard journal.syncFile > 0 else { return SyncBase() }
+    let path = directory + "/" + SyncBase.fileName(journal.syncFile)
+    guard let bytes = try FileSystem.read(path) else { return nil }
+    do {
+      return try SyncBase.decode(bytes, file: path)
+    } catch {
+      throw Self.syncStateDamage(error, path: path)
+    }
+  }
+
+  /// A synced-state file that does not read, said as the damage it is (only `sync` needs it).
+  static func syncStateDamage(_ error: StoreError, path: String) -> StoreError {
+    switch error {
+    case .corrupt(_, let line, let reason):
+      return .damagedSyncState(
+        file: path, reason: "does not read" + (line.map { " at line \($0)" } ?? "") + ": \(reason)")
+    case .foreign(_, _, let holds):
+      return .damagedSyncState(
+        file: path, reason: "is not a Spoons file" + (holds.map { " (\($0))" } ?? ""))
+    default: return error
+    }
+  }
+
+  /// Makes `base` whole: the history part its `sync-N.txt` names, read and joined to the live
+  /// part. A base that is whole already (version 1) stays as it is.
+  func loadHistory(into base: inout SyncBase) throws(StoreError) {
+    guard let reference = base.history else { return }
+    let path = directory + "/" + reference.name
+    guard let bytes = try FileSystem.read(path) else {
+      throw .damagedSyncState(file: path, reason: "is missing, though the synced state counts on it")
+    }
+    let history: SyncDocument
+    do {
+      history = try SyncHistoryFile.decode(bytes, file: path, reference: reference)
+    } catch {
+      throw Self.syncStateDamage(error, path: path)
+    }
+    base.document = base.document.joined(with: history)
+    base.history = nil
+  }
+
+  /// The whole synced document of `base`, read when first asked for; nil when its history
+  /// part does not read.
+  func wholeDocument(_ base: SyncBase) -> () -> SyncDocument? {
+    {
+      var whole = base
+      return (try? loadHistory(into: &whole)).map { whole.document }
+    }
+  }
+
+  /// `syncBase`, refusing a missing one: sync's way in.
+  func requiredSyncBase(of journal: JournalState) throws(StoreError) -> SyncBase {
+    guard let base = try syncBase(of: journal) else {
+      throw .damagedSyncState(
+        file: directory + "/" + SyncBase.fileName(journal.syncFile),
+        reason: "is missing, though \(PlannerFile.name) counts on it")
+    }
+    return base
+  }
+
+  /// The round: the everyday one (a change made here, or one taken in, that leaves the
+  /// history part alone) over the live part of the synced state alone; any other over the
+  /// whole of it and the archive (`archive`: what it read, and the tasks `done.txt` records),
+  /// which leaves `base` whole.
+  func chooseRound(
+    _ base: inout SyncBase, _ snapshot: PlannerSnapshot, _ incoming: inout SyncIncoming,
+    device: DeviceID, copied: Bool, copiedFrom: DeviceID?, now: Timestamp
+  ) throws -> (round: SyncRound, archive: (read: Archive, recorded: [TaskID])?) {
+    let clock = HybridClock(device: device, last: base.clock)
+    incoming.setAsideStampsAhead(of: now)
+    if !copied, !incoming.files.contains(where: \.file.snapshot),
+      let live = liveRound(
+        base, snapshot, incoming: incoming.files.flatMap(\.file.changes), clock: clock, now: now)
+    {
+      return (live, nil)
+    }
+    try loadHistory(into: &base)
+    var archive = try readRecordedArchive(snapshot)
+    let recorded = archive.doneTasks.map(\.id)
+    archive.doneTasks = ArchivedCopies.newest(archive.doneTasks, live: snapshot.planner)
+    let round = try incoming.round(
+      base: base.document,
+      local: SyncedState(planner: snapshot.planner, done: archive.doneTasks, days: archive.days),
+      clock: clock, now: now, copiedFrom: copiedFrom, lastSynced: base.syncedAt)
+    return (round, (archive, recorded))
+  }
+
+  /// The round over the live part of the synced state alone (`SyncRound.overLivePart`), when
+  /// it can be sure to be the round over the whole: the state is split, its history part is
+  /// there at the size named, the archive is as it was at the last sync, and no task whose
+  /// archived copy the planner hid has left the planner. Nil otherwise, and when the live
+  /// part does not make a planner (the whole then says why).
+  func liveRound(
+    _ base: SyncBase, _ snapshot: PlannerSnapshot, incoming: [SyncChange], clock: HybridClock,
+    now: Timestamp
+  ) -> SyncRound? {
+    guard let history = base.history, snapshot.journal.syncFile != 0,
+      FileSystem.size(directory + "/" + history.name) == history.bytes,
+      base.archive == snapshot.archive, archiveUntouchedSinceSync(base, snapshot.journal),
+      base.hidden.allSatisfy({ snapshot.planner.task(TaskID($0)) != nil })
+    else { return nil }
+    return try? SyncRound.overLivePart(
+      base.document, limits: base.limits, planner: snapshot.planner, incoming: incoming,
+      clock: clock, now: now, lastSynced: base.syncedAt, handedOut: base.handedOut)
+  }
+
+  /// Whether the changes recorded since the last sync (the undo history from where that
+  /// sync left it) left the archive alone: none archived a day or changed an archived task,
+  /// and none was undone or redone (which may take either back). False when that cannot be
+  /// told: the history was rewritten since, or does not read.
+  func archiveUntouchedSinceSync(_ base: SyncBase, _ journal: JournalState) -> Bool {
+    guard let mark = base.journal, mark.generation == journal.generation, mark.bytes > 0,
+      mark.bytes <= journal.bytes
+    else { return false }
+    if mark.bytes == journal.bytes { return true }
+    let since = JournalState(generation: mark.generation, bytes: mark.bytes, lastSeq: journal.syncFile)
+    // An undo or redo mark asks for the history before it: there is no need to look further.
+    guard
+      let tail = try? JournalTail.read(journalPath(since), journal: since, committed: {
+        () throws(StoreError) in throw .io(path: journalPath(since), operation: "read", reason: "")
+      })
+    else { return false }
+    return mark.bytes + tail.length == journal.bytes && tail.appends.isEmpty
+      && tail.steps.allSatisfy { $0.allSatisfy { $0.key != "archive" } }
+  }
+}
+
+extension SyncBase {
+  /// Records the files taken in as read, and what each snapshot among them covered.
+  mutating func markRead(_ incoming: SyncIncoming, by device: DeviceID) {
+    for (file, sum) in incoming.files {
+      seen.insert(SyncBase.key(file, sum))
+      // A snapshot holds what its device had read of every device's files.
+      for (other, upto) in file.covers where other != device.text {
+        covered[other] = max(covered[other] ?? 0, upto)
+      }
+    }
+  }
+
+  /// After a round over the whole document: keeps its live part here, with what a round over
+  /// it alone needs, and returns the history part to write. `archive`: what the round read,
+  /// and the tasks `done.txt` records; `state`: what the sync saves.
+  mutating func split(
+    _ round: SyncRound, _ archive: (read: Archive, recorded: [TaskID]), saving state: SyncedState,
+    now: Timestamp
+  ) -> SyncDocument {
+    let parts = round.document.parts(
+      for: state.planner, identities: round.identities, clock: state.planner.today(at: now))
+    document = parts.live
+    limits = parts.limits
+    handedOut = SyncNumbers(
+      task: state.planner.nextID.rawValue, routine: state.planner.nextRoutineID.rawValue)
+    // An archive the commit rewrites holds no copy of a live task; one it keeps may.
+    let rewritten = state.done != archive.read.doneTasks || state.days != archive.read.days
+    hidden = rewritten
+      ? [] : archive.recorded.filter { state.planner.task($0) != nil }.map(\.rawValue)
+    return parts.history
+  }
+}
