@@ -284,7 +284,8 @@ extension SyncDocument {
   static func isRoutineTaskNotShown(
     _ fields: SyncRegisters, today: CivilDate?, clock: CivilDate?
   ) -> Bool {
-    guard case .todo(let date, .routine)? = SyncPlace(fields.text(SyncTaskField.place)) else {
+    let place = fields.text(SyncTaskField.place)
+    guard SyncPlace.isRoutineTodo(place), let date = SyncPlace.date(startingText: place) else {
       return false
     }
     return today.map { date < $0 } ?? false || clock.map { date > $0 } ?? false

@@ -171,7 +171,7 @@ extension SyncDocument {
   static func date(of entity: SyncEntity, _ fields: SyncRegisters) -> CivilDate? {
     switch entity.kind {
     case .day: entity.date
-    case .task: SyncPlace(fields.text(SyncTaskField.place))?.date
+    case .task: SyncPlace.date(startingText: fields.text(SyncTaskField.place))
     case .routine, .settings, .next, .unknown: nil
     }
   }

@@ -51,7 +51,7 @@ public struct SyncView: Sendable {
       changedAt[entity] = task.updated
       let place = self.place(of: task, date: date, known: document.value(entity, SyncTaskField.place), naming.index)
       lists.append(entity, to: place.list)
-      entities[entity] = SyncTaskEntity.values(of: task, at: place.place)
+      entities[entity] = SyncTaskEntity.values(of: task, placedAs: place.place)
     }
     for task in state.done { add(task, date: dateOfDone[task.id]) }
     for cost in SpoonCost.all { for task in planner.category(cost) { add(task, date: nil) } }
@@ -80,10 +80,10 @@ public struct SyncView: Sendable {
     namedAnew = naming.namedAnew
   }
 
-  /// Where the document places `task` (done on `date`, or planned for it), and the list it
-  /// is ordered in. `known`: the place the document gives it now.
+  /// Where the document places `task` (done on `date`, or planned for it), as its text, and
+  /// the list it is ordered in. `known`: the place the document gives it now.
   private func place(of task: SpoonTask, date: CivilDate?, known: String?, _ index: SyncIndex)
-    -> (place: SyncPlace, list: String)
+    -> (place: String, list: String)
   {
     func origin(_ origin: Origin) -> SyncOrigin {
       switch origin {
@@ -93,25 +93,25 @@ public struct SyncView: Sendable {
         return .routine(uid: routineUIDs[id] ?? index.routineByNumber[id.rawValue] ?? "#\(id.rawValue)")
       }
     }
-    let known = known.flatMap(SyncPlace.init)
     switch task.placement {
     case .category:
-      return (.category, "category \(task.spoons.value)")
+      return (SyncPlace.category.text, "category \(task.spoons.value)")
     case .backlog(let since):
       // Rolled over by a new day: the document's "planned for that day" already says so
       // (the planner settles it the same way), and keeping it lets a done from a device
       // that had not started the new day win.
-      if let known, case .todo(since, _) = known { return (known, "backlog") }
-      return (.backlog(since: since), "backlog")
+      if let known, SyncPlace.plans(known, for: since) { return (known, "backlog") }
+      return (SyncPlace.backlog(since: since).text, "backlog")
     case .todo(let from):
-      return (.todo(on: date!, from: origin(from)), "day \(date!)")
+      return (SyncPlace.todo(on: date!, from: origin(from)).text, "day \(date!)")
     case .done(let from, let at):
-      let from = origin(from)
-      var day = date ?? at.date
+      var place = SyncPlace.done(on: date ?? at.date, from: origin(from), at: at, gaveBack: task.gaveBack)
       // Done on a day this device holds no record of (one its clock has not reached, or
       // one undone elsewhere): the date the document gives it stands.
-      if date == nil, case .done(let on, from, at, task.gaveBack)? = known { day = on }
-      return (.done(on: day, from: from, at: at, gaveBack: task.gaveBack), "day \(day)")
+      if date == nil, let known, let on = SyncPlace.doneDate(known, endingAs: place) {
+        place = .done(on: on, from: origin(from), at: at, gaveBack: task.gaveBack)
+      }
+      return (place.text, "day \(place.date!)")
     }
   }
 
@@ -325,7 +325,7 @@ struct SyncIndex {
   ) -> Bool {
     guard isWhole(entity, fields) else { return false }
     guard entity.kind == .task,
-      let uid = SyncPlace(fields.text(SyncTaskField.place))?.origin?.routineUID
+      let uid = SyncPlace.routineUID(inText: fields.text(SyncTaskField.place))
     else { return true }
     return uid.hasPrefix("#") || document.entities[.routine(uid)] != nil
   }

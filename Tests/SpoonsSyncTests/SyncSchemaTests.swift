@@ -111,7 +111,7 @@ import Testing
   @Test func aPlaceNoSpoonsWritesIsRefused() {
     for text in [
       "", "category 2026-11-23", "backlog", "backlog 2026-13-01", "todo 2026-11-23",
-      "todo 2026-11-23 elsewhere", "todo 2026-11-23 routine:", "done 2026-11-23 category",
+      "todo 2026-11-23 elsewhere", "done 2026-11-23 category",
       "done 2026-11-23 category 2026-11-23T10:00:00+00:00 x",
       "done 2026-11-23 category noon -", "planned 2026-11-23 category",
     ] {
@@ -119,6 +119,8 @@ import Testing
     }
     let place = SyncPlace("done 2026-11-23 routine:a.1.5 2026-11-23T10:00:00+00:00 -")
     #expect(place?.origin == .routine(uid: "a.1.5"))
+    // A routine's id may be empty, as a forged routine's (`routine:`) is.
+    #expect(SyncPlace("todo 2026-11-23 routine:")?.origin == .routine(uid: ""))
     #expect(place?.date == CivilDate(year: 2026, month: 11, day: 23))
   }
 
@@ -143,5 +145,59 @@ import Testing
     // Nothing this device holds says otherwise, so nothing is sent to undo them.
     let again = SyncView(of: made.state, against: document, device: device, known: made.identities)
     #expect(again.changes(from: document) { _ in stamp }.allSatisfy { $0.field != "colour" })
+  }
+
+  // MARK: - Places no Spoons writes, read as every version reads them
+
+  /// A forged routine whose id is empty (`routine:`) is a routine like any other: its task on
+  /// a day it runs names it by that id, and every later sync goes on.
+  @Test func aRoutineWithAnEmptyIdKeepsSyncGoing() throws {
+    let device = DeviceID("a")!
+    let other = DeviceID("b")!
+    var document = SyncDocument()
+    let stamp = SyncStamp(seconds: 1_764_000_000, counter: 0, device: other)
+    for (field, value) in [
+      ("n", "1"), ("created", "2026-11-20T08:00:00+00:00"), ("title", "Meds"), ("spoons", "1"),
+      ("days", "127"), ("gone", ""),
+    ] {
+      document.apply(SyncChange(entity: SyncEntity("routine:"), field: field, value: value, stamp: stamp))
+    }
+    var state = try document.planner().state
+    #expect(state.planner.routines.map(\.title.text) == ["Meds"])
+    _ = try state.planner.startNewDay(budget: 10, at: at("2026-11-23T08:00:00+00:00"))
+    #expect(state.planner.todo.count == 1)
+    var clock = HybridClock(device: device)
+    for now in [at("2026-11-23T09:00:00+00:00"), at("2026-11-23T09:30:00+00:00")] {
+      let round = try SyncRound(base: document, local: state, incoming: [], clock: clock, now: now)
+      #expect(round.state.planner.todo.map(\.title.text) == ["Meds"])
+      document = round.document
+      state = round.state
+      clock = round.clock
+    }
+  }
+
+  /// A task whose place names a routine not here yet waits for it, even when the rest of the
+  /// place does not read: it is not whole, so it is neither made nor deleted.
+  @Test func aTaskNamingARoutineNotHereYetWaitsWhateverTheRestOfItsPlace() throws {
+    var document = SyncDocument()
+    let stamp = SyncStamp(seconds: 1_764_000_000, counter: 0, device: DeviceID("b")!)
+    for (field, value) in [
+      ("n", "1"), ("created", "2026-11-23T08:00:00+00:00"), ("updated", "2026-11-23T08:00:00+00:00"),
+      ("title", "Meds"), ("spoons", "1"), ("place", "todo 2026-11-23 routine:r1 x"), ("gone", ""),
+    ] {
+      document.apply(SyncChange(entity: .task("r1@2026-11-23"), field: field, value: value, stamp: stamp))
+    }
+    #expect(try document.planner().state.planner.allTasks.isEmpty)
+  }
+
+  /// A place's date is read from its first words, as every version reads it, whether or not
+  /// the rest reads: a day a forged place names is still a day that may be waiting.
+  @Test func aPlacesDateIsReadFromItsFirstWords() {
+    let date = CivilDate(year: 2026, month: 12, day: 1)
+    #expect(SyncPlace.date(startingText: "done 2026-12-01 category garbage -") == date)
+    #expect(SyncPlace.date(startingText: "todo 2026-12-01") == date)
+    #expect(SyncPlace.date(startingText: "backlog 2026-12-01") == nil)
+    #expect(SyncPlace.routineUID(inText: "todo 2026-12-01 routine:r1 x") == "r1")
+    #expect(SyncPlace.plans("todo 2026-12-01 category ", for: date!))
   }
 }

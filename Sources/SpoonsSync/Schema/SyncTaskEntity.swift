@@ -90,9 +90,15 @@ public enum SyncPlace: Hashable, Sendable {
     case .category: "category"
     case .backlog(let since): "backlog \(since)"
     case .todo(let on, let from): "todo \(on) \(from.text)"
-    case .done(let on, let from, let at, let back):
-      "done \(on) \(from.text) \(at) \(back.map(String.init) ?? "-")"
+    case .done(let on, _, _, _): "done \(on) " + doneText
     }
+  }
+
+  /// What a done place says after its date: where the task came from, when it was done and
+  /// what a rest gave back.
+  var doneText: String {
+    guard case .done(_, let from, let at, let back) = self else { return "" }
+    return "\(from.text) \(at) \(back.map(String.init) ?? "-")"
   }
 
   /// Where a planned or done task came from.
@@ -112,6 +118,40 @@ public enum SyncPlace: Hashable, Sendable {
   }
 }
 
+/// What a place's text says before it is read whole, read as every version of Spoons reads
+/// it, so that devices on different versions decide alike even on a place no Spoons writes (a
+/// forged one, one with spaces doubled): the first words, not the whole.
+extension SyncPlace {
+  /// The date a planned or done task is on, from the text's start (`todo DATE`, `done DATE`),
+  /// whether or not the rest reads.
+  static func date(startingText text: String) -> CivilDate? {
+    guard text.hasPrefix("todo ") || text.hasPrefix("done ") else { return nil }
+    return CivilDate(iso: text.dropFirst(5).prefix(10))
+  }
+
+  /// The stable id of the routine the text's first `routine:` word names, whether or not the
+  /// rest reads.
+  static func routineUID(inText text: String) -> Substring? {
+    text.split(separator: " ").first { $0.hasPrefix("routine:") }.map { $0.dropFirst(8) }
+  }
+
+  /// Whether the text plans a task for a routine on a day: `todo DATE … routine:…`.
+  static func isRoutineTodo(_ text: String) -> Bool {
+    text.hasPrefix("todo ") && text.contains(" routine:")
+  }
+
+  /// Whether the text plans a task for `date`, as a new day's rollover left it.
+  static func plans(_ text: String, for date: CivilDate) -> Bool {
+    text.hasPrefix("todo \(date) ")
+  }
+
+  /// The date of a done place whose text ends as `place` does after its date.
+  static func doneDate(_ text: String, endingAs place: SyncPlace) -> CivilDate? {
+    guard text.hasPrefix("done "), text.hasSuffix(" " + place.doneText) else { return nil }
+    return CivilDate(iso: text.dropFirst(5).prefix(10))
+  }
+}
+
 /// Where a planned task came from (`Origin`), a routine named by its stable id, or by its
 /// number (`#3`) when this device knows no id for it.
 public enum SyncOrigin: Hashable, Sendable {
@@ -124,7 +164,7 @@ public enum SyncOrigin: Hashable, Sendable {
       self = .category
     } else if word.hasPrefix("backlog:"), let since = CivilDate(iso: word.dropFirst(8)) {
       self = .backlog(since: since)
-    } else if word.hasPrefix("routine:"), word.count > 8 {
+    } else if word.hasPrefix("routine:") {
       self = .routine(uid: String(word.dropFirst(8)))
     } else {
       return nil
@@ -155,12 +195,18 @@ public enum SyncOrigin: Hashable, Sendable {
 enum SyncTaskEntity {
   /// The fields of `task`, at `place` (its rank is given with its list's).
   static func values(of task: SpoonTask, at place: SyncPlace) -> [String: String] {
+    values(of: task, placedAs: place.text)
+  }
+
+  /// The fields of `task`, its place written as `place` (a place the document holds, kept
+  /// as it was written).
+  static func values(of task: SpoonTask, placedAs place: String) -> [String: String] {
     var values = SyncTaskField.values([
       .number: String(task.id.rawValue), .spoons: String(task.spoons.value),
       .title: task.title.text, .note: task.note ?? "", .location: task.location ?? "",
       .due: task.due.map { "\($0)" } ?? "", .rest: task.isRest ? "1" : "",
       .created: task.created.description, .updated: task.updated.description,
-      .place: place.text, .took: task.took.map(String.init) ?? "",
+      .place: place, .took: task.took.map(String.init) ?? "",
     ])
     values[SyncConflictRules.deleteField] = ""
     return values
