@@ -45,16 +45,11 @@ enum SyncDayEntity {
   static func ledgerStart(_ entity: SyncEntity, _ fields: SyncRegisters) throws(SyncProblem)
     -> (budget: Int, repaid: Int, borrowed: Int, mood: Int?)
   {
-    func int(_ field: SyncDayField, _ range: ClosedRange<Int>) throws(SyncProblem) -> Int {
-      guard let value = Int(fields.text(field)), range.contains(value) else {
-        throw SyncProblem(entity: entity.name, field: field.rawValue, value: fields.text(field))
-      }
-      return value
-    }
-    let budget = try int(.budget, Limits.spoonsPerDay)
-    let repaid = min(try int(.repaid, 0...budget), budget)
+    let read = SyncFieldReader<SyncDayField>(entity, fields)
+    let budget = try read.int(.budget, in: Limits.spoonsPerDay)
+    let repaid = min(try read.int(.repaid, in: 0...budget), budget)
     let borrowed = min(
-      try int(.borrowed, 0...Limits.spoonsPerDay.upperBound),
+      try read.int(.borrowed, in: 0...Limits.spoonsPerDay.upperBound),
       SpoonLedger.borrowLimit(startingWith: budget - repaid))
     let mood = Int(fields.text(SyncDayField.mood)).flatMap { Limits.mood.contains($0) ? $0 : nil }
     return (budget, repaid, borrowed, mood)

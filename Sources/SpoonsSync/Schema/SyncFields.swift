@@ -46,3 +46,37 @@ extension Dictionary where Key == String, Value == String {
     set { self[field.rawValue] = newValue }
   }
 }
+
+/// One entity's fields as a thing of its kind is read from them: each value, and the problem
+/// that names a value no Spoons writes.
+struct SyncFieldReader<Field: SyncFieldSet> {
+  let entity: SyncEntity
+  let fields: SyncRegisters
+
+  init(_ entity: SyncEntity, _ fields: SyncRegisters) {
+    self.entity = entity
+    self.fields = fields
+  }
+
+  /// A field's value; a field never set reads as empty.
+  func text(_ field: Field) -> String { fields.text(field) }
+
+  func problem(_ field: Field) -> SyncProblem {
+    SyncProblem(entity: entity.name, field: field.rawValue, value: text(field))
+  }
+
+  func title(_ field: Field) throws(SyncProblem) -> Title {
+    guard let title = try? Title(text(field)) else { throw problem(field) }
+    return title
+  }
+
+  func cost(_ field: Field) throws(SyncProblem) -> SpoonCost {
+    guard let cost = Int(text(field)).flatMap({ try? SpoonCost($0) }) else { throw problem(field) }
+    return cost
+  }
+
+  func int(_ field: Field, in range: ClosedRange<Int>) throws(SyncProblem) -> Int {
+    guard let value = Int(text(field)), range.contains(value) else { throw problem(field) }
+    return value
+  }
+}

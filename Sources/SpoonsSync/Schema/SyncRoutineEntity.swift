@@ -26,19 +26,12 @@ enum SyncRoutineEntity {
   static func routine(
     _ entity: SyncEntity, _ fields: SyncRegisters, id: RoutineID, created: Timestamp
   ) throws(SyncProblem) -> Routine {
-    func text(_ field: SyncRoutineField) -> String { fields.text(field) }
-    func problem(_ field: SyncRoutineField) -> SyncProblem {
-      SyncProblem(entity: entity.name, field: field.rawValue, value: text(field))
-    }
-    guard let title = try? Title(text(.title)) else { throw problem(.title) }
-    guard let spoons = Int(text(.spoons)).flatMap({ try? SpoonCost($0) }) else {
-      throw problem(.spoons)
-    }
-    guard let mask = Int(text(.days)), (1...127).contains(mask) else {
-      throw problem(.days)
-    }
+    let read = SyncFieldReader<SyncRoutineField>(entity, fields)
+    let title = try read.title(.title)
+    let spoons = try read.cost(.spoons)
+    let mask = try read.int(.days, in: 1...127)
     return Routine(
       id: id, title: title, spoons: spoons, days: Weekdays(mask: UInt8(mask)),
-      isRest: text(.rest) == "1", isPaused: text(.paused) == "1", created: created)
+      isRest: read.text(.rest) == "1", isPaused: read.text(.paused) == "1", created: created)
   }
 }

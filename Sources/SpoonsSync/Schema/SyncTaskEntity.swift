@@ -219,14 +219,11 @@ enum SyncTaskEntity {
     _ entity: SyncEntity, _ fields: SyncRegisters, id: TaskID, created: Timestamp,
     routine: (String) -> RoutineID?
   ) throws(SyncProblem) -> (task: SpoonTask, place: SyncPlace) {
-    func text(_ field: SyncTaskField) -> String { fields.text(field) }
-    func problem(_ field: SyncTaskField) -> SyncProblem {
-      SyncProblem(entity: entity.name, field: field.rawValue, value: text(field))
-    }
-    guard let title = try? Title(text(.title)) else { throw problem(.title) }
-    guard let spoons = Int(text(.spoons)).flatMap({ try? SpoonCost($0) }) else {
-      throw problem(.spoons)
-    }
+    let read = SyncFieldReader<SyncTaskField>(entity, fields)
+    func text(_ field: SyncTaskField) -> String { read.text(field) }
+    func problem(_ field: SyncTaskField) -> SyncProblem { read.problem(field) }
+    let title = try read.title(.title)
+    let spoons = try read.cost(.spoons)
     guard let updated = Timestamp(iso: text(.updated)) else { throw problem(.updated) }
     var due: CivilDate?
     if !text(.due).isEmpty {
