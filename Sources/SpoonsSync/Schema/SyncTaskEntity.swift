@@ -179,12 +179,6 @@ public enum SyncOrigin: Hashable, Sendable {
     }
   }
 
-  /// The routine's uid, for a routine's task.
-  var routineUID: String? {
-    if case .routine(let uid) = self { return uid }
-    return nil
-  }
-
   /// The routine of a uid written as its number (`#3`).
   static func number(inUID uid: String) -> RoutineID? {
     uid.hasPrefix("#") ? Int(uid.dropFirst()).map(RoutineID.init) : nil
