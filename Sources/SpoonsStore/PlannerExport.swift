@@ -118,6 +118,26 @@ public enum ExportFormat {
   /// Reads an export back; `file` names it in errors.
   public static func decode(json bytes: [UInt8], file: String) throws(ImportError) -> PlannerExport {
     func invalid(_ reason: String) -> ImportError { .invalid(file: file, reason: reason) }
+    let (root, found) = try exportRoot(bytes, file: file)
+    do {
+      return try rebuilt(root, version: found, file: file)
+    } catch let error as ImportError {
+      if case .invalid("", let reason) = error { throw invalid(reason) }  // from line(_:_:to:)
+      throw error
+    } catch let error as StoreError {
+      if case .corrupt(_, _, let reason) = error { throw invalid(reason) }
+      throw invalid(error.description)
+    } catch {
+      throw invalid("\(error)")
+    }
+  }
+
+  /// The export's JSON, and the version it was written in; refuses what is not an export or
+  /// is of a newer version.
+  private static func exportRoot(_ bytes: [UInt8], file: String) throws(ImportError)
+    -> (root: JSON, version: Int)
+  {
+    func invalid(_ reason: String) -> ImportError { .invalid(file: file, reason: reason) }
     let root: JSON
     do { root = try JSON.parse(bytes) } catch {
       let first = bytes.first { ![9, 10, 13, 32].contains($0) }
@@ -138,6 +158,15 @@ public enum ExportFormat {
     guard case .object? = root["planner"], case .object? = root["archive"] else {
       throw invalid("it needs a \"planner\" and an \"archive\" object")
     }
+    return (root, found)
+  }
+
+  /// The planner and archive an export's JSON holds, rebuilt as the lines of Spoons's own
+  /// files and read by their decoders.
+  private static func rebuilt(_ root: JSON, version found: Int, file: String) throws
+    -> PlannerExport
+  {
+    func invalid(_ reason: String) -> ImportError { .invalid(file: file, reason: reason) }
     func list(_ parent: String, _ key: String) throws(ImportError) -> [JSON] {
       switch root[parent]?[key] {
       case nil: return []
@@ -145,50 +174,39 @@ public enum ExportFormat {
       default: throw invalid("\"\(key)\" must be a list")
       }
     }
-    do {
-      // Rebuilt as the lines of Spoons's own files and read by their decoders.
-      var text: [UInt8] = []
-      PlannerFile.format.encodeHeader(to: &text)
-      guard let planner = root["planner"], let next = planner["next"] else { throw invalid("the planner has no \"next\"") }
-      try line("next", next, to: &text)
-      text.append(contentsOf: "archive\tdone=0\tdays=0\n".utf8)
-      if let settings = planner["settings"] { try line("settings", settings, to: &text) }
-      if let day = planner["day"], day != .null {
-        try line("day", found >= 2 ? budgetAsked(day, inFile: true) : day, to: &text)
-      }
-      for routine in try list("planner", "routines") { try line("routine", routine, to: &text) }
-      let tasks = try list("planner", "tasks")
-      for task in tasks { try line("task", task, to: &text) }
-      text.append(contentsOf: "end\ttasks=\(tasks.count)\n".utf8)
-      let snapshot = try PlannerFile.decode(text, file: file)
-
-      var done: [UInt8] = []
-      ArchiveFiles.doneFormat.encodeHeader(to: &done)
-      for task in try list("archive", "done") { try line("task", task, to: &done) }
-      var days: [UInt8] = []
-      ArchiveFiles.daysFormat.encodeHeader(to: &days)
-      for day in try list("archive", "days") {
-        try line("day", found >= 2 ? budgetAsked(day, inFile: true) : day, to: &days)
-      }
-      let archive = Archive(
-        doneTasks: try ArchiveFiles.decodeDone(done, file: file),
-        days: try ArchiveFiles.decodeDays(days, file: file))
-      // Ids are never given out twice: an archived id at or past `next` would be.
-      let nextID = snapshot.planner.nextID
-      let ids = archive.doneTasks.map(\.id) + archive.days.flatMap(\.done)
-      if let id = ids.first(where: { $0 >= nextID }) {
-        throw invalid("the archive holds \(id), which is not below the next id \(nextID.rawValue)")
-      }
-      return PlannerExport(planner: snapshot.planner, archive: archive)
-    } catch let error as ImportError {
-      if case .invalid("", let reason) = error { throw invalid(reason) }  // from line(_:_:to:)
-      throw error
-    } catch let error as StoreError {
-      if case .corrupt(_, _, let reason) = error { throw invalid(reason) }
-      throw invalid(error.description)
-    } catch {
-      throw invalid("\(error)")
+    var text: [UInt8] = []
+    PlannerFile.format.encodeHeader(to: &text)
+    guard let planner = root["planner"], let next = planner["next"] else { throw invalid("the planner has no \"next\"") }
+    try line("next", next, to: &text)
+    text.append(contentsOf: "archive\tdone=0\tdays=0\n".utf8)
+    if let settings = planner["settings"] { try line("settings", settings, to: &text) }
+    if let day = planner["day"], day != .null {
+      try line("day", found >= 2 ? budgetAsked(day, inFile: true) : day, to: &text)
     }
+    for routine in try list("planner", "routines") { try line("routine", routine, to: &text) }
+    let tasks = try list("planner", "tasks")
+    for task in tasks { try line("task", task, to: &text) }
+    text.append(contentsOf: "end\ttasks=\(tasks.count)\n".utf8)
+    let snapshot = try PlannerFile.decode(text, file: file)
+
+    var done: [UInt8] = []
+    ArchiveFiles.doneFormat.encodeHeader(to: &done)
+    for task in try list("archive", "done") { try line("task", task, to: &done) }
+    var days: [UInt8] = []
+    ArchiveFiles.daysFormat.encodeHeader(to: &days)
+    for day in try list("archive", "days") {
+      try line("day", found >= 2 ? budgetAsked(day, inFile: true) : day, to: &days)
+    }
+    let archive = Archive(
+      doneTasks: try ArchiveFiles.decodeDone(done, file: file),
+      days: try ArchiveFiles.decodeDays(days, file: file))
+    // Ids are never given out twice: an archived id at or past `next` would be.
+    let nextID = snapshot.planner.nextID
+    let ids = archive.doneTasks.map(\.id) + archive.days.flatMap(\.done)
+    if let id = ids.first(where: { $0 >= nextID }) {
+      throw invalid("the archive holds \(id), which is not below the next id \(nextID.rawValue)")
+    }
+    return PlannerExport(planner: snapshot.planner, archive: archive)
   }
 
   /// A day's `budget` as an export says it (the budget asked for: `inFile` false) or as the

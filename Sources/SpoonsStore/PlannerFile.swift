@@ -298,7 +298,7 @@ enum PlannerFile {
   }
 
   /// A setting written `off` when turned off, and left out when on.
-  private static func onOff(_ record: RecordCodec.Record, _ key: StaticString) throws(DecodeError)
+  fileprivate static func onOff(_ record: RecordCodec.Record, _ key: StaticString) throws(DecodeError)
     -> Bool
   {
     guard let value = record.raw(key) else { return true }
@@ -355,18 +355,7 @@ enum PlannerFile {
     if let foreign = format.foreign(lines.head, whole: lines.byteCount, file: file) {
       throw foreign
     }
-    var nextID: Int?
-    var nextRoutineID = 1
-    var archive: ArchiveLengths?
-    var journal: JournalState?
-    var reserve: Int?
-    var dayStart = DayStart.standard
-    var asksMood = true
-    var paceHints = true
-    var routines: [Routine] = []
-    var renumbered: [Renumbering] = []
-    var deleted: [TaskID] = []
-    var day: Day?
+    var other = OtherRecords()
     // Tasks go straight into the planner, which makes room for as many as the file and the
     // changes after it can hold (an upper bound, so nothing is copied as it grows): 100,000
     // open tasks must load within 64 MiB, never held twice.
@@ -374,7 +363,6 @@ enum PlannerFile {
     var tasks = Planner.Restorer(expecting: room)
     var taskLines: [Int] = []
     taskLines.reserveCapacity(room)
-    var endCount: Int?
     var checked = false
     do {
       try PlannerLines.forEachLine(in: lines, over: overlay) { line throws(DecodeError) in
@@ -383,7 +371,7 @@ enum PlannerFile {
           _ = try format.checkHeader(line.record())  // every older version reads as it is
           return
         }
-        guard endCount == nil else {
+        guard other.endCount == nil else {
           throw DecodeError(line: line.number, reason: "a record after the end line")
         }
         if line.isKind("task") {  // checked first: nearly every line is one
@@ -391,73 +379,7 @@ enum PlannerFile {
           taskLines.append(line.number)
           return
         }
-        let record = try line.record()
-        switch record.kind {
-        case "next":
-          try record.expectOnly(["id", "routine"])
-          guard nextID == nil else { throw DecodeError(line: record.line, reason: "next twice") }
-          nextID = try record.int("id")
-          nextRoutineID = try record.optionalInt("routine", absent: 1, in: 1...Int.max)
-        case "journal":
-          guard journal == nil else {
-            throw DecodeError(line: record.line, reason: "journal twice")
-          }
-          // Right after the format line, where a read looks for it before the rest (`peek`):
-          // anywhere else, the changes after the checkpoint would go unread.
-          guard record.line == 2 else {
-            throw DecodeError(
-              line: record.line, reason: "the journal line must come right after the format line")
-          }
-          journal = try decodeJournal(record)
-        case "settings":
-          try record.expectOnly(["reserve", "daystart", "mood", "pacehint"])
-          guard reserve == nil else {
-            throw DecodeError(line: record.line, reason: "settings twice")
-          }
-          reserve = try record.optionalInt("reserve", in: Limits.spoonsPerDay)
-          if let text = try record.optionalString("daystart") {
-            guard let start = DayStart(text), text.count == 5 else {
-              throw DecodeError(
-                line: record.line, reason: "daystart must be a time from 00:00 to 12:00")
-            }
-            dayStart = start
-          }
-          asksMood = try onOff(record, "mood")
-          paceHints = try onOff(record, "pacehint")
-        case "routine":
-          routines.append(try decodeRoutine(record))
-        case "renumbered":
-          renumbered.append(try Self.renumbering(record))
-        case "deleted":
-          try record.expectOnly(["ids"])
-          deleted = try Self.ids(inRuns: try record.string("ids"), line: record.line)
-        case "archive":
-          guard archive == nil else {
-            throw DecodeError(line: record.line, reason: "archive twice")
-          }
-          archive = try Self.archive(record)
-        case "day":
-          try record.expectOnly(["date", "budget", "borrowed", "repaid", "started", "mood"])
-          guard day == nil else { throw DecodeError(line: record.line, reason: "day twice") }
-          let (date, budget) = (try record.date("date"), try record.unchecked("budget"))
-          let borrowed = try record.unchecked("borrowed", absent: 0)
-          let repaid = try record.unchecked("repaid", absent: 0)
-          let started = record.raw("started") == nil ? nil : try record.timestamp("started")
-          let mood = record.raw("mood") == nil ? nil : try record.int("mood", in: Limits.mood)
-          day = try valid(record.line) { () throws(PlannerError) in
-            guard repaid >= 0, repaid <= Limits.spoonsPerDay.upperBound else {
-              throw .invalidRepaid(repaid, budget: budget)
-            }
-            return try Day(
-              date: date, budget: budget + repaid, borrowed: borrowed, repaid: repaid,
-              budgetSet: started, mood: mood)
-          }
-        case "end":
-          try record.expectOnly(["tasks"])
-          endCount = try record.int("tasks")
-        default:
-          throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
-        }
+        try other.read(try line.record())
       }
     } catch {
       // A line the changes after the checkpoint put there (line 0): theirs is the fault.
@@ -466,10 +388,10 @@ enum PlannerFile {
       }
       throw error.inFile(file, supported: format.version)
     }
-    guard let nextID, let archive else {
+    guard let nextID = other.nextID, let archive = other.archive else {
       throw .corrupt(file: file, line: nil, reason: "the next or archive line is missing")
     }
-    guard let endCount else {
+    guard let endCount = other.endCount else {
       throw .corrupt(file: file, line: nil, reason: "the file is cut short (no end line)")
     }
     guard endCount == tasks.count else {
@@ -479,18 +401,105 @@ enum PlannerFile {
     }
     do {
       var planner = try tasks.finish(
-        nextID: TaskID(nextID), day: day, routines: routines,
-        nextRoutineID: RoutineID(nextRoutineID), reserve: reserve ?? 0)
-      planner.setDayStart(dayStart)
-      planner.setAsksMood(asksMood)
-      planner.setPaceHints(paceHints)
-      for moved in renumbered { planner.noteRenumbered(moved) }
-      if !deleted.isEmpty { planner.noteDeleted(deleted) }
+        nextID: TaskID(nextID), day: other.day, routines: other.routines,
+        nextRoutineID: RoutineID(other.nextRoutineID), reserve: other.reserve ?? 0)
+      planner.setDayStart(other.dayStart)
+      planner.setAsksMood(other.asksMood)
+      planner.setPaceHints(other.paceHints)
+      for moved in other.renumbered { planner.noteRenumbered(moved) }
+      if !other.deleted.isEmpty { planner.noteDeleted(other.deleted) }
       return PlannerSnapshot(
-        planner: planner, archive: archive, journal: journal ?? JournalState())
+        planner: planner, archive: archive, journal: other.journal ?? JournalState())
     } catch {
       let line = error.taskIndex.map { taskLines[$0] }
       throw .corrupt(file: line == 0 ? overlay?.file ?? file : file, line: line == 0 ? nil : line, reason: error.reason)
+    }
+  }
+}
+
+/// What a planner file holds besides its tasks (read as they come, straight into the
+/// planner): each other record, read into its place, and refused when it comes twice.
+private struct OtherRecords {
+  var nextID: Int?
+  var nextRoutineID = 1
+  var archive: ArchiveLengths?
+  var journal: JournalState?
+  var reserve: Int?
+  var dayStart = DayStart.standard
+  var asksMood = true
+  var paceHints = true
+  var routines: [Routine] = []
+  var renumbered: [Renumbering] = []
+  var deleted: [TaskID] = []
+  var day: Day?
+  var endCount: Int?
+
+  mutating func read(_ record: RecordCodec.Record) throws(DecodeError) {
+    switch record.kind {
+    case "next":
+      try record.expectOnly(["id", "routine"])
+      guard nextID == nil else { throw DecodeError(line: record.line, reason: "next twice") }
+      nextID = try record.int("id")
+      nextRoutineID = try record.optionalInt("routine", absent: 1, in: 1...Int.max)
+    case "journal":
+      guard journal == nil else {
+        throw DecodeError(line: record.line, reason: "journal twice")
+      }
+      // Right after the format line, where a read looks for it before the rest (`peek`):
+      // anywhere else, the changes after the checkpoint would go unread.
+      guard record.line == 2 else {
+        throw DecodeError(
+          line: record.line, reason: "the journal line must come right after the format line")
+      }
+      journal = try PlannerFile.decodeJournal(record)
+    case "settings":
+      try record.expectOnly(["reserve", "daystart", "mood", "pacehint"])
+      guard reserve == nil else {
+        throw DecodeError(line: record.line, reason: "settings twice")
+      }
+      reserve = try record.optionalInt("reserve", in: Limits.spoonsPerDay)
+      if let text = try record.optionalString("daystart") {
+        guard let start = DayStart(text), text.count == 5 else {
+          throw DecodeError(
+            line: record.line, reason: "daystart must be a time from 00:00 to 12:00")
+        }
+        dayStart = start
+      }
+      asksMood = try PlannerFile.onOff(record, "mood")
+      paceHints = try PlannerFile.onOff(record, "pacehint")
+    case "routine":
+      routines.append(try PlannerFile.decodeRoutine(record))
+    case "renumbered":
+      renumbered.append(try PlannerFile.renumbering(record))
+    case "deleted":
+      try record.expectOnly(["ids"])
+      deleted = try PlannerFile.ids(inRuns: try record.string("ids"), line: record.line)
+    case "archive":
+      guard archive == nil else {
+        throw DecodeError(line: record.line, reason: "archive twice")
+      }
+      archive = try PlannerFile.archive(record)
+    case "day":
+      try record.expectOnly(["date", "budget", "borrowed", "repaid", "started", "mood"])
+      guard day == nil else { throw DecodeError(line: record.line, reason: "day twice") }
+      let (date, budget) = (try record.date("date"), try record.unchecked("budget"))
+      let borrowed = try record.unchecked("borrowed", absent: 0)
+      let repaid = try record.unchecked("repaid", absent: 0)
+      let started = record.raw("started") == nil ? nil : try record.timestamp("started")
+      let mood = record.raw("mood") == nil ? nil : try record.int("mood", in: Limits.mood)
+      day = try PlannerFile.valid(record.line) { () throws(PlannerError) in
+        guard repaid >= 0, repaid <= Limits.spoonsPerDay.upperBound else {
+          throw .invalidRepaid(repaid, budget: budget)
+        }
+        return try Day(
+          date: date, budget: budget + repaid, borrowed: borrowed, repaid: repaid,
+          budgetSet: started, mood: mood)
+      }
+    case "end":
+      try record.expectOnly(["tasks"])
+      endCount = try record.int("tasks")
+    default:
+      throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
     }
   }
 }

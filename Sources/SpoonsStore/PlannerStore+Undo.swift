@@ -107,50 +107,9 @@ extension PlannerStore {
     var writes: [PendingWrite] = []
     var appended: Set<String> = []
     if !undo {
-      // A redo appends the archive records its changes added, at the committed lengths
-      // (checked: a hand-edited history must not write over committed bytes), since a killed
-      // writer may have put other bytes there. Undo writes no archive file: the restored
-      // `archive` line names the old files and lengths, which are kept while undo needs them.
-      var lengths = snapshot.archive
-      for entry in steps {
-        for append in entry.appends {
-          let isDone = append.file == lengths.doneName
-          guard isDone || append.file == lengths.daysName,
-            append.at == (isDone ? lengths.done : lengths.days)
-          else {
-            throw UndoError.changedSince(entry.change, what: "the archive", redo: true)
-          }
-          writes.append(
-            PendingWrite(path: directory + "/" + append.file, bytes: append.bytes, at: append.at))
-          appended.insert(append.file)
-          if isDone {
-            lengths.done += append.bytes.count
-          } else {
-            lengths.days += append.bytes.count
-          }
-        }
-        // The next change's appends follow on from where this one left the archive.
-        if let archive = entry.touched.first(where: { $0.key == "archive" })?.new {
-          lengths = (try? PlannerFile.decodeArchiveLine(archive.text)) ?? lengths
-        }
-      }
-      guard lengths == restored.archive else {
-        throw UndoError.changedSince(steps[0].change, what: "the archive", redo: true)
-      }
+      (writes, appended) = try redoAppends(steps, from: snapshot, restoring: restored)
     }
-    // The archive files the restored planner names must still hold what it counts (those a
-    // redo appends to will: their lengths were just checked; and the records the changes
-    // since the checkpoint added are about to be written to them).
-    var settling: [String: Int] = [:]
-    for append in snapshot.tail.appends { settling[append.file] = append.at + append.bytes.count }
-    for (name, length) in [
-      (restored.archive.doneName, restored.archive.done),
-      (restored.archive.daysName, restored.archive.days),
-    ] where length > 0 && !appended.contains(name)
-      && max(FileSystem.size(directory + "/" + name) ?? 0, settling[name] ?? 0) < length
-    {
-      throw UndoError.changedSince(steps[0].change, what: "the archive (\(name))", redo: !undo)
-    }
+    try checkArchiveHeld(restored, appended: appended, snapshot: snapshot, steps: steps, undo: undo)
     guard let lock else { throw WouldWrite() }
     restored.journal = snapshot.journal
     restored.tail = snapshot.tail
@@ -167,6 +126,64 @@ extension PlannerStore {
     try save(&restored, after: writes, lock: lock)
     if rewritten { removeUnneeded(keeping: stacks, restored) }
     return (steps.map(\.change), restored.planner)
+  }
+
+  /// The archive records a redo's changes added, to append at the committed lengths
+  /// (checked: a hand-edited history must not write over committed bytes), since a killed
+  /// writer may have put other bytes there; and the files they go to. Undo writes no archive
+  /// file: the restored `archive` line names the old files and lengths, which are kept while
+  /// undo needs them.
+  private func redoAppends(
+    _ steps: [ChangeJournal.Entry], from snapshot: PlannerSnapshot, restoring restored: PlannerSnapshot
+  ) throws -> (writes: [PendingWrite], files: Set<String>) {
+    var writes: [PendingWrite] = []
+    var appended: Set<String> = []
+    var lengths = snapshot.archive
+    for entry in steps {
+      for append in entry.appends {
+        let isDone = append.file == lengths.doneName
+        guard isDone || append.file == lengths.daysName,
+          append.at == (isDone ? lengths.done : lengths.days)
+        else {
+          throw UndoError.changedSince(entry.change, what: "the archive", redo: true)
+        }
+        writes.append(
+          PendingWrite(path: directory + "/" + append.file, bytes: append.bytes, at: append.at))
+        appended.insert(append.file)
+        if isDone {
+          lengths.done += append.bytes.count
+        } else {
+          lengths.days += append.bytes.count
+        }
+      }
+      // The next change's appends follow on from where this one left the archive.
+      if let archive = entry.touched.first(where: { $0.key == "archive" })?.new {
+        lengths = (try? PlannerFile.decodeArchiveLine(archive.text)) ?? lengths
+      }
+    }
+    guard lengths == restored.archive else {
+      throw UndoError.changedSince(steps[0].change, what: "the archive", redo: true)
+    }
+    return (writes, appended)
+  }
+
+  /// The archive files the restored planner names must still hold what it counts (those a
+  /// redo appends to will: their lengths were just checked; and the records the changes
+  /// since the checkpoint added are about to be written to them).
+  private func checkArchiveHeld(
+    _ restored: PlannerSnapshot, appended: Set<String>, snapshot: PlannerSnapshot,
+    steps: [ChangeJournal.Entry], undo: Bool
+  ) throws {
+    var settling: [String: Int] = [:]
+    for append in snapshot.tail.appends { settling[append.file] = append.at + append.bytes.count }
+    for (name, length) in [
+      (restored.archive.doneName, restored.archive.done),
+      (restored.archive.daysName, restored.archive.days),
+    ] where length > 0 && !appended.contains(name)
+      && max(FileSystem.size(directory + "/" + name) ?? 0, settling[name] ?? 0) < length
+    {
+      throw UndoError.changedSince(steps[0].change, what: "the archive (\(name))", redo: !undo)
+    }
   }
 
   /// How many changes `undo` may take back: those among the last `limit` changes made (the

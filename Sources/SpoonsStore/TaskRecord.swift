@@ -177,32 +177,8 @@ enum TaskRecord {
         return nil
       }
       let valueStart = keyStart + keyLength
-      // Where the value ends, found without a search where its shape allows: a time is 25
-      // bytes, a number its digits; a wrong guess only makes the value fail to parse, which
-      // a search would have made it do too (a time holds no tab, a number no other byte).
-      var valueEnd: Int
-      switch field {
-      case .completed, .created, .updated:
-        valueEnd = valueStart + 25
-        if valueEnd > end || (valueEnd < end && base[valueEnd] != 9) { return nil }
-      case .id, .spoons, .routine, .rest, .back, .took:
-        valueEnd = valueStart
-        while valueEnd < end && base[valueEnd] &- 48 < 10 { valueEnd += 1 }
-        if valueEnd < end && base[valueEnd] != 9 { return nil }
-      case .title:
-        // Printable ASCII runs to the tab. A backslash starts an escape in the file (though a
-        // title may hold one), left to `decode(_:)`; after any other byte the tab is searched
-        // for, and `plainText` below refuses a backslash further on.
-        valueEnd = valueStart
-        while valueEnd < end, base[valueEnd] &- 0x20 < 0x5F, base[valueEnd] != 92 {
-          valueEnd += 1
-        }
-        if valueEnd < end && base[valueEnd] == 92 { return nil }
-        if valueEnd < end && base[valueEnd] != 9 {
-          valueEnd = RecordCodec.nextIndex(of: 9, in: buffer, from: valueEnd, to: end)
-        }
-      default:
-        valueEnd = RecordCodec.nextIndex(of: 9, in: buffer, from: valueStart, to: end)
+      guard let valueEnd = valueEnd(of: field, in: buffer, from: valueStart, to: end) else {
+        return nil
       }
       let value = UnsafeBufferPointer(rebasing: buffer[valueStart..<valueEnd])
       let bit: UInt16 = 1 << field.rawValue
@@ -237,6 +213,61 @@ enum TaskRecord {
     guard id >= 1, rest <= 1, let created, let updated, let title, let at,
       let cost = try? SpoonCost(spoons)
     else { return nil }
+    guard
+      let placement = placement(
+        at: at, from: from, since: since, routine: routine, completed: completed)
+    else { return nil }
+    // What `decode(_:)` would refuse, it is left to refuse with its words.
+    if let back, rest != 1 || at != .done || !(0...cost.value).contains(back) { return nil }
+    if let took, rest == 1 || at != .done || !Limits.spoonsTaken.contains(took) { return nil }
+    return SpoonTask(
+      id: TaskID(id), title: title, spoons: cost, placement: placement, created: created,
+      updated: updated, note: note, location: location, due: due, isRest: rest == 1,
+      gaveBack: back, took: took)
+  }
+
+  /// Where a value of `field` that starts at `valueStart` ends, found without a search where
+  /// its shape allows: a time is 25 bytes, a number its digits; a wrong guess only makes the
+  /// value fail to parse, which a search would have made it do too (a time holds no tab, a
+  /// number no other byte). Nil when the line is not of the common shape.
+  @inline(__always)
+  private static func valueEnd(
+    of field: Field, in buffer: UnsafeBufferPointer<UInt8>, from valueStart: Int, to end: Int
+  ) -> Int? {
+    let base = buffer.baseAddress!
+    var valueEnd: Int
+    switch field {
+    case .completed, .created, .updated:
+      valueEnd = valueStart + 25
+      if valueEnd > end || (valueEnd < end && base[valueEnd] != 9) { return nil }
+    case .id, .spoons, .routine, .rest, .back, .took:
+      valueEnd = valueStart
+      while valueEnd < end && base[valueEnd] &- 48 < 10 { valueEnd += 1 }
+      if valueEnd < end && base[valueEnd] != 9 { return nil }
+    case .title:
+      // Printable ASCII runs to the tab. A backslash starts an escape in the file (though a
+      // title may hold one), left to `decode(_:)`; after any other byte the tab is searched
+      // for, and `plainText` below refuses a backslash further on.
+      valueEnd = valueStart
+      while valueEnd < end, base[valueEnd] &- 0x20 < 0x5F, base[valueEnd] != 92 {
+        valueEnd += 1
+      }
+      if valueEnd < end && base[valueEnd] == 92 { return nil }
+      if valueEnd < end && base[valueEnd] != 9 {
+        valueEnd = RecordCodec.nextIndex(of: 9, in: buffer, from: valueEnd, to: end)
+      }
+    default:
+      valueEnd = RecordCodec.nextIndex(of: 9, in: buffer, from: valueStart, to: end)
+    }
+    return valueEnd
+  }
+
+  /// Where a task is, from its `at`, `from`, `since`, `routine` and `completed` fields; nil
+  /// when they do not make a place.
+  @inline(__always)
+  private static func placement(
+    at: Place, from: Place?, since: CivilDate?, routine: Int, completed: Timestamp?
+  ) -> Placement? {
     func origin() -> Origin? {
       switch from {
       case .category: return .category
@@ -259,13 +290,7 @@ enum TaskRecord {
       placement = .done(from: origin, at: completed)
     case .routine: return nil
     }
-    // What `decode(_:)` would refuse, it is left to refuse with its words.
-    if let back, rest != 1 || at != .done || !(0...cost.value).contains(back) { return nil }
-    if let took, rest == 1 || at != .done || !Limits.spoonsTaken.contains(took) { return nil }
-    return SpoonTask(
-      id: TaskID(id), title: title, spoons: cost, placement: placement, created: created,
-      updated: updated, note: note, location: location, due: due, isRest: rest == 1,
-      gaveBack: back, took: took)
+    return placement
   }
 
   /// A text value with no escapes in it, as a String; nil for an escape or invalid UTF-8.

@@ -87,16 +87,23 @@ public struct CostAccuracy: Hashable, Sendable {
     planned = window.reduce(0) { $0 + $1.cost }
     took = window.reduce(0) { $0 + $1.spent }
 
-    // Group a routine's tasks by the routine (its title may have been typed differently over
-    // time), every other task by its title, ignoring case.
-    enum Key: Hashable {
-      case routine(RoutineID)
-      case title(String)
-    }
-    var groups: [Key: [SpoonTask]] = [:]
-    var order: [Key] = []
+    drifts = Self.drifts(in: window, planner: planner)
+  }
+
+  /// Group a routine's tasks by the routine (its title may have been typed differently over
+  /// time), every other task by its title, ignoring case.
+  private enum GroupKey: Hashable {
+    case routine(RoutineID)
+    case title(String)
+  }
+
+  /// The tasks that took more (or less) than planned again and again, the most often done
+  /// first, each with the fix that would put its cost right.
+  private static func drifts(in window: [SpoonTask], planner: Planner) -> [Drift] {
+    var groups: [GroupKey: [SpoonTask]] = [:]
+    var order: [GroupKey] = []
     for task in window {
-      let key: Key = task.routine.map(Key.routine) ?? .title(task.title.text.lowercased())
+      let key: GroupKey = task.routine.map(GroupKey.routine) ?? .title(task.title.text.lowercased())
       if groups[key] == nil { order.append(key) }
       groups[key, default: []].append(task)
     }
@@ -139,7 +146,7 @@ public struct CostAccuracy: Hashable, Sendable {
           title: last.title.text, planned: planned, times: tasks.count, tookMore: more,
           tookLess: less, averageTenths: average, suggested: suggested, fix: fix))
     }
-    self.drifts = drifts.enumerated().sorted {
+    return drifts.enumerated().sorted {
       ($1.element.times, $0.offset) < ($0.element.times, $1.offset)
     }.map(\.element)
   }
