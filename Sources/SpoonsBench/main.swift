@@ -508,15 +508,10 @@ var restoreFailures = 0
   let (kib, status) = peak([binary] + command, environment: env)
   after?()
   if status != 0 { failure(status) }
-  var pair: Pair? = nil
-  if let task, taskBinary != nil {
-    var isRead = false
-    if case .read = judge { isRead = true }
-    pair = Pair(
-      variant: variant, size: n, command: name, task: task.arguments.joined(separator: " "),
-      spoonsMs: median(times), taskMs: median(taskTimes),
-      ratio: interleaved == nil ? median(taskTimes) / median(times) : median(ratios),
-      judged: isRead && n >= Pair.judgedFrom)
+  let pair = taskBinary == nil ? nil : task.map { task in
+    taskPair(
+      variant, n, name, task, judge: judge, times: times, taskTimes: taskTimes,
+      ratios: interleaved == nil ? nil : ratios)
   }
   let (t, m) = target(variant, n, name)
   var row = Row(
@@ -534,6 +529,21 @@ var restoreFailures = 0
   if let pair { progress += "; task \(pair.task): \(fixed(pair.taskMs, 1)) ms" }
   note(progress)
   return row
+}
+
+/// A row's Taskwarrior pair: the ratio of the medians, or with `ratios` (runs taken in
+/// turns) the median of the ratios.
+func taskPair(
+  _ variant: String, _ n: Int, _ name: String, _ task: TaskCommand, judge: Judge,
+  times: [Double], taskTimes: [Double], ratios: [Double]?
+) -> Pair {
+  var isRead = false
+  if case .read = judge { isRead = true }
+  return Pair(
+    variant: variant, size: n, command: name, task: task.arguments.joined(separator: " "),
+    spoonsMs: median(times), taskMs: median(taskTimes),
+    ratio: ratios.map(median) ?? median(taskTimes) / median(times),
+    judged: isRead && n >= Pair.judgedFrom)
 }
 
 // MARK: - The table

@@ -153,20 +153,7 @@ enum TaskRecord {
     var since: CivilDate?, due: CivilDate?
     var completed: Timestamp?, created: Timestamp?, updated: Timestamp?
     var title: Title?, note: String?, location: String?
-    // Most tasks were never changed after they were made, so `updated` repeats `created`
-    // byte for byte (and `completed` often repeats `updated`): parse each distinct one once.
-    var lastStampBytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    var lastStamp = Timestamp(seconds: 0)
-    func timestamp(_ value: UnsafeBufferPointer<UInt8>) -> Timestamp? {
-      if value.count == lastStampBytes.count, value.count > 0,
-        memcmp(value.baseAddress!, lastStampBytes.baseAddress!, value.count) == 0
-      {
-        return lastStamp
-      }
-      guard let stamp = Timestamp(isoBytes: value) else { return nil }
-      (lastStampBytes, lastStamp) = (value, stamp)
-      return stamp
-    }
+    var stamps = RepeatedStamps()
     var i = line.kindEnd
     let end = line.end
     while i < end {
@@ -195,9 +182,9 @@ enum TaskRecord {
       case .from: guard let place = Place(value) else { return nil }; from = place
       case .since: guard let date = CivilDate(isoBytes: value) else { return nil }; since = date
       case .due: guard let date = CivilDate(isoBytes: value) else { return nil }; due = date
-      case .completed: guard let t = timestamp(value) else { return nil }; completed = t
-      case .created: guard let t = timestamp(value) else { return nil }; created = t
-      case .updated: guard let t = timestamp(value) else { return nil }; updated = t
+      case .completed: guard let t = stamps.read(value) else { return nil }; completed = t
+      case .created: guard let t = stamps.read(value) else { return nil }; created = t
+      case .updated: guard let t = stamps.read(value) else { return nil }; updated = t
       case .title:
         if let plain = Title(plainBytes: value) {
           title = plain
@@ -224,6 +211,26 @@ enum TaskRecord {
       id: TaskID(id), title: title, spoons: cost, placement: placement, created: created,
       updated: updated, note: note, location: location, due: due, isRest: rest == 1,
       gaveBack: back, took: took)
+  }
+
+  /// The times of one task line. Most tasks were never changed after they were made, so
+  /// `updated` repeats `created` byte for byte (and `completed` often repeats `updated`):
+  /// each distinct one is parsed once.
+  private struct RepeatedStamps {
+    var lastBytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    var last = Timestamp(seconds: 0)
+
+    @inline(__always)
+    mutating func read(_ value: UnsafeBufferPointer<UInt8>) -> Timestamp? {
+      if value.count == lastBytes.count, value.count > 0,
+        memcmp(value.baseAddress!, lastBytes.baseAddress!, value.count) == 0
+      {
+        return last
+      }
+      guard let stamp = Timestamp(isoBytes: value) else { return nil }
+      (lastBytes, last) = (value, stamp)
+      return stamp
+    }
   }
 
   /// Where a value of `field` that starts at `valueStart` ends, found without a search where
