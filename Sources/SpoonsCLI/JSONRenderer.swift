@@ -27,18 +27,28 @@ public enum JSONRenderer {
   /// A number, or `null`.
   static func number(_ n: Int?) -> String { n.map(String.init) ?? "null" }
 
-  public static func todo(_ p: Planner) -> String { tasks(p.todo, done: true) + "\n" }
+  public static func todo(_ p: Planner, filter: TaskFilter = TaskFilter(), today: CivilDate)
+    -> String
+  {
+    tasks(p.todo.filter { filter.matches($0, today: today) }, done: true) + "\n"
+  }
 
-  public static func backlog(_ p: Planner, order: TaskOrder) -> String {
-    tasks(order.sorted(p.backlog), done: false) + "\n"
+  public static func backlog(
+    _ p: Planner, order: TaskOrder, filter: TaskFilter = TaskFilter(), today: CivilDate
+  ) -> String {
+    tasks(order.sorted(p.backlog).filter { filter.matches($0, today: today) }, done: false) + "\n"
   }
 
   /// The same listing as the text (`Planner.listing`), the tasks lent one by one.
-  public static func list(_ p: Planner, category: SpoonCost?, order: TaskOrder) -> String {
+  public static func list(
+    _ p: Planner, category: SpoonCost?, order: TaskOrder, filter: TaskFilter = TaskFilter(),
+    today: CivilDate
+  ) -> String {
     var out = "["
     var first = true
     for (_, ids) in p.listing(category, order: order) {
       p.forEachTask(ids) { t in
+        guard filter.isEmpty || filter.matches(t, today: today) else { return }
         if !first { out += "," }
         first = false
         out += task(copy t, done: false)
@@ -76,6 +86,12 @@ public enum JSONRenderer {
     }.joined(separator: ",") + "]\n"
   }
 
+  /// `tags --json`: `[{"tag":"+health","tasks":2}]`.
+  public static func tags(_ counts: [(tag: Tag, count: Int)]) -> String {
+    "[" + counts.map { "{\"tag\":\(string($0.tag.description)),\"tasks\":\($0.count)}" }
+      .joined(separator: ",") + "]\n"
+  }
+
   public static func categories(_ p: Planner) -> String {
     "[" + SpoonCost.all.map { "{\"spoons\":\($0.value),\"tasks\":\(p.count(in: $0))}" }
       .joined(separator: ",") + "]\n"
@@ -94,21 +110,23 @@ public enum JSONRenderer {
     "[" + list.map { task(_: $0, done: done) }.joined(separator: ",") + "]"
   }
 
-  /// `extra`: more fields, written with their leading comma.
+  /// A task: every field of `TaskField` it has, in the table's order, by the same keys as
+  /// the files and exports, but for `at` and `from` (where it is, which `done` and the
+  /// command's own fields say). `extra`: more fields, written with their leading comma.
   static func task(_ t: SpoonTask, done: Bool, extra: String = "") -> String {
-    var out = "{\"id\":\(t.id.rawValue),\"title\":\(string(t.title.text)),\"spoons\":\(t.spoons.value)"
-    if done { out += ",\"done\":\(t.isDone)" }
-    if case .backlog(let since) = t.placement { out += ",\"since\":\(string(since.description))" }
-    if let due = t.due { out += ",\"due\":\(string(due.description))" }
-    if let note = t.note { out += ",\"note\":\(string(note))" }
-    if let location = t.location { out += ",\"where\":\(string(location))" }
-    out += ",\"created\":\(string(t.created.description))"
-    out += ",\"updated\":\(string(t.updated.description))"
-    if let completed = t.completed { out += ",\"completed\":\(string(completed.description))" }
-    if t.isRest { out += ",\"rest\":true" }
-    if let back = t.gaveBack { out += ",\"back\":\(back)" }
-    if let took = t.took { out += ",\"took\":\(took)" }
-    if let routine = t.routine { out += ",\"routine\":\(string(routine.description))" }
+    var out = "{"
+    for field in TaskField.reading where field != .at && field != .from {
+      guard let value = field.value(of: t) else { continue }
+      if field != .id { out += "," }
+      out += "\"\(field.key)\":"
+      switch value {
+      case .number(let n): out += String(n)
+      case .flag: out += "true"
+      case .tags(let tags): out += "[" + tags.map { string($0.description) }.joined(separator: ",") + "]"
+      case .text, .date, .time, .word: out += string(value.text)
+      }
+      if field == .spoons, done { out += ",\"done\":\(t.isDone)" }
+    }
     return out + extra + "}"
   }
 

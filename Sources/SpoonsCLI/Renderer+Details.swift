@@ -15,23 +15,28 @@ extension Renderer {
     }
   }
 
-  /// Every field, one per line.
+  /// Every field the task has, one per line, in `TaskField.reading` order, each by its key
+  /// but `at`, said as `in` (the fields of where it is are said in that one line).
   public func show(_ task: SpoonTask, today: CivilDate) -> String {
-    var rows: [(String, String)] = [
-      ("title", task.title.text),
-      ("spoons", task.isRest ? Self.restWords(task) : "\(task.spoons.value)"),
-    ]
-    if let took = task.took { rows.append(("took", "\(took)")) }
-    rows.append(("where it is", Self.place(of: task, today: today)))
-    if let due = Self.dueWords(task, today: today) {
-      rows.append(("due", due.flagged ? style.red(due.text) : due.text))
+    var rows: [(String, String)] = []
+    for field in TaskField.reading {
+      guard let value = field.value(of: task) else { continue }
+      switch field {
+      // Said by the heading, by `in`, and by `spoons` (a rest's words).
+      case .id, .from, .since, .routine, .rest, .back: continue
+      case .at: rows.append(("in", Self.place(of: task, today: today)))
+      case .spoons:
+        rows.append((field.key, task.isRest ? Self.restWords(task) : "\(task.spoons.value)"))
+      case .due:
+        guard let due = Self.dueWords(task, today: today) else { continue }
+        rows.append((field.key, due.flagged ? style.red(due.text) : due.text))
+      case .created, .updated, .completed:
+        guard case .time(let time) = value else { continue }
+        rows.append((field.key, stamp(time)))
+      // Text.visible: what the prompt accepts is plain, but a file edited by hand may not be.
+      case .title, .took, .note, .where, .tags: rows.append((field.key, Text.visible(value.text)))
+      }
     }
-    // Text.visible: what the prompt accepts is plain, but a file edited by hand may not be.
-    if let place = task.location { rows.append(("place", Text.visible(place))) }
-    if let note = task.note { rows.append(("note", Text.visible(note))) }
-    rows.append(("created", stamp(task.created)))
-    rows.append(("updated", stamp(task.updated)))
-    if let at = task.completed { rows.append(("completed", stamp(at))) }
     let width = rows.map(\.0.count).max() ?? 0
     var out = style.bold("\(task.id) \(task.title.text)") + "\n"
     for (label, value) in rows { out += "  \(Text.padded(label, to: width))  \(value)\n" }
@@ -53,6 +58,7 @@ extension Renderer {
       "--spoons", "\(task.spoons.value)"]
     if let note = task.note { words += ["--note", Self.quoted(Text.visible(note))] }
     if let place = task.location { words += ["--where", Self.quoted(Text.visible(place))] }
+    words += task.tags.map(\.description)
     words += task.due.map { ["--due", $0.description] } ?? ["--no-due"]
     return words.joined(separator: " ") + "\n"
   }
@@ -66,9 +72,22 @@ extension Renderer {
     return Tokenizer.quoted(text)
   }
 
+  /// `tags`: each tag and context with how many open tasks carry it.
+  public func tags(_ counts: [(tag: Tag, count: Int)]) -> String {
+    guard !counts.isEmpty else {
+      return "No open task carries a tag yet. Add one in a title, e.g. add 2 Call GP +health @phone\n"
+    }
+    let width = counts.map { $0.tag.description.count }.max() ?? 0
+    return counts.map { "\(Text.padded($0.tag.description, to: width))  \(Self.tasks($0.count))\n" }
+      .joined()
+  }
+
+  /// `+health @phone`.
+  static func tagWords(_ tags: [Tag]) -> String { tags.map(\.description).joined(separator: " ") }
+
   public func edited(_ task: SpoonTask, today: CivilDate) -> String {
-    "Changed \(task.id) \(task.title.text) (\(Self.costWords(task)))"
-      + "\(dueSuffix(task, today: today)).\n"
+    "Changed \(task.id) \(task.title.text)\(task.tags.isEmpty ? "" : " " + Self.tagWords(task.tags))"
+      + " (\(Self.costWords(task)))\(dueSuffix(task, today: today)).\n"
   }
 
   /// Each day's heading counts its tasks (rests too, as `history`'s `done` does) and says
@@ -103,7 +122,10 @@ extension Renderer {
     for hit in hits {
       var text = line(hit.task, width: width, today: today, cost: true)
       text += "  " + style.dim("(" + Self.place(of: hit.task, today: today))
-      if hit.field != .title { text += style.dim(", in its \(hit.field.rawValue)") }
+      // In words: `where` is the task's place.
+      if hit.field != .title {
+        text += style.dim(", in its \(hit.field == .where ? "place" : hit.field.key)")
+      }
       text += style.dim(")")
       out += text + "\n"
     }

@@ -47,7 +47,12 @@ extension Renderer {
   }
 
   /// The suggestion, what was left out and why, and how to plan it.
-  public func suggestion(_ s: Suggestion, today: CivilDate, planning: Bool = false) -> String {
+  public func suggestion(
+    _ s: Suggestion, today: CivilDate, planning: Bool = false, filter: TaskFilter = TaskFilter()
+  ) -> String {
+    if s.tasks.isEmpty && s.leftOut.isEmpty && !filter.isEmpty {
+      return "No open task matches \(filter).\n"
+    }
     if s.tasks.isEmpty && s.leftOut.isEmpty {
       return "No open tasks to suggest. Add one with its spoons and title, e.g. add 2 Call the GP\n"
     }
@@ -77,7 +82,8 @@ extension Renderer {
       out += "  \(Self.tasks(others)) in the categories, with no due date\n"
     }
     if !planning && !s.tasks.isEmpty {
-      out += "Plan them with: suggest --plan (or: plan "
+      let words = filter.isEmpty ? "" : " \(filter)"
+      out += "Plan them with: suggest\(words) --plan (or: plan "
         + s.tasks.map { String($0.id.rawValue) }.joined(separator: " ") + ")\n"
     }
     return out

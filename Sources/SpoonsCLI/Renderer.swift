@@ -88,6 +88,10 @@ public struct Renderer: Sendable {
     if text.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil {
       out.append(contentsOf: text.utf8)
     }
+    for tag in task.tags {
+      out.append(UInt8(ascii: " "))
+      out.append(contentsOf: tag.description.utf8)
+    }
     if task.isRest {
       out.append(contentsOf: (", " + Self.restWords(task)).utf8)
     } else if cost {
@@ -107,7 +111,9 @@ public struct Renderer: Sendable {
   static func writePlainLine(
     _ task: borrowing SpoonTask, width: Int, to line: UnsafeMutableBufferPointer<UInt8>
   ) -> Int? {
-    guard !task.isRest, task.routine == nil, task.due == nil, let p = line.baseAddress else {
+    guard !task.isRest, task.routine == nil, task.due == nil, task.tags.isEmpty,
+      let p = line.baseAddress
+    else {
       return nil
     }
     let head = headLength(task.id, width: width)
@@ -215,8 +221,9 @@ public struct Renderer: Sendable {
   }
 
   /// Open tasks grouped by cost, then what is done today, marked and dimmed.
-  public func todo(_ p: Planner, today: CivilDate) -> String {
+  public func todo(_ p: Planner, today: CivilDate, filter: TaskFilter = TaskFilter()) -> String {
     guard p.day != nil else { return noDay(p) }
+    guard filter.isEmpty else { return todo(p, today: today, matching: filter) }
     guard !p.todo.isEmpty else {
       guard let first = p.suggestionCandidates.first?.task.id.rawValue else {
         return "Nothing planned yet, and no tasks wait. Add one with its spoons and title, e.g. "
@@ -239,6 +246,34 @@ public struct Renderer: Sendable {
       for task in rests { out += "  [ ] \(line(task, width: width, today: today))\n" }
     }
     let done = p.todo.filter(\.isDone)
+    if !done.isEmpty {
+      out += style.bold("Done") + "\n"
+      for task in done {
+        let text = line(task, width: width, today: today, cost: true)
+        out += "  " + style.green(charset.checked) + " " + style.dim(text) + "\n"
+      }
+    }
+    return out
+  }
+
+  /// `todo FILTER`: the tasks of today's list that match, grouped as `todo` groups them.
+  private func todo(_ p: Planner, today: CivilDate, matching filter: TaskFilter) -> String {
+    let matched = p.todo.filter { filter.matches($0, today: today) }
+    guard !matched.isEmpty else { return "No task on today's list matches \(filter).\n" }
+    let width = idWidth(matched)
+    var out = ""
+    for section in p.todoSections {
+      let open = section.tasks.filter { !$0.isDone && filter.matches($0, today: today) }
+      guard !open.isEmpty else { continue }
+      out += style.bold(section.spoons.description) + "\n"
+      for task in open { out += "  [ ] \(line(task, width: width, today: today))\n" }
+    }
+    let rests = p.todoRests.filter { !$0.isDone && filter.matches($0, today: today) }
+    if !rests.isEmpty {
+      out += style.bold("Rest") + "\n"
+      for task in rests { out += "  [ ] \(line(task, width: width, today: today))\n" }
+    }
+    let done = matched.filter(\.isDone)
     if !done.isEmpty {
       out += style.bold("Done") + "\n"
       for task in done {
@@ -277,17 +312,31 @@ public struct Renderer: Sendable {
     }.joined()
   }
 
-  public func list(_ p: Planner, category: SpoonCost?, order: TaskOrder, today: CivilDate)
-    -> String
-  {
-    String(decoding: listUTF8(p, category: category, order: order, today: today), as: UTF8.self)
+  public func list(
+    _ p: Planner, category: SpoonCost?, order: TaskOrder, today: CivilDate,
+    filter: TaskFilter = TaskFilter()
+  ) -> String {
+    String(
+      decoding: listUTF8(p, category: category, order: order, today: today, filter: filter),
+      as: UTF8.self)
   }
 
   /// `list` as the UTF-8 it is written in, for output that never needs it as a `String`.
-  public func listUTF8(_ p: Planner, category: SpoonCost?, order: TaskOrder, today: CivilDate)
-    -> [UInt8]
-  {
-    let listing = p.listing(category, order: order)
+  public func listUTF8(
+    _ p: Planner, category: SpoonCost?, order: TaskOrder, today: CivilDate,
+    filter: TaskFilter = TaskFilter()
+  ) -> [UInt8] {
+    var listing = p.listing(category, order: order)
+    if !filter.isEmpty {
+      listing = listing.compactMap { cost, ids in
+        let kept = ids.filter { id in p.task(id).map { filter.matches($0, today: today) } ?? false }
+        return kept.isEmpty ? nil : (cost, kept)
+      }
+      if listing.isEmpty {
+        let place = category.map { "category \($0.value)" } ?? "the categories"
+        return Array("No task in \(place) matches \(filter).\n".utf8)
+      }
+    }
     guard !listing.isEmpty else {
       // Not "yet" when the tasks are only elsewhere: a task just planned has left its category.
       let elsewhere = Self.elsewhere(p)
@@ -346,9 +395,13 @@ public struct Renderer: Sendable {
     return parts.isEmpty ? nil : parts.joined(separator: " and ")
   }
 
-  public func backlog(_ p: Planner, order: TaskOrder, today: CivilDate) -> String {
-    let tasks = order.sorted(p.backlog)
-    guard !tasks.isEmpty else { return "The backlog is empty.\n" }
+  public func backlog(
+    _ p: Planner, order: TaskOrder, today: CivilDate, filter: TaskFilter = TaskFilter()
+  ) -> String {
+    let all = order.sorted(p.backlog)
+    guard !all.isEmpty else { return "The backlog is empty.\n" }
+    let tasks = all.filter { filter.matches($0, today: today) }
+    guard !tasks.isEmpty else { return "No task in the backlog matches \(filter).\n" }
     let width = idWidth(tasks)
     return tasks.map { line($0, width: width, today: today, cost: true) + "\n" }.joined()
   }
@@ -400,7 +453,8 @@ public struct Renderer: Sendable {
   func total(_ tasks: [SpoonTask]) -> Int { tasks.reduce(0) { $0 + $1.cost } }
 
   public func added(_ task: SpoonTask, today: CivilDate) -> String {
-    "Added \(task.id) \(task.title.text) (\(Self.costWords(task)))"
+    "Added \(task.id) \(task.title.text)\(task.tags.isEmpty ? "" : " " + Self.tagWords(task.tags))"
+      + " (\(Self.costWords(task)))"
       + "\(dueSuffix(task, today: today)).\n"
   }
 
@@ -550,6 +604,7 @@ public struct Renderer: Sendable {
     if let topic, let info = CommandRegistry.info(for: topic) {
       var out = "usage: \(info.usage)\n  \(info.summary)\n"
       if !info.aliases.isEmpty { out += "  also: \(info.aliases.joined(separator: ", "))\n" }
+      if info.usage.contains("FILTER") { out += Self.filterHelp }
       return out + "example: \(info.example)\n"
     }
     let width = CommandRegistry.infos.map { $0.synopsis.count }.max() ?? 0
@@ -559,6 +614,14 @@ public struct Renderer: Sendable {
     }
     return out + "'help COMMAND' shows its usage and an example.\n"
   }
+
+  /// What a FILTER may hold (`TaskFilter`), for `help` of the commands that take one.
+  static let filterHelp = """
+      FILTER: every word must match: +tag, -tag, @context, -@context, due:D,
+        due.before:D, due.after:D, overdue, in:category|backlog|todo|done,
+        or a word of the title
+    
+    """
 
   func idWidth(_ tasks: [SpoonTask]) -> Int { idWidth(tasks.lazy.map(\.id)) }
 

@@ -23,6 +23,10 @@ public enum Limits {
   /// How far back `completed`, `history`, `stats`, `chart` and `report` look: ten years.
   public static let lookBackDays = 1...3_660
 
+  /// How many tags and contexts one task may carry: enough to sort by, few enough to show
+  /// beside its title.
+  public static let tagsPerTask = 16
+
   /// How many changes the undo history keeps, and so the most one `undo` or `redo` takes.
   public static let undoChanges = 100
 }

@@ -58,6 +58,12 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
   case duplicateTask(TaskID, title: Title, spoons: SpoonCost, place: Placement)
   /// A note or place that is too long or holds a control character.
   case invalidDetail(TaskDetail, TitleProblem)
+  /// A word that is a tag but for its length (`Tag.maxLength`).
+  case tagTooLong(String)
+  /// More tags on one task than `Limits.tagsPerTask`.
+  case tooManyTags(Int)
+  /// `edit ID -tag` for a tag the task does not carry: most likely a typo.
+  case tagNotOnTask(TaskID, title: Title, tag: Tag)
   /// The selection fits the day but not above the reserve (`left` includes the reserve).
   case intoReserve(reserve: Int, left: Int, selection: Int)
   /// Borrowing `asked` more would pass the day's limit (`borrowed` already taken).
@@ -97,7 +103,7 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
   public var isUsageMistake: Bool {
     switch self {
     case .invalidTitle, .invalidSpoons, .invalidBudget, .invalidBorrow, .invalidReserve,
-      .invalidDetail, .nothingSelected, .repeatedTask, .noRoutineDays, .invalidPosition,
+      .invalidDetail, .tagTooLong, .tooManyTags, .tagNotOnTask, .nothingSelected, .repeatedTask, .noRoutineDays, .invalidPosition,
       .invalidTook, .invalidMood, .tookNeedsOneTask, .nothingToEditInRoutine:
       return true
     default:
@@ -192,6 +198,13 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(id) \(title) is already \(whereItIs); add --force to add another"
     case .invalidDetail(let field, let problem):
       return Self.describe(problem, of: field.rawValue, maxLength: field.maxLength)
+    case .tagTooLong(let word):
+      return "a tag is at most \(Tag.maxLength) letters long, not '\(word.prefix(40))'"
+        + (word.count > 40 ? "…" : "")
+    case .tagNotOnTask(let id, let title, let tag):
+      return "\(id) \(title.text) has no \(tag); nothing changed"
+    case .tooManyTags(let count):
+      return "a task can carry at most \(Limits.tagsPerTask) tags and contexts, not \(count)"
     case .intoReserve(let reserve, let left, let selection):
       return "that would use your reserve: selection costs \(selection), \(left) left of which "
         + "\(reserve) \(reserve == 1 ? "is" : "are") kept in reserve; add --use-reserve to use "

@@ -72,13 +72,15 @@ public enum ExportFormat {
   /// keep what the day started with: version 1 exports still import as they are). Version 3
   /// added `settings.daystart`; version 4 a day's `started`; version 5, for pacing, a done
   /// task's `took`, a day's `checked` and `mood`, and `settings.mood` and `settings.pacehint`.
-  static let version = 5
-  /// Fields written as JSON numbers and flags; every other field is a string.
-  static let numbers: Set<String> = [
-    "id", "spoons", "budget", "borrowed", "repaid", "reserve", "routine", "planned", "spent",
-    "rested", "back", "took", "checked", "mood",
-  ]
-  static let flags: Set<String> = ["rest", "paused"]
+  /// Version 6 added a task's `tags`, a list of strings (`["+health", "@phone"]`).
+  static let version = 6
+  /// Fields written as JSON numbers and flags; every other field is a string. A task's come
+  /// from its field table.
+  static let numbers: Set<String> = Set(
+    TaskField.allCases.filter { $0.kind == .number }.map(\.key)
+      + ["budget", "borrowed", "repaid", "reserve", "planned", "spent", "rested", "checked", "mood"])
+  static let flags: Set<String> = Set(
+    TaskField.allCases.filter { $0.kind == .flag }.map(\.key) + ["paused"])
 
   // MARK: - JSON
 
@@ -235,6 +237,15 @@ public enum ExportFormat {
       case .bool(true): RecordCodec.field(key, "1", to: &out)
       case .bool(false), .null: continue
       case .string(let s): RecordCodec.field(key, s, to: &out, escape: true)
+      case .array(let items) where kind == "task" && key == TaskField.tags.key:
+        var words: [String] = []
+        for item in items {
+          guard case .string(let word) = item else {
+            throw .invalid(file: "", reason: "\"tags\" in a task must be a list of +tag and @context words")
+          }
+          words.append(word)
+        }
+        RecordCodec.field(key, words.joined(separator: " "), to: &out, escape: true)
       case .array(let items):
         var numbers: [Int] = []
         for item in items {
@@ -268,6 +279,8 @@ public enum ExportFormat {
           pairs.append((key, .number(n)))
         } else if flags.contains(key) {
           pairs.append((key, .bool(text == "1")))
+        } else if key == TaskField.tags.key && record.kind == "task" {
+          pairs.append((key, .array(text.split(separator: " ").map { .string(String($0)) })))
         } else if key == "done" && record.kind == "day" {
           pairs.append((key, .array(text.split(separator: ",").compactMap { Int($0) }.map(JSON.number))))
         } else {
@@ -281,11 +294,12 @@ public enum ExportFormat {
 
   // MARK: - CSV
 
-  static let csvColumns = [
-    "type", "id", "title", "spoons", "at", "from", "since", "due", "created", "updated",
-    "completed", "rest", "back", "took", "note", "where", "date", "budget", "repaid", "planned",
-    "spent", "checked", "borrowed", "rested", "mood", "done",
-  ]
+  /// A task's columns are its field table's, in reading order; a day's follow.
+  static let csvColumns =
+    ["type"] + TaskField.reading.map(\.key) + [
+      "date", "budget", "repaid", "planned", "spent", "checked", "borrowed", "rested", "mood",
+      "done",
+    ]
 
   /// One table for spreadsheets: a row per task (open, today's and archived; `type` task)
   /// and a row per finished day (`type` day), under one header row.
@@ -305,9 +319,14 @@ public enum ExportFormat {
         case .number(let n)?: row.append(String(n))
         case .bool(let b)?: row.append(b ? "1" : "")
         case .string(let s)?: row.append(s)
-        case .array(let ids)?:
-          row.append(ids.compactMap { if case .number(let n) = $0 { String(n) } else { nil } }
-            .joined(separator: " "))
+        case .array(let items)?:
+          row.append(items.compactMap {
+            switch $0 {
+            case .number(let n): String(n)
+            case .string(let s): s
+            default: nil
+            }
+          }.joined(separator: " "))
         default: row.append("")
         }
       }

@@ -84,8 +84,9 @@ enum PlannerFile {
   /// are changes committed since (see `JournalTail`); before it, bytes past there belonged to
   /// no saved state. Older files load as they are: every addition is optional.
   /// Version 9 guards routine numbers and numbers a sync removed: `renumbered of=routine`,
-  /// `renumbered` without `new=`, and `deleted ids=`.
-  static let format = FileFormat(name: "spoons-planner", version: 9)
+  /// `renumbered` without `new=`, and `deleted ids=`. Version 10 adds `task tags=` (tags and
+  /// contexts).
+  static let format = FileFormat(name: "spoons-planner", version: 10)
   /// The first version whose journal records after the checkpoint are committed changes.
   static let journalCommits = 8
 

@@ -14,47 +14,15 @@ enum TaskRecord {
 
   static let keys: [StaticString] = [
     "id", "spoons", "at", "from", "since", "routine", "rest", "back", "took", "completed",
-    "created", "updated", "due", "title", "note", "where",
+    "created", "updated", "due", "title", "note", "where", "tags",
   ]
 
+  /// A task line: every field of `TaskField` the task has, in the table's order.
   static func encode(_ task: SpoonTask, to out: inout [UInt8]) {
     out.append(contentsOf: "task".utf8)
-    RecordCodec.field("id", String(task.id.rawValue), to: &out)
-    RecordCodec.field("spoons", String(task.spoons.value), to: &out)
-    func origin(_ origin: Origin) {
-      switch origin {
-      case .category: RecordCodec.field("from", "category", to: &out)
-      case .backlog(let since):
-        RecordCodec.field("from", "backlog", to: &out)
-        RecordCodec.field("since", since.description, to: &out)
-      case .routine(let id):
-        RecordCodec.field("from", "routine", to: &out)
-        RecordCodec.field("routine", String(id.rawValue), to: &out)
-      }
-    }
-    switch task.placement {
-    case .category: RecordCodec.field("at", "category", to: &out)
-    case .backlog(let since):
-      RecordCodec.field("at", "backlog", to: &out)
-      RecordCodec.field("since", since.description, to: &out)
-    case .todo(let from):
-      RecordCodec.field("at", "todo", to: &out)
-      origin(from)
-    case .done(let from, let completed):
-      RecordCodec.field("at", "done", to: &out)
-      origin(from)
-      RecordCodec.field("completed", completed.description, to: &out)
-    }
-    if task.isRest { RecordCodec.field("rest", "1", to: &out) }
-    if let back = task.gaveBack { RecordCodec.field("back", String(back), to: &out) }
-    if let took = task.took { RecordCodec.field("took", String(took), to: &out) }
-    RecordCodec.field("created", task.created.description, to: &out)
-    RecordCodec.field("updated", task.updated.description, to: &out)
-    if let due = task.due { RecordCodec.field("due", due.description, to: &out) }
-    RecordCodec.field("title", task.title.text, to: &out, escape: true)
-    if let note = task.note { RecordCodec.field("note", note, to: &out, escape: true) }
-    if let location = task.location {
-      RecordCodec.field("where", location, to: &out, escape: true)
+    for field in TaskField.allCases {
+      guard let value = field.value(of: task) else { continue }
+      RecordCodec.field(field.rawValue, value.text, to: &out, escape: field.kind == .text)
     }
     out.append(UInt8(ascii: "\n"))
   }
@@ -128,7 +96,31 @@ enum TaskRecord {
       id: TaskID(id), title: title, spoons: spoons, placement: placement,
       created: try record.timestamp("created"), updated: try record.timestamp("updated"),
       note: try record.optionalString("note"), location: try record.optionalString("where"),
-      due: try record.optionalDate("due"), isRest: isRest, gaveBack: gaveBack, took: took)
+      tags: try tags(record), due: try record.optionalDate("due"), isRest: isRest,
+      gaveBack: gaveBack, took: took)
+  }
+
+  /// `tags=+health @phone`: each as `Tag` writes it, once, in order; a hand edit that breaks
+  /// any of that is refused, never repaired. Any number: `Limits.tagsPerTask` is what a
+  /// person may give one task, and two devices that each added some may sync more.
+  static func tags(_ record: RecordCodec.Record) throws(DecodeError) -> [Tag] {
+    guard let text = try record.optionalString("tags") else { return [] }
+    guard let tags = parseTags(text[...]) else {
+      throw DecodeError(
+        line: record.line,
+        reason: "tags= holds +tag and @context words, in order, each once")
+    }
+    return tags
+  }
+
+  /// The tags a `tags=` value holds; nil unless it is exactly as `encode` writes it.
+  static func parseTags(_ text: Substring) -> [Tag]? {
+    var tags: [Tag] = []
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      guard let tag = Tag(stored: word), tags.last.map({ $0 < tag }) ?? true else { return nil }
+      tags.append(tag)
+    }
+    return tags.isEmpty ? nil : tags
   }
 
   /// A task line: quickly when it has the common shape, else through the general decoder.
@@ -147,12 +139,12 @@ enum TaskRecord {
   static func decodeQuickly(_ line: RecordCodec.Line) -> SpoonTask? {
     let buffer = line.buffer
     guard let base = buffer.baseAddress else { return nil }
-    var seen: UInt16 = 0
+    var seen: UInt32 = 0
     var id = 0, spoons = 0, routine = 0, rest = 0, back: Int?, took: Int?
     var at: Place?, from: Place?
     var since: CivilDate?, due: CivilDate?
     var completed: Timestamp?, created: Timestamp?, updated: Timestamp?
-    var title: Title?, note: String?, location: String?
+    var title: Title?, note: String?, location: String?, tags: [Tag] = []
     var stamps = RepeatedStamps()
     var i = line.kindEnd
     let end = line.end
@@ -168,7 +160,7 @@ enum TaskRecord {
         return nil
       }
       let value = UnsafeBufferPointer(rebasing: buffer[valueStart..<valueEnd])
-      let bit: UInt16 = 1 << field.rawValue
+      let bit: UInt32 = 1 << field.rawValue
       guard seen & bit == 0 else { return nil }
       seen |= bit
       switch field {
@@ -194,6 +186,9 @@ enum TaskRecord {
         }
       case .note: guard let text = plainText(value) else { return nil }; note = text
       case .location: guard let text = plainText(value) else { return nil }; location = text
+      case .tags:
+        guard let text = plainText(value), let parsed = parseTags(text[...]) else { return nil }
+        tags = parsed
       }
       i = valueEnd
     }
@@ -209,7 +204,7 @@ enum TaskRecord {
     if let took, rest == 1 || at != .done || !Limits.spoonsTaken.contains(took) { return nil }
     return SpoonTask(
       id: TaskID(id), title: title, spoons: cost, placement: placement, created: created,
-      updated: updated, note: note, location: location, due: due, isRest: rest == 1,
+      updated: updated, note: note, location: location, tags: tags, due: due, isRest: rest == 1,
       gaveBack: back, took: took)
   }
 
@@ -315,7 +310,7 @@ enum TaskRecord {
   /// The fields of a task record, as bits of a mask of those seen.
   private enum Field: UInt16 {
     case id, spoons, at, from, since, routine, rest, completed, created, updated, due, title
-    case note, location, back, took
+    case note, location, back, took, tags
 
     /// The field whose key and `=` start at `p` (`count` bytes to the line's end), and the
     /// bytes they take; nil for any other key, as for one without an `=`.
@@ -342,6 +337,7 @@ enum TaskRecord {
       case UInt8(ascii: "t"):
         if starts("title=") { return (.title, 6) }
         if starts("took=") { return (.took, 5) }
+        if starts("tags=") { return (.tags, 5) }
       case UInt8(ascii: "f"): if starts("from=") { return (.from, 5) }
       case UInt8(ascii: "r"):
         if starts("routine=") { return (.routine, 8) }

@@ -51,7 +51,8 @@ public struct SyncView: Sendable {
       changedAt[entity] = task.updated
       let place = self.place(of: task, date: date, known: document.value(entity, SyncTaskField.place), naming.index)
       lists.append(entity, to: place.list)
-      entities[entity] = SyncTaskEntity.values(of: task, placedAs: place.place)
+      entities[entity] = SyncTaskEntity.values(
+        of: task, placedAs: place.place, known: document.entities[entity])
     }
     for task in state.done { add(task, date: dateOfDone[task.id]) }
     for cost in SpoonCost.all { for task in planner.category(cost) { add(task, date: nil) } }

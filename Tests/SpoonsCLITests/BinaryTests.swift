@@ -73,7 +73,7 @@ struct BinaryTests {
     #expect(duplicate.stderr == "error: #1 Pharmacy run is already in category 3; add --force to add another\n")
     let found = try spoons(["search", "high", "--json"], data: tmp.data)
     let hits = try #require(try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]])
-    #expect(hits.map { $0["matched"] as? String } == ["place"])
+    #expect(hits.map { $0["matched"] as? String } == ["where"])
   }
 
   @Test func aMorningPlannedOneShotMatchesTheJSON() throws {

@@ -267,7 +267,7 @@ struct OneDayPerDateCLITests {
   static let notTheList: Set<String> = [
     "new-day", "status", "categories", "add", "list", "todo", "reserve", "settings", "backlog",
     "agenda", "move", "edit-planner", "show", "completed", "history", "stats", "pace", "chart",
-    "report", "search", "clear", "undo", "redo", "check", "export", "import", "sync",
+    "report", "search", "tags", "clear", "undo", "redo", "check", "export", "import", "sync",
     "completion", "manual", "help", "quit",
   ]
 

@@ -53,7 +53,7 @@ struct PacingCLITests {
     #expect(json.contains("\"spent\":5,\"left\":7,\"room\":7,\"checked\":3,\"mood\":null"))
     #expect(json.contains("\"title\":\"Laundry\",\"spoons\":3,") && json.contains("\"took\":5"))
     let show = try spoons(["show", "1"], data: tmp.data).stdout
-    #expect(show.contains("  took         5\n"))
+    #expect(show.contains("  took       5\n"))
     let changes = try spoons(["history", "--changes", "1"], data: tmp.data).stdout
     #expect(changes.contains("done #1 Laundry --took 5"))
     // Undone, it took nothing yet: the note goes with the check-off.

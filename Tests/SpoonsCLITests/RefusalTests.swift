@@ -90,7 +90,8 @@ struct RefusalTests {
     var checked = 0
     for (name, slots) in Self.numberSlots {
       for slot in slots {
-        for bad in Self.badNumbers {
+        // `list abc` is a filter: `abc` is a word of a title.
+        for bad in Self.badNumbers where !(name == "list" && bad == "abc") {
           let line = slot.replacingOccurrences(of: "{}", with: bad)
           do {
             let command = try #require(try CommandParser.parse(line: line))

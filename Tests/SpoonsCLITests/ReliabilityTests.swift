@@ -238,7 +238,7 @@ struct ReliabilityTests {
     (["new-day"], 64), (["new-day", "100"], 64), (["new-day", "1", "2"], 64), (["status", "extra"], 64),
     (["plan"], 64), (["done"], 64), (["undone"], 64), (["unplan"], 64), (["delete"], 64), (["move", "1"], 64),
     (["move", "1", "2", "3"], 64), (["list", "0"], 64), (["list", "1", "2"], 64), (["help", "nope"], 64),
-    (["todo", "--jsn"], 64), (["backlog", "x"], 64), (["categories", "1"], 64),
+    (["todo", "--jsn"], 64), (["backlog", "7"], 64), (["categories", "1"], 64),
     (["edit"], 64), (["edit", "1", "--spoons"], 64), (["edit", "1", "--due", "nope"], 64),
     (["edit", "9", "--title", "x"], 1), (["show"], 64), (["show", "abc"], 64), (["show", "9"], 1),
     (["search"], 64), (["completed", "-1"], 64), (["completed", "99999"], 64), (["clear"], 64),

@@ -97,7 +97,7 @@ struct RendererTests {
     let coloured = Renderer(style: Style(color: true))
     #expect(coloured.due(done, today: now.date) == "due today")
     #expect(coloured.edited(done, today: now.date) == "Changed #1 Bill (1 spoon), due today.\n")
-    #expect(coloured.show(done, today: now.date).contains("  due          today\n"))
+    #expect(coloured.show(done, today: now.date).contains("  due        today\n"))
   }
 
   @Test func jsonStringsEscapeEverything() {

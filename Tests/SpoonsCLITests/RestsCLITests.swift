@@ -29,7 +29,7 @@ struct RestsCLITests {
     #expect(
       try on(Self.friday, "add", "2", "Stretch", "--rest")
         == "Added #1 Stretch (rest, up to 2 spoons back).\n")
-    #expect(try on(Self.friday, "show", "1").contains("  spoons       rest, up to 2 spoons back\n"))
+    #expect(try on(Self.friday, "show", "1").contains("  spoons   rest, up to 2 spoons back\n"))
     #expect(try on(Self.friday, "list").contains("  #1  Stretch, rest, up to 2 spoons back\n"))
     _ = try on(Self.friday, "add", "3", "Laundry")
     #expect(
@@ -46,7 +46,7 @@ struct RestsCLITests {
       let out = try run(view, tmp.data, Self.friday)
       #expect(out.contains("#1  Stretch, rest, 2 spoons back\n"), "\(view): \(out)")
     }
-    #expect(try on(Self.friday, "show", "1").contains("  spoons       rest, 2 spoons back\n"))
+    #expect(try on(Self.friday, "show", "1").contains("  spoons     rest, 2 spoons back\n"))
     let changes = try on(Self.friday, "history", "--changes")
     #expect(changes.contains("done #1 Stretch (rest, 2 spoons back)\n"), "\(changes)")
     #expect(changes.contains("add #1 Stretch (rest, up to 2 spoons back)\n"), "\(changes)")

@@ -226,7 +226,7 @@ struct SearchAndSortTests {
     let hits = p.search("pharmacy", completed: [])
     #expect(hits.map(\.task.id) == ids(1, 2))
     #expect(hits.map(\.field) == [.title, .note])
-    #expect(p.search("HIGH st", completed: []).map(\.field) == [.place])
+    #expect(p.search("HIGH st", completed: []).map(\.field) == [.where])
     #expect(p.search("Creme", completed: []).map(\.task.id) == ids(3))
     #expect(p.search("nothing like it", completed: []).isEmpty)
     #expect(p.search("high", completed: [archived]).count == 2)

@@ -204,7 +204,7 @@ struct CodecTests {
   /// A planner with every pacing field: a done task that took other than planned, one that
   /// took nothing, one done as planned, a done rest, a mood, and both settings off.
   static let pacing = """
-    format\tname=spoons-planner\tversion=9
+    format\tname=spoons-planner\tversion=10
     journal\tgeneration=1\tbytes=0\trecords=0\tseq=0
     next\tid=6\troutine=1
     archive\tdone=0\tdays=0

@@ -167,3 +167,69 @@ struct QuickDecodeTests {
     #expect(quickAccepted > 200 && withTook > 100)
   }
 }
+
+/// The task line is `TaskField`'s: every field of the table is written, read back by both
+/// decoders, and the decoders know no key the table does not.
+@Suite("The task line is the field table")
+struct TaskFieldCodecTests {
+  func decodeBoth(_ line: [UInt8]) -> (SpoonTask?, Result<SpoonTask, DecodeError>?) {
+    QuickDecodeTests().decodeBoth(line)
+  }
+
+  /// Tasks that together hold a value in every field of the table.
+  func everyField() throws -> [SpoonTask] {
+    let tags = try ["+health", "@phone", "+self-care"].map { try #require(try SpoonsCore.Tag(word: $0)) }
+    func task(_ id: Int, _ placement: Placement, rest: Bool = false, back: Int? = nil, took: Int? = nil)
+      throws -> SpoonTask
+    {
+      SpoonTask(
+        id: TaskID(id), title: try Title("Call GP"), spoons: try SpoonCost(3), placement: placement,
+        created: morning, updated: morning.plus(hours: 1), note: "ask about the letter",
+        location: "High St", tags: SpoonsCore.Tag.normalized(tags), due: CivilDate(iso: "2026-11-27"),
+        isRest: rest, gaveBack: back, took: took)
+    }
+    return [
+      try task(1, .backlog(since: CivilDate(iso: "2026-11-20")!)),
+      try task(2, .done(from: .routine(RoutineID(4)), at: morning.plus(hours: 2)), took: 5),
+      try task(3, .done(from: .category, at: morning.plus(hours: 3)), rest: true, back: 2),
+      try task(4, .todo(from: .backlog(since: CivilDate(iso: "2026-11-19")!))),
+    ]
+  }
+
+  @Test func everyFieldIsWrittenAndReadBackByBothDecoders() throws {
+    var written = Set<String>()
+    for task in try everyField() {
+      var line: [UInt8] = []
+      TaskRecord.encode(task, to: &line)
+      let (quick, general) = decodeBoth(Array(line.dropLast()))
+      #expect(try general?.get() == task)
+      #expect(quick == task, "the common shape, tags and all, takes the quick path")
+      for field in TaskField.allCases where field.value(of: task) != nil { written.insert(field.key) }
+    }
+    #expect(written == Set(TaskField.allCases.map(\.key)), "a field of the table no task here holds")
+    #expect(Set(TaskRecord.keys.map { "\($0)" }) == Set(TaskField.allCases.map(\.key)))
+    #expect(Set(TaskField.reading) == Set(TaskField.allCases) && TaskField.reading.count == TaskField.allCases.count)
+  }
+
+  @Test(arguments: [
+    ("+health @phone", true), ("+health", true), ("@phone +health", false), ("+health +health", false),
+    ("+Health", false), ("+health  @phone", false), ("", false), ("+ @phone", false), ("C++", false),
+    (" +health", false), ("+health ", false),
+  ])
+  func aTagsValueIsReadOnlyAsItIsWritten(_ value: String, _ good: Bool) throws {
+    let line = "task\tid=1\tspoons=3\tat=category\tcreated=2026-11-21T08:00:00+01:00"
+      + "\tupdated=2026-11-21T08:00:00+01:00\ttitle=Laundry\ttags=\(value)"
+    let (quick, general) = decodeBoth(Array(line.utf8))
+    switch general {
+    case .success(let task)?:
+      #expect(good, "the general decoder accepted tags=\(value)")
+      #expect(task.tags.map(\.description).joined(separator: " ") == value)
+      #expect(quick == task)
+    case .failure(let error)?:
+      #expect(!good, "the general decoder refused tags=\(value): \(error.reason)")
+      #expect(quick == nil)
+    case nil:
+      Issue.record("not a task line")
+    }
+  }
+}

@@ -506,6 +506,36 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     #expect(desktop.state.planner.category(try SpoonCost(1)).map(\.title.text) == ["T", "U"])
   }
 
+  /// Each tag is a field of its own: one added on one device and another taken away on the
+  /// other, apart, both stay; the same tag added on both is one tag.
+  @Test func tagsAddedAndTakenAwayApartBothStay() throws {
+    var (laptop, desktop) = try Self.pairWithATaskPlanned()
+    let health = try #require(try SpoonsCore.Tag(word: "+health"))
+    let phone = try #require(try SpoonsCore.Tag(word: "@phone"))
+    let errand = try #require(try SpoonsCore.Tag(word: "+errand"))
+    try laptop.change {
+      try $0.edit(id(1), TaskEdit(tags: TagChange(adding: [health, phone])), at: morning.plus(hours: 1))
+    }
+    var devices = [laptop, desktop]
+    try expectSettled(&devices, at: morning.plus(hours: 2))
+    #expect(devices[1].state.planner.task(id(1))?.tags == [health, phone])
+    try devices[0].change {
+      try $0.edit(id(1), TaskEdit(tags: TagChange(adding: [errand])), at: morning.plus(hours: 3))
+    }
+    try devices[1].change {
+      try $0.edit(id(1), TaskEdit(tags: TagChange(removing: [phone])), at: morning.plus(hours: 3))
+      try $0.edit(id(2), TaskEdit(tags: TagChange(adding: [errand])), at: morning.plus(hours: 3))
+    }
+    try devices[0].change {
+      try $0.edit(id(2), TaskEdit(tags: TagChange(adding: [errand])), at: morning.plus(hours: 3))
+    }
+    try expectSettled(&devices, at: morning.plus(hours: 4))
+    for d in devices {
+      #expect(d.state.planner.task(id(1))?.tags == [errand, health])
+      #expect(d.state.planner.task(id(2))?.tags == [errand])
+    }
+  }
+
   @Test func aMoveOnOneDeviceAndAnAddOnAnotherBothKeepTheirPlace() throws {
     var laptop = SyncDevice("laptop")
     try laptop.change { p in for n in 1...4 { try p.add("T\(n)", spoons: 2, at: morning) } }
@@ -564,7 +594,12 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
         }
       case 4:
         if let t = open.randomElement(using: &random) {
-          try? d.change { try $0.edit(t.id, TaskEdit(note: "E\(step)"), at: now) }
+          // A tag given or taken away too, chosen from the step, not drawn, so the kept seeds
+          // run the same commands as before.
+          let tag = try #require(try SpoonsCore.Tag(word: ["+a", "+b", "@c"][step % 3]))
+          var edit = TaskEdit(note: "E\(step)")
+          if t.tags.contains(tag) { edit.tags.removing = [tag] } else { edit.tags.adding = [tag] }
+          try? d.change { try $0.edit(t.id, edit, at: now) }
         }
       case 5:
         if let t = open.randomElement(using: &random), (try? d.change { _ = try $0.delete([t.id]) }) != nil {
@@ -663,7 +698,12 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
         }
       case 4:
         if let t = open.randomElement(using: &random) {
-          try? d.change { try $0.edit(t.id, TaskEdit(note: "E\(step)"), at: now) }
+          // A tag given or taken away too, chosen from the step, not drawn, so the kept seeds
+          // run the same commands as before.
+          let tag = try #require(try SpoonsCore.Tag(word: ["+a", "+b", "@c"][step % 3]))
+          var edit = TaskEdit(note: "E\(step)")
+          if t.tags.contains(tag) { edit.tags.removing = [tag] } else { edit.tags.adding = [tag] }
+          try? d.change { try $0.edit(t.id, edit, at: now) }
         }
       case 5:
         if let t = open.randomElement(using: &random) { _ = try? d.change { _ = try $0.delete([t.id]) } }

@@ -5,14 +5,18 @@ extension Commands {
   public struct Add: SpoonsCommand {
     public static let info = CommandInfo(
       name: "add", aliases: ["a"],
-      usage: "add N TITLE... [--due D] [--where PLACE] [--note TEXT] [--rest] [--force]",
+      usage:
+        "add N TITLE... [+TAG] [@CONTEXT] [--due D] [--where PLACE] [--note TEXT] [--rest] [--force]",
       summary: "add a task costing N spoons (1-10)",
-      example: "add 3 Pharmacy run --due fri --where \"High St\"")
+      example: "add 3 Pharmacy run +errand --due fri --where \"High St\"",
+      brief: "add N TITLE... [options]")
 
     public var spoons: SpoonCost
     public var title: Title
     public var note: String?
     public var location: String?
+    /// Its `+tag` and `@context` words, taken out of the title.
+    public var tags: [Tag]
     public var due: DueDateSpec?
     /// Add even when an open task of the same cost has the same title.
     public var force: Bool
@@ -21,8 +25,9 @@ extension Commands {
 
     public init(
       spoons: SpoonCost, title: Title, note: String? = nil, location: String? = nil,
-      due: DueDateSpec? = nil, force: Bool = false, isRest: Bool = false
+      tags: [Tag] = [], due: DueDateSpec? = nil, force: Bool = false, isRest: Bool = false
     ) {
+      self.tags = tags
       self.spoons = spoons
       self.title = title
       self.note = note
@@ -43,7 +48,7 @@ extension Commands {
         try Arguments.valid { () throws(PlannerError) in try TaskDetail.note.validate(text) }
       }
       spoons = try args.cost(.cost("add 3 Laundry"))
-      title = try args.title(example: "add 3 Laundry")
+      (title, tags) = try args.titleAndTags(example: "add 3 Laundry")
     }
 
     /// The first argument is a cost.
@@ -58,7 +63,7 @@ extension Commands {
       let r = session.renderer
       return try session.change(at: now) { p, _ in
         let task = try p.add(
-          title, spoons: spoons, at: now, note: note, location: location, due: due,
+          title, spoons: spoons, at: now, note: note, location: location, tags: tags, due: due,
           force: force, isRest: isRest)
         return (r.added(task, today: p.today(at: now)), r.changeName("add", [task]))
       }

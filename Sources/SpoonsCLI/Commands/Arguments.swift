@@ -180,6 +180,14 @@ public struct Arguments {
   mutating func rest(needing what: String, example: String? = nil) throws(ParseError)
     -> String
   {
+    Text.joined(try restWords(needing: what, example: example).words, separator: " ")
+  }
+
+  /// The words left, all of them (`rest`), and whether they came after `--`, where every
+  /// word is text.
+  private mutating func restWords(needing what: String, example: String? = nil)
+    throws(ParseError) -> (words: [String], literal: Bool)
+  {
     let literal = words.first == "--"
     if literal { remove(at: 0) }
     if !literal, let option = words.first(where: { $0.hasPrefix("--") && $0 != "--" }) {
@@ -199,7 +207,7 @@ public struct Arguments {
       words.removeAll()
       origins.removeAll()
     }
-    return Text.joined(words, separator: " ")
+    return (words, literal)
   }
 
   mutating func id() throws(ParseError) -> TaskRef {
@@ -462,5 +470,78 @@ extension Arguments {
   mutating func title(example: String? = nil) throws(ParseError) -> Title {
     let words = try rest(needing: "a title", example: example)
     return try Self.valid { () throws(PlannerError) in try Title(words) }
+  }
+
+  /// A title and the tags among its words (`Call GP +health @phone`), by `Tag`'s rule; after
+  /// `--` every word is title.
+  mutating func titleAndTags(example: String) throws(ParseError) -> (title: Title, tags: [Tag]) {
+    let (all, literal) = try restWords(needing: "a title", example: example)
+    let (tags, words) = literal
+      ? ([], all) : try Self.valid { () throws(PlannerError) in try Tag.split(all) }
+    guard !words.isEmpty else {
+      throw ParseError(
+        "a task needs a title besides its tags, e.g. \(info.name) 2 Call GP +health @phone")
+    }
+    let title = try Self.valid { () throws(PlannerError) in
+      try Title(Text.joined(words, separator: " "))
+    }
+    return (title, tags)
+  }
+
+  /// Every word left, as a filter (`TaskFilter`): `+tag`, `@context`, `due:fri`, `overdue`,
+  /// `in:backlog`, words of the title.
+  mutating func filter() throws(ParseError) -> TaskFilter {
+    if let option = words.first(where: { $0.hasPrefix("--") }) { throw refusal(option: option) }
+    // A number is no word of a title anyone filters by: most likely a second category or an
+    // id, refused rather than matched against titles.
+    if let number = words.first(where: Self.looksLikeNumber) {
+      throw ParseError(
+        "\(info.name) does not take the number '\(Text.echoed(number))' here; a filter is "
+          + "+tag, @context, due:fri, overdue, in:backlog or words of a title, e.g. \(example)")
+    }
+    defer {
+      words.removeAll()
+      origins.removeAll()
+    }
+    do {
+      return try TaskFilter(words: words)
+    } catch {
+      throw ParseError(error.description)
+    }
+  }
+
+  /// `12`, `-3`, `1.5`, `#4`: a word made of digits but for a sign, a point or a `#`.
+  static func looksLikeNumber(_ word: String) -> Bool {
+    let body = word.drop { $0 == "-" || $0 == "+" || $0 == "#" }
+    return body.first?.isASCII == true && body.first!.isNumber
+      && body.allSatisfy { ($0.isASCII && $0.isNumber) || $0 == "." || $0 == "," }
+  }
+
+  /// Whether the next word is a number (a category, say), not a filter word.
+  var nextIsNumber: Bool {
+    guard let word = words.first, !word.isEmpty else { return false }
+    return word.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
+  }
+
+  /// The `+tag`, `@context`, `-tag` and `-@context` words left: what `edit` adds and takes
+  /// away.
+  mutating func tagChanges() throws(ParseError) -> TagChange {
+    var change = TagChange()
+    var index = 0
+    while index < words.count, words[index] != "--" {
+      let word = words[index]
+      let removing = word.hasPrefix("-") && !word.hasPrefix("--")
+      let tagWord = removing ? (word.dropFirst().hasPrefix("@") ? String(word.dropFirst()) : "+" + word.dropFirst()) : word
+      guard let tag = try Self.valid({ () throws(PlannerError) in try Tag(word: tagWord) }) else {
+        index += 1
+        continue
+      }
+      if removing { change.removing.append(tag) } else { change.adding.append(tag) }
+      remove(at: index)
+    }
+    if let both = change.adding.first(where: change.removing.contains) {
+      throw ParseError("\(both) is both added and taken away; give it once")
+    }
+    return change
   }
 }

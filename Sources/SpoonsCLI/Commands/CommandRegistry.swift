@@ -34,6 +34,7 @@ public enum CommandRegistry {
     Commands.Chart.self,
     Commands.Report.self,
     Commands.Search.self,
+    Commands.Tags.self,
     Commands.Clear.self,
     Commands.Undo.self,
     Commands.Redo.self,

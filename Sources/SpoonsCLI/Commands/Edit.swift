@@ -1,13 +1,15 @@
 import SpoonsCore
 
 extension Commands {
-  /// `edit ID`: change a task's title, cost, note, place or due date.
+  /// `edit ID`: change a task's title, cost, note, place, due date or tags.
   public struct Edit: SpoonsCommand {
     public static let info = CommandInfo(
       name: "edit", aliases: ["e"],
-      usage: "edit ID [--title T] [--spoons N] [--note T] [--where T] [--due D | --no-due]",
+      usage:
+        "edit ID [+TAG] [-TAG] [@CONTEXT] [-@CONTEXT] [--title T] [--spoons N] [--note T] [--where T] [--due D | --no-due]",
       summary: "change a task; alone, show its values",
-      example: "edit 12 --spoons 2 --due tomorrow")
+      example: "edit 12 --spoons 2 --due tomorrow -health +errand",
+      brief: "edit ID [+TAG -TAG] [options]")
 
     public var id: TaskRef
     /// Empty: show the task's current values ready to copy.
@@ -44,6 +46,7 @@ extension Commands {
       }
       if let due { edit.due = .set(due) }
       if noDue { edit.due = .clear }
+      edit.tags = try args.tagChanges()
       id = try args.id()
       try args.finish()
       self.edit = edit

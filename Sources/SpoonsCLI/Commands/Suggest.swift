@@ -4,7 +4,7 @@ extension Commands {
   /// `suggest`: the tasks that matter most and fit the spoons left; `--plan` plans them.
   public struct Suggest: SpoonsCommand {
     public static let info = CommandInfo(
-      name: "suggest", aliases: [], usage: "suggest [--max N] [--plan]",
+      name: "suggest", aliases: [], usage: "suggest [FILTER...] [--max N] [--plan]",
       summary: "the best tasks for the spoons left",
       example: "suggest --max 3")
 
@@ -12,16 +12,19 @@ extension Commands {
     public var max: Int?
     /// Plan them too.
     public var plan: Bool
+    /// Only tasks that match (`suggest @bed`: what can be done from bed).
+    public var filter: TaskFilter
 
-    public init(max: Int? = nil, plan: Bool = false) {
+    public init(max: Int? = nil, plan: Bool = false, filter: TaskFilter = TaskFilter()) {
       self.max = max
       self.plan = plan
+      self.filter = filter
     }
 
     public init(parsing args: inout Arguments) throws(ParseError) {
       plan = args.takeFlag("--plan")
       max = try args.number(option: "--max", .suggestions)
-      try args.finish()
+      filter = try args.filter()
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
@@ -29,16 +32,17 @@ extension Commands {
       let r = session.renderer
       func suggest(_ p: Planner) throws -> Suggestion {
         guard p.day != nil else { throw PlannerError.noDayStarted }
-        return p.suggest(max: max)
+        let today = p.today(at: now)
+        return p.suggest(max: max) { filter.matches($0, today: today) }
       }
       guard plan else {
         let p = try session.store.load()
         return Session.Result(
-          output: r.suggestion(try suggest(p), today: p.today(at: now)), planner: p)
+          output: r.suggestion(try suggest(p), today: p.today(at: now), filter: filter), planner: p)
       }
       return try session.changeToday(at: now, ask: ask) { p, _ in
         let suggestion = try suggest(p)
-        var out = r.suggestion(suggestion, today: p.today(at: now), planning: true)
+        var out = r.suggestion(suggestion, today: p.today(at: now), planning: true, filter: filter)
         var planned: [SpoonTask] = []
         if !suggestion.tasks.isEmpty {
           let outcome = try p.plan(suggestion.tasks.map { TaskRef($0) }, at: now)

@@ -22,6 +22,8 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
   public internal(set) var note: String?
   /// Where it happens ("High St"), if the user gave it.
   public internal(set) var location: String?
+  /// Its tags and contexts (`+health`, `@phone`), each once, in order (`Tag.normalized`).
+  public internal(set) var tags: [Tag]
   /// When it is due, if ever.
   public internal(set) var due: CivilDate?
   /// A rest (a nap, a quiet hour) costs nothing to plan and gives its spoons back when
@@ -80,12 +82,12 @@ extension SpoonTask {
   // built aside and copied out, retaining and releasing their strings.
   public init(
     id: TaskID, title: Title, spoons: SpoonCost, placement: Placement, created: Timestamp,
-    updated: Timestamp, note: String? = nil, location: String? = nil, due: CivilDate? = nil,
-    isRest: Bool = false, gaveBack: Int? = nil, took: Int? = nil
+    updated: Timestamp, note: String? = nil, location: String? = nil, tags: [Tag] = [],
+    due: CivilDate? = nil, isRest: Bool = false, gaveBack: Int? = nil, took: Int? = nil
   ) {
     self.init(
       id: id, title: title, spoons: spoons, placement: placement, created: created,
-      updated: updated, note: note, location: location, due: due, isRest: isRest,
+      updated: updated, note: note, location: location, tags: tags, due: due, isRest: isRest,
       storedGaveBack: gaveBack.map { Int8(clamping: $0) } ?? -1,
       storedTook: took.map { Int8(clamping: $0) } ?? -1)
   }

@@ -7,6 +7,8 @@ public struct TaskEdit: Hashable, Sendable {
   /// New place; empty clears it.
   public var location: String?
   public var due: DueChange?
+  /// Tags and contexts to add and take away.
+  public var tags = TagChange()
 
   public enum DueChange: Hashable, Sendable {
     case set(DueDateSpec)
@@ -15,8 +17,9 @@ public struct TaskEdit: Hashable, Sendable {
 
   public init(
     title: Title? = nil, spoons: SpoonCost? = nil, note: String? = nil, location: String? = nil,
-    due: DueChange? = nil
+    due: DueChange? = nil, tags: TagChange = TagChange()
   ) {
+    self.tags = tags
     self.title = title
     self.spoons = spoons
     self.note = note
@@ -27,5 +30,6 @@ public struct TaskEdit: Hashable, Sendable {
   /// `edit ID` with no options: show the task instead of changing it.
   public var isEmpty: Bool {
     title == nil && spoons == nil && note == nil && location == nil && due == nil
+      && tags.isEmpty
   }
 }

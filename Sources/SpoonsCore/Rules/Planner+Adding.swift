@@ -13,11 +13,11 @@ extension Planner {
   @discardableResult
   public mutating func add(
     _ title: Title, spoons cost: SpoonCost, at now: Timestamp, note: String? = nil,
-    location: String? = nil, due: CivilDate? = nil, isRest: Bool = false
+    location: String? = nil, tags: [Tag] = [], due: CivilDate? = nil, isRest: Bool = false
   ) -> SpoonTask {
     let task = SpoonTask(
       id: nextID, title: title, spoons: cost, placement: .category, created: now, updated: now,
-      note: note, location: location, due: due, isRest: isRest)
+      note: note, location: location, tags: Tag.normalized(tags), due: due, isRest: isRest)
     tasks[task.id] = task
     categoryOrder[cost.value - 1].append(task.id)
     nextID = TaskID(nextID.rawValue + 1)
@@ -30,8 +30,10 @@ extension Planner {
   @discardableResult
   public mutating func add(
     _ title: Title, spoons cost: SpoonCost, at now: Timestamp, note: String?, location: String?,
-    due: DueDateSpec?, force: Bool, isRest: Bool = false
+    tags: [Tag] = [], due: DueDateSpec?, force: Bool, isRest: Bool = false
   ) throws(PlannerError) -> SpoonTask {
+    let tags = Tag.normalized(tags)
+    guard tags.count <= Limits.tagsPerTask else { throw .tooManyTags(tags.count) }
     let note = try note.flatMap { text throws(PlannerError) in try TaskDetail.note.validate(text) }
     let location = try location.flatMap { text throws(PlannerError) in
       try TaskDetail.place.validate(text)
@@ -41,7 +43,7 @@ extension Planner {
         existing.id, title: existing.title, spoons: existing.spoons, place: existing.placement)
     }
     return add(
-      title, spoons: cost, at: now, note: note, location: location,
+      title, spoons: cost, at: now, note: note, location: location, tags: tags,
       due: due?.resolve(today: today(at: now)), isRest: isRest)
   }
 

@@ -19,6 +19,14 @@ extension Planner {
     let location = try edit.location.map { text throws(PlannerError) in
       try TaskDetail.place.validate(text)
     }
+    if let missing = edit.tags.removing.first(where: { !task.tags.contains($0) }) {
+      throw .tagNotOnTask(id, title: task.title, tag: missing)
+    }
+    let tags = edit.tags.applied(to: task.tags)
+    // A task synced with more (added apart on two devices) can still be edited otherwise.
+    guard tags.count <= Limits.tagsPerTask || edit.tags.adding.isEmpty else {
+      throw .tooManyTags(tags.count)
+    }
     let oldCost = task.spoons
     if let cost = edit.spoons, cost != oldCost {
       switch task.placement {
@@ -45,6 +53,7 @@ extension Planner {
     if let title = edit.title { task.title = title }
     if let note { task.note = note }
     if let location { task.location = location }
+    task.tags = tags
     switch edit.due {
     case .set(let spec)?: task.due = spec.resolve(today: today(at: now))
     case .clear?: task.due = nil

@@ -82,11 +82,8 @@ public enum SearchText {
 /// One task that matched a search, and in which of its texts.
 public struct SearchHit: Hashable, Sendable {
   public let task: SpoonTask
-  public let field: Field
-
-  public enum Field: String, Hashable, Sendable {
-    case title, note, place
-  }
+  /// `title`, `note` or `where`.
+  public let field: TaskField
 }
 
 extension Planner {
@@ -103,7 +100,7 @@ extension Planner {
       } else if let note = task.note, SearchText.matches(note, needle) {
         hits.append(SearchHit(task: task, field: .note))
       } else if let place = task.location, SearchText.matches(place, needle) {
-        hits.append(SearchHit(task: task, field: .place))
+        hits.append(SearchHit(task: task, field: .where))
       }
     }
     allTasks.forEach(check)

@@ -73,9 +73,11 @@ extension Planner {
   /// spoons on purpose: on a low day three small things done serve better than one large one,
   /// and both fill the room (the README says the same). A 0/1 knapsack over the
   /// spoons left (at most a few hundred), so it stays quick at any size.
-  public func suggest(max limit: Int? = nil) -> Suggestion {
+  public func suggest(
+    max limit: Int? = nil, among matching: (SpoonTask) -> Bool = { _ in true }
+  ) -> Suggestion {
     let room = ledger?.room ?? 0
-    let candidates = suggestionCandidates
+    let candidates = suggestionCandidates.filter { matching($0.task) }
     let countLimit = Swift.min(limit ?? room, room)
     // A later task of the same rank and cost is never better than an earlier one, so each
     // (rank, cost) needs at most as many tasks as could ever be chosen together.

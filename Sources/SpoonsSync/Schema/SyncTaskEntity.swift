@@ -193,8 +193,11 @@ enum SyncTaskEntity {
   }
 
   /// The fields of `task`, its place written as `place` (a place the document holds, kept
-  /// as it was written).
-  static func values(of task: SpoonTask, placedAs place: String) -> [String: String] {
+  /// as it was written). `known`: the task's registers in the document, whose tags the task
+  /// no longer carries are written empty (taken away).
+  static func values(of task: SpoonTask, placedAs place: String, known: SyncRegisters? = nil)
+    -> [String: String]
+  {
     var values = SyncTaskField.values([
       .number: String(task.id.rawValue), .spoons: String(task.spoons.value),
       .title: task.title.text, .note: task.note ?? "", .location: task.location ?? "",
@@ -203,7 +206,32 @@ enum SyncTaskEntity {
       .place: place, .took: task.took.map(String.init) ?? "",
     ])
     values[SyncConflictRules.deleteField] = ""
+    // Each tag is a field of its own, so a tag added on one device and another taken away on
+    // a second both stay.
+    for tag in task.tags { values[tagField(tag)] = "1" }
+    for (field, register) in known ?? [:] where register.value == "1" && values[field] == nil {
+      if tag(inField: field) != nil { values[field] = "" }
+    }
     return values
+  }
+
+  /// The field that says whether a task carries `tag`: `tag:+health`, `1` or empty.
+  static func tagField(_ tag: Tag) -> String { "tag:" + tag.description }
+
+  /// The tag a field is about, when it is a tag field of a tag Spoons can read.
+  static func tag(inField field: String) -> Tag? {
+    guard field.hasPrefix("tag:") else { return nil }
+    let text = field.dropFirst(4)
+    return Tag(stored: text)
+  }
+
+  /// The tags a task's registers say it carries, in order.
+  static func tags(in fields: SyncRegisters) -> [Tag] {
+    var tags: [Tag] = []
+    for (field, register) in fields where register.value == "1" {
+      if let tag = tag(inField: field) { tags.append(tag) }
+    }
+    return Tag.normalized(tags)
   }
 
   /// The task `fields` describe, numbered `id`, with the place the document gives it (its
@@ -254,7 +282,7 @@ enum SyncTaskEntity {
     let task = SpoonTask(
       id: id, title: title, spoons: spoons, placement: placement, created: created,
       updated: updated, note: text(.note).isEmpty ? nil : text(.note),
-      location: text(.location).isEmpty ? nil : text(.location), due: due,
+      location: text(.location).isEmpty ? nil : text(.location), tags: tags(in: fields), due: due,
       isRest: isRest, gaveBack: back, took: took)
     return (task, place)
   }

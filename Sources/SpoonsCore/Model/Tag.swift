@@ -1,0 +1,92 @@
+/// A word a task is found by: a tag (`+health`, what it is about) or a context (`@phone`,
+/// where or how it can be done, as todo.txt has it), so "what can I do from bed with 3 spoons?"
+/// has an answer (`suggest @bed`).
+///
+/// The rule for what a word typed in a title is (`Tag(word:)`), written down once: a word
+/// is a tag when it is `+` or `@` and then a name, and a name starts with a letter and holds
+/// only letters, digits, `-` and `_`. So `+health`, `@phone` and `@bed` are tags, while
+/// `C++`, `a+b`, `+1`, `ann@example.com`, `@` and `+` stay words of the title. Names are not
+/// case-sensitive: `+Health` is `+health`, kept in lower case.
+public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public enum Kind: Hashable, Sendable {
+    /// `+health`: what the task is about (Taskwarrior's tags, todo.txt's projects).
+    case tag
+    /// `@phone`: where or how it can be done (todo.txt's contexts).
+    case context
+  }
+
+  public let kind: Kind
+  /// The name without its `+` or `@`, in lower case.
+  public let name: String
+
+  /// A name is short: it is typed, and shown beside titles.
+  public static let maxLength = 32
+
+  /// `+name` or `@name`, as it is typed and shown.
+  public var description: String { (kind == .context ? "@" : "+") + name }
+
+  /// The tag a word of a title is, by the rule above; nil for any other word. Throws for a
+  /// word that is a tag but for its length: refused, rather than kept as title text the
+  /// person did not mean.
+  public init?(word: String) throws(PlannerError) {
+    guard let sigil = word.unicodeScalars.first, sigil == "+" || sigil == "@" else { return nil }
+    let name = word.unicodeScalars.dropFirst()
+    guard let first = name.first, first.properties.isAlphabetic,
+      name.allSatisfy({
+        $0.properties.isAlphabetic || $0.properties.numericType == .decimal || $0 == "-"
+          || $0 == "_"
+      })
+    else { return nil }
+    let text = String(String.UnicodeScalarView(name)).lowercased()
+    guard text.count <= Self.maxLength else { throw .tagTooLong(word) }
+    self.kind = sigil == "@" ? .context : .tag
+    self.name = text
+  }
+
+  /// A tag read back from a file: `+name` or `@name` exactly as `description` writes it.
+  public init?(stored text: Substring) {
+    guard let tag = try? Tag(word: String(text)), tag.description == text else { return nil }
+    self = tag
+  }
+
+  /// Tags before contexts, each kind by name.
+  public static func < (a: Tag, b: Tag) -> Bool {
+    (a.kind == .context ? 1 : 0, a.name) < (b.kind == .context ? 1 : 0, b.name)
+  }
+
+  /// The tags of a task as they are kept: each once, in order.
+  public static func normalized(_ tags: some Sequence<Tag>) -> [Tag] {
+    Array(Set(tags)).sorted()
+  }
+
+  /// The words of `words` that are tags, and the others, in order: what `add` reads from a
+  /// title. Throws for a tag name too long.
+  public static func split(_ words: [String]) throws(PlannerError)
+    -> (tags: [Tag], words: [String])
+  {
+    var tags: [Tag] = []
+    var rest: [String] = []
+    for word in words {
+      if let tag = try Tag(word: word) { tags.append(tag) } else { rest.append(word) }
+    }
+    return (tags, rest)
+  }
+}
+
+/// The tags `edit` adds and takes away (`edit 5 +errand -health -@phone`).
+public struct TagChange: Hashable, Sendable {
+  public var adding: [Tag] = []
+  public var removing: [Tag] = []
+
+  public init(adding: [Tag] = [], removing: [Tag] = []) {
+    self.adding = adding
+    self.removing = removing
+  }
+
+  public var isEmpty: Bool { adding.isEmpty && removing.isEmpty }
+
+  /// `tags` with this change made: what is taken away goes, then what is added comes.
+  public func applied(to tags: [Tag]) -> [Tag] {
+    Tag.normalized(tags.filter { !removing.contains($0) } + adding)
+  }
+}

@@ -1,0 +1,125 @@
+/// Which tasks a command shows: one small language, close to Taskwarrior's where that reads
+/// naturally, for `list`, `todo`, `backlog` and `suggest`.
+///
+/// Every term must hold (`+health @phone` is a task with both):
+/// - `+tag`, `@context`: the task carries it; `-tag`, `-@context`: it does not;
+/// - `due:D`, `due.before:D`, `due.after:D`: due on, before or after a date (`D` as `--due`
+///   takes it: `today`, `fri`, `2026-12-01`, `+3d`); `overdue`: due before today and open;
+/// - `in:category`, `in:backlog`, `in:todo`, `in:done`: where it is;
+/// - any other word: the title holds it, ignoring case and accents, as `search` matches.
+public struct TaskFilter: Hashable, Sendable, CustomStringConvertible {
+  public enum Term: Hashable, Sendable {
+    case tag(Tag)
+    case notTag(Tag)
+    case due(Comparison, DueDateSpec)
+    case overdue
+    case within(Place)
+    /// A word of the title, folded as `search` folds it.
+    case word([UInt8])
+  }
+
+  public enum Comparison: String, Hashable, Sendable {
+    case on = "due", before = "due.before", after = "due.after"
+  }
+
+  public enum Place: String, Hashable, Sendable, CaseIterable {
+    case category, backlog, todo, done
+  }
+
+  public var terms: [Term]
+  /// The words as they were typed, for saying what matched nothing.
+  public var typed: [String]
+
+  public init(terms: [Term] = [], typed: [String] = []) {
+    self.terms = terms
+    self.typed = typed
+  }
+
+  public var isEmpty: Bool { terms.isEmpty }
+
+  public var description: String { typed.joined(separator: " ") }
+
+  /// The term a word is, or nil for a word that is none of the above but a title word
+  /// (which every word is, in the end: see `init(words:)`). Throws for a term whose value is
+  /// wrong (`due:someday`, `in:attic`).
+  public static func term(_ word: String) throws(FilterError) -> Term? {
+    do {
+      if let tag = try Tag(word: word) { return .tag(tag) }
+      if word.hasPrefix("-"), !word.hasPrefix("--") {
+        let rest = String(word.dropFirst())
+        if let tag = try Tag(word: rest.hasPrefix("@") ? rest : "+" + rest) { return .notTag(tag) }
+      }
+    } catch {
+      throw .tag(error)
+    }
+    let lower = word.lowercased()
+    if lower == "overdue" { return .overdue }
+    guard let colon = lower.firstIndex(of: ":") else { return nil }
+    let key = String(lower[..<colon])
+    let value = String(word[word.index(after: colon)...])
+    if let comparison = Comparison(rawValue: key) {
+      guard let spec = DueDateSpec(value) else { throw .badDate(word) }
+      return .due(comparison, spec)
+    }
+    if key == "in" {
+      guard let place = Place(rawValue: value.lowercased()) else { throw .badPlace(word) }
+      return .within(place)
+    }
+    return nil
+  }
+
+  /// A filter of `words`, each a term or a word of the title.
+  public init(words: [String]) throws(FilterError) {
+    var terms: [Term] = []
+    for word in words {
+      terms.append(try Self.term(word) ?? .word(SearchText.fold(word)))
+    }
+    self.init(terms: terms, typed: words)
+  }
+
+  /// Whether `task` passes every term, `today` being the planner's date.
+  public func matches(_ task: SpoonTask, today: CivilDate) -> Bool {
+    terms.allSatisfy { term in
+      switch term {
+      case .tag(let tag): return task.tags.contains(tag)
+      case .notTag(let tag): return !task.tags.contains(tag)
+      case .overdue:
+        guard let due = task.due else { return false }
+        return !task.isDone && due < today
+      case .due(let comparison, let spec):
+        guard let due = task.due else { return false }
+        let date = spec.resolve(today: today)
+        switch comparison {
+        case .on: return due == date
+        case .before: return due < date
+        case .after: return due > date
+        }
+      case .within(let place):
+        switch (place, task.placement) {
+        case (.category, .category), (.backlog, .backlog), (.todo, .todo), (.done, .done):
+          return true
+        default: return false
+        }
+      case .word(let folded):
+        return SearchText.matches(task.title.text, folded)
+      }
+    }
+  }
+}
+
+/// A filter word whose value is wrong.
+public enum FilterError: Error, Hashable, Sendable, CustomStringConvertible {
+  case tag(PlannerError)
+  case badDate(String)
+  case badPlace(String)
+
+  public var description: String {
+    switch self {
+    case .tag(let error): return error.description
+    case .badDate(let word):
+      return "'\(word)' needs a date after the colon: \(DueDateSpec.acceptedForms)"
+    case .badPlace(let word):
+      return "'\(word)' needs a place after the colon: in:category, in:backlog, in:todo or in:done"
+    }
+  }
+}

@@ -1,0 +1,138 @@
+@testable import SpoonsCore
+import SpoonsTestSupport
+import Testing
+
+func tag(_ word: String) throws -> SpoonsCore.Tag { try #require(try SpoonsCore.Tag(word: word)) }
+
+@Suite("Tags and filters")
+struct TagTests {
+  @Test(arguments: [
+    ("+health", "+health"), ("@phone", "@phone"), ("+Health", "+health"), ("@BED", "@bed"),
+    ("+self-care", "+self-care"), ("+x_2", "+x_2"), ("@küche", "@küche"), ("+健康", "+健康"),
+  ])
+  func aPlusOrAtAndANameIsATag(_ word: String, _ kept: String) throws {
+    #expect(try tag(word).description == kept)
+  }
+
+  /// The rule's other side: words that merely hold `+` or `@` stay title text.
+  @Test(arguments: [
+    "C++", "a+b", "+1", "+", "@", "ann@example.com", "++x", "+-x", "+x!", "@home,", "x+", "#4",
+    "-health", "",
+  ])
+  func otherWordsStayTitleText(_ word: String) throws {
+    #expect(try SpoonsCore.Tag(word: word) == nil)
+  }
+
+  @Test func aTagNameLongerThan32IsRefusedNotKeptAsTitle() throws {
+    #expect(try SpoonsCore.Tag(word: "+" + String(repeating: "a", count: 32)) != nil)
+    #expect(throws: PlannerError.tagTooLong("+" + String(repeating: "a", count: 33))) {
+      try SpoonsCore.Tag(word: "+" + String(repeating: "a", count: 33))
+    }
+  }
+
+  @Test func tagsAreKeptOnceInOrderTagsBeforeContexts() throws {
+    var p = Planner()
+    let task = try p.add(
+      Title("Call GP"), spoons: SpoonCost(2), at: morning, note: nil, location: nil,
+      tags: [tag("@phone"), tag("+health"), tag("+Health"), tag("+admin")], due: nil,
+      force: false)
+    #expect(task.tags.map(\.description) == ["+admin", "+health", "@phone"])
+  }
+
+  @Test func anEditAddsAndTakesAwayAndRefusesATagTheTaskLacks() throws {
+    var p = Planner()
+    let task = try p.add(
+      Title("Call GP"), spoons: SpoonCost(2), at: morning, note: nil, location: nil,
+      tags: [tag("+health")], due: nil, force: false)
+    let edited = try p.edit(
+      task.id, TaskEdit(tags: TagChange(adding: [tag("+errand")], removing: [tag("+health")])),
+      at: morning.plus(hours: 1))
+    #expect(edited.tags == [try tag("+errand")])
+    #expect(edited.updated == morning.plus(hours: 1))
+    let before = p
+    #expect(throws: PlannerError.tagNotOnTask(task.id, title: task.title, tag: try tag("@phone"))) {
+      try p.edit(task.id, TaskEdit(tags: TagChange(removing: [tag("@phone")])), at: morning)
+    }
+    #expect(p == before)
+  }
+
+  @Test func moreThanSixteenTagsAreRefusedButATaskSyncedWithMoreCanStillBeEdited() throws {
+    var p = Planner()
+    let many = try (1...17).map { try tag("+t\($0)") }
+    #expect(throws: PlannerError.tooManyTags(17)) {
+      try p.add(
+        Title("Busy"), spoons: SpoonCost(1), at: morning, note: nil, location: nil, tags: many,
+        due: nil, force: false)
+    }
+    let task = p.add(try Title("Busy"), spoons: try SpoonCost(1), at: morning, tags: many)
+    #expect(task.tags.count == 17)
+    #expect(throws: PlannerError.tooManyTags(18)) {
+      try p.edit(task.id, TaskEdit(tags: TagChange(adding: [tag("+one-more")])), at: morning)
+    }
+    let retitled = try p.edit(task.id, TaskEdit(title: try Title("Busy day")), at: morning)
+    #expect(retitled.tags.count == 17)
+  }
+
+  // MARK: - Filters
+
+  /// Five tasks: tagged, dated, in a category, in the backlog and on today's list.
+  func planner() throws -> Planner {
+    var p = Planner()
+    func add(_ title: String, _ spoons: Int, _ tags: [String], due: CivilDate? = nil) throws {
+      p.add(
+        try Title(title), spoons: try SpoonCost(spoons), at: morning, tags: try tags.map { try tag($0) },
+        due: due)
+    }
+    try add("Call GP", 2, ["+health", "@phone"], due: today)
+    try add("Read in bed", 1, ["@bed"])
+    try add("Pay the bill", 2, ["+admin"], due: today.adding(days: -2))
+    try add("Stretch", 1, ["+health", "@bed"], due: today.adding(days: 3))
+    try p.startNewDay(budget: 10, at: morning)
+    _ = try p.plan([TaskID(4)], at: morning)
+    return p
+  }
+
+  func matching(_ words: String...) throws -> [Int] {
+    let p = try planner()
+    let filter = try TaskFilter(words: words)
+    return p.allTasks.filter { filter.matches($0, today: today) }.map(\.id.rawValue).sorted()
+  }
+
+  @Test func everyTermMustHold() throws {
+    #expect(try matching("+health") == [1, 4])
+    #expect(try matching("@bed") == [2, 4])
+    #expect(try matching("+health", "@bed") == [4])
+    #expect(try matching("-health") == [2, 3])
+    #expect(try matching("-@bed", "-admin") == [1])
+    #expect(try matching("due:today") == [1])
+    #expect(try matching("due.before:today") == [3])
+    #expect(try matching("due.after:today") == [4])
+    #expect(try matching("overdue") == [3])
+    #expect(try matching("in:todo") == [4])
+    #expect(try matching("in:category", "@bed") == [2])
+    #expect(try matching("BED") == [2])
+    #expect(try matching("+nothing").isEmpty)
+    #expect(try matching().count == 4)
+  }
+
+  @Test func aTermWithAWrongValueIsRefused() throws {
+    #expect(throws: FilterError.badDate("due:someday")) { try TaskFilter(words: ["due:someday"]) }
+    #expect(throws: FilterError.badPlace("in:attic")) { try TaskFilter(words: ["in:attic"]) }
+    // A key Spoons does not know is a word of the title, as `search` would read it.
+    #expect(try TaskFilter(words: ["note:x"]).terms == [.word(SearchText.fold("note:x"))])
+  }
+
+  /// `suggest @bed`: what can be done from bed, within the room left.
+  @Test func aSuggestionAmongTheTasksThatMatch() throws {
+    let p = try planner()
+    let bed = try TaskFilter(words: ["@bed"])
+    let suggestion = p.suggest { bed.matches($0, today: today) }
+    #expect(suggestion.tasks.map(\.id.rawValue) == [2])
+  }
+
+  @Test func tagCountsAreOfOpenTasks() throws {
+    var p = try planner()
+    try p.markDone([TaskID(4)], at: morning)
+    #expect(p.tagCounts.map { "\($0.tag) \($0.count)" } == ["+admin 1", "+health 1", "@bed 1", "@phone 1"])
+  }
+}
