@@ -118,4 +118,26 @@ final class CorpusReplayTests: XCTestCase {
     XCTAssertEqual(round.state.planner.day?.mood, 1)
     XCTAssertFalse(round.state.planner.asksMood || round.state.planner.paceHints)
   }
+
+  /// The tag seeds are read, tags and all: the fuzzers start from inputs that reach them.
+  func testTheTagSeedsReachTheTags() throws {
+    let dir = try scratch()
+    let loader = try XCTUnwrap(try inputs("loader").first { $0.0 == "seed-tags-v10" }?.1)
+    for (name, content) in FuzzTargets.split(loader) {
+      try FileManager.default.createDirectory(atPath: dir + "/data", withIntermediateDirectories: true)
+      FileManager.default.createFile(atPath: dir + "/data/" + name, contents: Data(content))
+    }
+    let whole = try PlannerStore(directory: dir + "/data").loadWhole()
+    XCTAssertEqual(whole.planner.task(TaskID(1))?.tags.map(\.description), ["+chores", "@home"])
+    XCTAssertEqual(whole.archive.doneTasks.first?.tags.map(\.description), ["+family", "@phone"])
+
+    let bytes = try XCTUnwrap(try inputs("changes").first { $0.0 == "seed-tags" }?.1)
+    let changes = try XCTUnwrap(ChangeFileProbe.read(bytes)?.changes)
+    let round = try SyncRound(
+      base: SyncDocument(), local: SyncedState(planner: Planner()), incoming: changes,
+      clock: HybridClock(device: DeviceID("fuzz")!), now: Timestamp(seconds: 1_795_750_000))
+    XCTAssertEqual(
+      round.state.planner.allTasks.map { $0.tags.map(\.description) }.sorted { $0.count < $1.count },
+      [["+fun", "@bed"], ["+health", "@phone"]])
+  }
 }

@@ -93,6 +93,7 @@ import Testing
       let task = SpoonTask(
         id: TaskID(7), title: try Title("Shower"), spoons: try SpoonCost(4), placement: placement,
         created: created, updated: done, note: "sit down", location: "home",
+        tags: try ["+health", "@home"].map { try #require(try SpoonsCore.Tag(word: $0)) },
         due: date.adding(days: 3), isRest: isRest, gaveBack: isRest ? 2 : nil,
         took: placement.isOpen || isRest ? nil : 5)
       let values = SyncTaskEntity.values(of: task, at: place)
@@ -106,6 +107,33 @@ import Testing
       #expect(read.task == task)
       #expect(read.place == place)
     }
+  }
+
+  /// A tag is a field of its own, `1` while the task carries it; one taken away is written
+  /// empty while the document still says `1`; a tag field no Spoons writes is read by no one.
+  @Test func tagsAreFieldsOfTheirOwn() throws {
+    let created = at("2026-11-23T08:00:00+01:00")
+    let health = try #require(try SpoonsCore.Tag(word: "+health"))
+    let task = SpoonTask(
+      id: TaskID(7), title: try Title("Shower"), spoons: try SpoonCost(4), placement: .category,
+      created: created, updated: created, tags: [health])
+    let stamp = SyncStamp(seconds: 1, counter: 0, device: DeviceID("a")!)
+    let known: SyncRegisters = [
+      "tag:+health": SyncRegister(value: "1", stamp: stamp),
+      "tag:@phone": SyncRegister(value: "1", stamp: stamp),
+      "tag:+old": SyncRegister(value: "", stamp: stamp),
+    ]
+    let values = SyncTaskEntity.values(of: task, placedAs: "category", known: known)
+    #expect(values["tag:+health"] == "1" && values["tag:@phone"] == "" && values["tag:+old"] == nil)
+    var registers = SyncRegisters()
+    for (field, value) in values { registers[field] = SyncRegister(value: value, stamp: stamp) }
+    registers["tag:+Bad"] = SyncRegister(value: "1", stamp: stamp)
+    registers["tag:"] = SyncRegister(value: "1", stamp: stamp)
+    registers["tag:+two words"] = SyncRegister(value: "1", stamp: stamp)
+    registers["tag:+x"] = SyncRegister(value: "yes", stamp: stamp)
+    let read = try SyncTaskEntity.task(
+      .task("a.7.1"), registers, id: TaskID(7), created: created, routine: { _ in nil })
+    #expect(read.task.tags == [health])
   }
 
   @Test func aPlaceNoSpoonsWritesIsRefused() {
