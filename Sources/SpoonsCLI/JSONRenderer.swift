@@ -120,6 +120,8 @@ public enum JSONRenderer {
       if field != .id { out += "," }
       out += "\"\(field.key)\":"
       switch value {
+      // A routine as people type it (`r1`), as `routine list --json` names it.
+      case .number where field == .routine: out += string(t.routine?.description ?? "")
       case .number(let n): out += String(n)
       case .flag: out += "true"
       case .tags(let tags): out += "[" + tags.map { string($0.description) }.joined(separator: ",") + "]"

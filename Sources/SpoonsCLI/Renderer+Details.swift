@@ -82,12 +82,16 @@ extension Renderer {
       .joined()
   }
 
+  /// `#12 Call GP +health @phone`: a task as `add`, `edit` and `rest` name what they made.
+  static func titled(_ task: SpoonTask) -> String {
+    "\(task.id) \(task.title.text)" + (task.tags.isEmpty ? "" : " " + tagWords(task.tags))
+  }
+
   /// `+health @phone`.
   static func tagWords(_ tags: [Tag]) -> String { tags.map(\.description).joined(separator: " ") }
 
   public func edited(_ task: SpoonTask, today: CivilDate) -> String {
-    "Changed \(task.id) \(task.title.text)\(task.tags.isEmpty ? "" : " " + Self.tagWords(task.tags))"
-      + " (\(Self.costWords(task)))\(dueSuffix(task, today: today)).\n"
+    "Changed \(Self.titled(task)) (\(Self.costWords(task)))\(dueSuffix(task, today: today)).\n"
   }
 
   /// Each day's heading counts its tasks (rests too, as `history`'s `done` does) and says

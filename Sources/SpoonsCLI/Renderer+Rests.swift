@@ -51,7 +51,7 @@ extension Renderer {
 
   /// `rest N`: the rest on today's list.
   public func restAdded(_ rest: SpoonTask) -> String {
-    "Added \(rest.id) \(rest.title.text) (\(Self.restWords(rest))) to today's list.\n"
+    "Added \(Self.titled(rest)) (\(Self.restWords(rest))) to today's list.\n"
   }
 
   /// What `done` says of the rests it checked off: what each gave back, why less when it

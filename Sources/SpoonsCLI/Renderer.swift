@@ -453,8 +453,7 @@ public struct Renderer: Sendable {
   func total(_ tasks: [SpoonTask]) -> Int { tasks.reduce(0) { $0 + $1.cost } }
 
   public func added(_ task: SpoonTask, today: CivilDate) -> String {
-    "Added \(task.id) \(task.title.text)\(task.tags.isEmpty ? "" : " " + Self.tagWords(task.tags))"
-      + " (\(Self.costWords(task)))"
+    "Added \(Self.titled(task)) (\(Self.costWords(task)))"
       + "\(dueSuffix(task, today: today)).\n"
   }
 

@@ -60,6 +60,10 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidDetail(TaskDetail, TitleProblem)
   /// A word that is a tag but for its length (`Tag.maxLength`).
   case tagTooLong(String)
+  /// A filter that chose no task to change (`edit +nothing --spoons 2`).
+  case noTaskMatches(String, among: String)
+  /// The tasks a filter names changed while the person was asked about them.
+  case selectionChanged(String)
   /// More tags on one task than `Limits.tagsPerTask`.
   case tooManyTags(Int)
   /// `edit ID -tag` for a tag the task does not carry: most likely a typo.
@@ -201,6 +205,11 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
     case .tagTooLong(let word):
       return "a tag is at most \(Tag.maxLength) letters long, not '\(word.prefix(40))'"
         + (word.count > 40 ? "…" : "")
+    case .selectionChanged(let filter):
+      return "the tasks \(filter) names changed while you were asked (another Spoons saved "
+        + "meanwhile); nothing changed, run it again"
+    case .noTaskMatches(let filter, let among):
+      return "no task \(among) matches \(filter); nothing changed"
     case .tagNotOnTask(let id, let title, let tag):
       return "\(id) \(title.text) has no \(tag); nothing changed"
     case .tooManyTags(let count):

@@ -238,6 +238,7 @@ public enum ExportFormat {
       case .bool(false), .null: continue
       case .string(let s): RecordCodec.field(key, s, to: &out, escape: true)
       case .array(let items) where kind == "task" && key == TaskField.tags.key:
+        if items.isEmpty { continue }  // no tags, as no field
         var words: [String] = []
         for item in items {
           guard case .string(let word) = item else {

@@ -88,7 +88,9 @@ struct RefusalCLITests {
 
   static let refusals: [Refusal] = [
     Refusal(name: "a typo", words: ["pln", "3"], status: 64),
-    Refusal(name: "a word for a number", words: ["plan", "abc"], status: 64),
+    Refusal(name: "a word for a number", words: ["plan", "4", "abc"], status: 64),
+    Refusal(name: "a filter that matches nothing", words: ["plan", "abc"], says: "no task waiting in a category or the backlog matches abc"),
+    Refusal(name: "a bulk edit that one task refuses", words: ["edit", "5,3", "--spoons", "10"], says: "over budget"),
     Refusal(name: "clear without --yes", words: ["clear", "backlog"], status: 64),
     Refusal(name: "a budget out of range", words: ["new-day", "100"], status: 64),
     Refusal(name: "an unknown id", words: ["done", "99"], says: "#99"),

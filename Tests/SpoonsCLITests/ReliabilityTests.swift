@@ -230,7 +230,7 @@ struct ReliabilityTests {
   /// the data file byte for byte as it was.
   @Test(arguments: [
     (["plan", "0"], 64), (["plan", "-1"], 64), (["plan", "99999999999999999999"], 64),
-    (["plan", "1.5"], 64), (["plan", "abc"], 64), (["done", "42"], 1),
+    (["plan", "1.5"], 64), (["plan", "4", "abc"], 64), (["plan", "abc"], 1), (["done", "42"], 1),
     (["add", "0", "x"], 64), (["add", "11", "x"], 64), (["add", "-3", "x"], 64), (["add", "1e3", "x"], 64),
     (["add", "3", String(repeating: "x", count: 100_000)], 64),  // argv caps one argument at 128 KiB
     (["add", "3", "bell\u{7}"], 64), (["add", "3", "\u{1B}[2J"], 64), (["add", "3", "rtl\u{202E}gnp.exe"], 64),

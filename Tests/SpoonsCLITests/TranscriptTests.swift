@@ -135,6 +135,7 @@ final class TranscriptSource: LineSource {
       #"^How many spoons today\? \[\d+\] "#,
       #"^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} is still open, .* first\? \[Y/n/number\] "#,
       #"^Delete the \d+ tasks? [a-z ]+\? \[y/N\] "#,
+      #"^(Edit|Delete|Plan|Check off|Unplan|Reopen) \d+ tasks \(.*\)\? \[y/N\] "#,
     ] {
       if let match = line.range(of: question, options: .regularExpression) {
         return String(line[match.upperBound...])

@@ -23,6 +23,22 @@ struct TagTests {
     #expect(try SpoonsCore.Tag(word: word) == nil)
   }
 
+  /// Every tag a word makes reads back from what is written: the rule holds for the name in
+  /// lower case (`İ` lowercases to `i` and a combining dot, no letter alone).
+  @Test func everyTagReadsBackAsItIsWritten() throws {
+    var tags = 0
+    for value in UInt32(0x41)...0x2FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      for word in ["+" + String(scalar), "@a" + String(scalar)] {
+        guard let tag = try? SpoonsCore.Tag(word: word) else { continue }
+        tags += 1
+        #expect(SpoonsCore.Tag(stored: tag.description[...]) == tag, "\(word) U+\(String(value, radix: 16))")
+      }
+    }
+    #expect(tags > 100_000)
+    #expect(try SpoonsCore.Tag(word: "+İstanbul") == nil)
+  }
+
   @Test func aTagNameLongerThan32IsRefusedNotKeptAsTitle() throws {
     #expect(try SpoonsCore.Tag(word: "+" + String(repeating: "a", count: 32)) != nil)
     #expect(throws: PlannerError.tagTooLong("+" + String(repeating: "a", count: 33))) {
@@ -134,5 +150,46 @@ struct TagTests {
     var p = try planner()
     try p.markDone([TaskID(4)], at: morning)
     #expect(p.tagCounts.map { "\($0.tag) \($0.count)" } == ["+admin 1", "+health 1", "@bed 1", "@phone 1"])
+  }
+}
+
+@Suite("Selections")
+struct SelectionTests {
+  /// A category task, a backlog task, one planned and one done, all tagged +x.
+  func planner() throws -> Planner {
+    var p = Planner()
+    let x = try tag("+x")
+    for (title, cost) in [("Walk", 1), ("Call", 2), ("Shop", 3), ("Cook", 1)] {
+      p.add(try Title(title), spoons: try SpoonCost(cost), at: morning, tags: [x])
+    }
+    try p.startNewDay(budget: 10, at: morning)
+    _ = try p.plan([TaskID(2)], at: morning)
+    try p.startNewDay(budget: 10, at: nextMorning)  // #2 rolls over to the backlog
+    _ = try p.plan([TaskID(3), TaskID(4)], at: nextMorning)
+    try p.markDone([TaskID(4)], at: nextMorning)
+    return p
+  }
+
+  func chosen(_ scope: SelectionScope, _ words: String...) throws -> [Int] {
+    let p = try planner()
+    let refs = try p.refs(.matching(try TaskFilter(words: words)), today: nextMorning.date, scope: scope)
+    return try p.resolve(refs).map(\.rawValue)
+  }
+
+  @Test func aFilterLooksWhereTheCommandActs() throws {
+    #expect(try chosen(.open, "+x") == [1, 2, 3])
+    #expect(try chosen(.open, "+x", "in:done") == [4])
+    #expect(try chosen(.waiting, "+x") == [1, 2])
+    #expect(try chosen(.planned, "+x") == [3])
+    #expect(try chosen(.checkedOff, "+x") == [4])
+    #expect(throws: PlannerError.noTaskMatches("+x in:backlog", among: SelectionScope.planned.words)) {
+      try chosen(.planned, "+x", "in:backlog")
+    }
+  }
+
+  @Test func idsAreTheRefsTypedAndNoneIsRefused() throws {
+    let p = try planner()
+    #expect(try p.refs(.ids([TaskRef(typed: 9)]), today: nextMorning.date) == [TaskRef(typed: 9)])
+    #expect(throws: PlannerError.nothingSelected) { try p.refs(.ids([]), today: nextMorning.date) }
   }
 }

@@ -254,3 +254,40 @@ struct ExportTests {
     #expect(day["mood"] == "2" && day["done"] == "1")
   }
 }
+
+/// Tags travel through the JSON and CSV exports and back.
+@Suite struct TagExportTests {
+  func tagged() throws -> PlannerExport {
+    var p = Planner()
+    let tags = try ["+health", "@phone", "+ß"].map { try #require(try SpoonsCore.Tag(word: $0)) }
+    p.add(try Title("Call GP"), spoons: try SpoonCost(2), at: morning, tags: tags)
+    p.add(try Title("Laundry"), spoons: try SpoonCost(3), at: morning)
+    return PlannerExport(planner: p, archive: Archive())
+  }
+
+  @Test func tagsAreAListInTheJSONAndReadBack() throws {
+    let export = try tagged()
+    let json = ExportFormat.json(export)
+    let text = String(decoding: json, as: UTF8.self)
+    let compact = text.filter { $0 != " " && $0 != "\n" }
+    #expect(compact.contains(#""tags":["+health","+ß","@phone"]"#))
+    #expect(try ExportFormat.decode(json: json, file: "x.json") == export)
+    // An empty list is no tags, as from another program; anything but strings is refused.
+    let empty = text.replacingOccurrences(
+      of: #""title": "Laundry""#, with: #""title": "Laundry", "tags": []"#)
+    #expect(try ExportFormat.decode(json: Array(empty.utf8), file: "x.json") == export)
+    let numbers = text.replacingOccurrences(of: #""+health""#, with: "1")
+    #expect(throws: ImportError.self) { try ExportFormat.decode(json: Array(numbers.utf8), file: "x.json") }
+    let bad = text.replacingOccurrences(of: #""+health""#, with: #""health""#)
+    #expect(throws: ImportError.self) { try ExportFormat.decode(json: Array(bad.utf8), file: "x.json") }
+  }
+
+  @Test func tagsAreOneCSVCell() throws {
+    let csv = String(decoding: ExportFormat.csv(try tagged()), as: UTF8.self)
+    let rows = csv.components(separatedBy: "\r\n")
+    let columns = rows[0].split(separator: ",").map(String.init)
+    let tags = try #require(columns.firstIndex(of: "tags"))
+    let call = rows[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    #expect(call[tags] == "'+health +ß @phone")
+  }
+}

@@ -223,6 +223,38 @@ public struct Arguments {
     return ids[0]
   }
 
+  /// The tasks a command acts on: ids (`3 5`, `3-6`, `4,7`), or, when the first word is
+  /// none (`+phone`, `in:backlog`), a filter of every word left.
+  mutating func selection() throws(ParseError) -> TaskSelection {
+    guard let first = words.first, !Self.startsAsID(first) else { return .ids(try ids()) }
+    return .matching(try filter())
+  }
+
+  /// Whether a word is taken as ids, not a filter: it starts as a number does (`12`, `#12`,
+  /// `3-6`, `-3`), or is an option or `--`.
+  static func startsAsID(_ word: String) -> Bool {
+    word.hasPrefix("--") || word.hasPrefix("#") || looksLikeNumber(word)
+      || word.first.map { $0.isASCII && $0.isNumber } == true
+  }
+
+  /// The ids at the front (`edit 3-6 --due fri`), up to the first word that is not one,
+  /// which `finish` then refuses in its words (a value that ran on, most likely).
+  mutating func leadingIDs() throws(ParseError) -> [TaskRef] {
+    guard let first = words.first, first != "--", !first.hasPrefix("--") else {
+      throw ParseError("\(info.name) needs a task id, e.g. \(example)")
+    }
+    var result: [TaskRef] = []
+    while let word = words.first, Self.startsAsID(word), !word.hasPrefix("--") {
+      result += try parseIDs(word)
+      remove(at: 0)
+      guard result.count <= Self.maxSelection else {
+        throw ParseError("at most \(Self.maxSelection) tasks at once")
+      }
+    }
+    try finish()
+    return result
+  }
+
   /// One or more ids: `12`, `#12`, ranges `3-6`, lists `3,5`, in any mix.
   mutating func ids() throws(ParseError) -> [TaskRef] {
     var result: [TaskRef] = []
@@ -467,9 +499,16 @@ extension Arguments {
   }
 
   /// A title from the rest of the words.
+  /// A title where tags are not kept (a routine's): a `+tag` or `@context` word is refused,
+  /// not kept as title text that reads like a tag; after `--` every word is title.
   mutating func title(example: String? = nil) throws(ParseError) -> Title {
-    let words = try rest(needing: "a title", example: example)
-    return try Self.valid { () throws(PlannerError) in try Title(words) }
+    let (words, literal) = try restWords(needing: "a title", example: example)
+    if !literal, let tag = try Self.valid({ () throws(PlannerError) in try Tag.split(words) }).tags.first {
+      throw ParseError(
+        "a routine's title takes no tags ('\(tag)'); put -- before the title to keep the word "
+          + "as text, e.g. routine add 1 -- Meds \(tag)")
+    }
+    return try Self.valid { () throws(PlannerError) in try Title(Text.joined(words, separator: " ")) }
   }
 
   /// A title and the tags among its words (`Call GP +health @phone`), by `Tag`'s rule; after
@@ -492,6 +531,13 @@ extension Arguments {
   /// `in:backlog`, words of the title.
   mutating func filter() throws(ParseError) -> TaskFilter {
     if let option = words.first(where: { $0.hasPrefix("--") }) { throw refusal(option: option) }
+    // An option typed with one dash (`-json`) is a slip, not a word to leave out.
+    let options = Set(info.usage.split(whereSeparator: { " []|".contains($0) }).filter {
+      $0.hasPrefix("--")
+    }.map { $0.lowercased() })
+    if let slip = words.first(where: { options.contains("-" + $0.lowercased()) }) {
+      throw ParseError("'\(Text.echoed(slip))' has one dash; did you mean -\(slip)? e.g. \(example)")
+    }
     // A number is no word of a title anyone filters by: most likely a second category or an
     // id, refused rather than matched against titles.
     if let number = words.first(where: Self.looksLikeNumber) {
@@ -516,6 +562,9 @@ extension Arguments {
     return body.first?.isASCII == true && body.first!.isNumber
       && body.allSatisfy { ($0.isASCII && $0.isNumber) || $0 == "." || $0 == "," }
   }
+
+  /// Whether the next word is taken as ids (`selection`), not as a filter.
+  var nextIsID: Bool { words.first.map(Self.startsAsID) ?? true }
 
   /// Whether the next word is a number (a category, say), not a filter word.
   var nextIsNumber: Bool {

@@ -5,12 +5,12 @@ extension Commands {
   /// days; their ids are never reused.
   public struct Delete: TaskSelectionCommand {
     public static let info = CommandInfo(
-      name: "delete", aliases: ["rm"], usage: "delete ID...",
+      name: "delete", aliases: ["rm"], usage: "delete ID|FILTER...",
       summary: "delete tasks from wherever they are", example: "delete 12 3-5")
 
-    public var ids: [TaskRef]
+    public var selection: TaskSelection
 
-    public init(_ ids: [TaskRef]) { self.ids = ids }
+    public init(_ selection: TaskSelection) { self.selection = selection }
 
     /// Every task.
     public static func completions(_ context: CompletionContext, in session: Session)
@@ -23,13 +23,16 @@ extension Commands {
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
       let now = session.environment.now()
       let r = session.renderer
-      func deleting(_ p: inout Planner, _ delete: (inout Planner) throws -> [SpoonTask])
-        throws -> (output: String, name: String)
-      {
+      let confirmation = try session.confirm("Delete", selection, always: true, ask: ask, at: now)
+      guard confirmation != .declined else { return Session.Result(output: "Nothing deleted.\n") }
+      func deleting(
+        _ p: inout Planner, _ delete: (inout Planner, [TaskRef]) throws -> [SpoonTask]
+      ) throws -> (output: String, name: String) {
+        let ids = try session.selected(selection, in: p, at: now, confirmation)
         let numbers = try p.resolve(ids)
         let taking = RestsTakenBack(p, undoing: numbers)
         let history = numbers.filter { p.task($0) == nil }
-        let tasks = try delete(&p)
+        let tasks = try delete(&p, ids)
         return (
           r.deleted(tasks, history: history, today: p.today(at: now))
             + r.restsTakenBack(taking.after(p), p),
@@ -38,11 +41,11 @@ extension Commands {
       }
       do {
         return try session.change(at: now, ask: ask) { p, _ in
-          try deleting(&p) { p in try p.delete(ids) }
+          try deleting(&p) { p, ids in try p.delete(ids) }
         }
       } catch PlannerError.unknownTask {
         return try session.changeReachingArchive(at: now, ask: ask) { p, archived in
-          try deleting(&p) { p in try p.delete(ids, archived: &archived) }
+          try deleting(&p) { p, ids in try p.delete(ids, archived: &archived) }
         }
       }
     }

@@ -6,24 +6,32 @@ extension Commands {
     public static let info = CommandInfo(
       name: "edit", aliases: ["e"],
       usage:
-        "edit ID [+TAG] [-TAG] [@CONTEXT] [-@CONTEXT] [--title T] [--spoons N] [--note T] [--where T] [--due D | --no-due]",
+        "edit ID|FILTER... [+TAG] [-TAG] [@CONTEXT] [-@CONTEXT] [--title T] [--spoons N] [--note T] [--where T] [--due D | --no-due]",
       summary: "change a task; alone, show its values",
       example: "edit 12 --spoons 2 --due tomorrow -health +errand",
-      brief: "edit ID [+TAG -TAG] [options]")
+      brief: "edit ID|FILTER... [options]")
 
-    public var id: TaskRef
+    /// The tasks: ids, or a filter (`edit +phone --spoons 2`), all changed alike.
+    public var selection: TaskSelection
     /// Empty: show the task's current values ready to copy.
     public var edit: TaskEdit
 
-    public init(_ id: TaskRef, _ edit: TaskEdit) {
-      self.id = id
+    public init(_ id: TaskRef, _ edit: TaskEdit) { self.init(.ids([id]), edit) }
+
+    public init(_ selection: TaskSelection, _ edit: TaskEdit) {
+      self.selection = selection
       self.edit = edit
     }
 
     public init(parsing args: inout Arguments) throws(ParseError) {
       var edit = TaskEdit()
       if let title = try args.option("--title") {
-        edit.title = try Arguments.valid { () throws(PlannerError) in try Title(title) }
+        // Tags typed in the new title are given, as `add` takes them from its title.
+        let words = title.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        let split = try Arguments.valid { () throws(PlannerError) in try Tag.split(words) }
+        let text = split.tags.isEmpty ? title : Text.joined(split.words, separator: " ")
+        edit.title = try Arguments.valid { () throws(PlannerError) in try Title(text) }
+        edit.tags.adding = split.tags
       }
       let cost = NumberArgument.cost("edit 12 --spoons 2")
       if let n = try args.number(option: "--spoons", cost) {
@@ -46,9 +54,16 @@ extension Commands {
       }
       if let due { edit.due = .set(due) }
       if noDue { edit.due = .clear }
-      edit.tags = try args.tagChanges()
-      id = try args.id()
-      try args.finish()
+      // After ids, `+tag -tag @context -@context` change the tags; without ids, every word is
+      // the filter that chooses the tasks (which a tag word cannot then also change).
+      if args.nextIsID {
+        let changes = try args.tagChanges()
+        edit.tags.adding += changes.adding
+        edit.tags.removing = changes.removing
+        selection = .ids(try args.leadingIDs())
+      } else {
+        selection = try args.selection()
+      }
       self.edit = edit
     }
 
@@ -64,13 +79,28 @@ extension Commands {
       let r = session.renderer
       guard !edit.isEmpty else {
         let p = try session.store.load()
-        let number = try p.resolve(id)
-        guard let task = p.task(number) else { throw PlannerError.unknownTask(number) }
-        return Session.Result(output: r.editCommand(task), planner: p)
+        var out = ""
+        for ref in try p.refs(selection, today: p.today(at: now)) {
+          let number = try p.resolve(ref)
+          guard let task = p.task(number) else { throw PlannerError.unknownTask(number) }
+          out += r.editCommand(task)
+        }
+        return Session.Result(output: out, planner: p)
       }
+      let confirmation = try session.confirm("Edit", selection, always: true, ask: ask, at: now)
+      guard confirmation != .declined else { return Session.Result(output: "Nothing changed.\n") }
+      // All or nothing: a task the edit cannot take (past the budget, a tag it lacks) leaves
+      // every task as it was; one change for `undo`.
       return try session.change(at: now, ask: ask) { p, _ in
-        let task = try p.edit(id, edit, at: now)
-        return (r.edited(task, today: p.today(at: now)), r.changeName("edit", [task], spoons: false))
+        let today = p.today(at: now)
+        var tasks: [SpoonTask] = []
+        for ref in try session.selected(selection, in: p, at: now, confirmation) {
+          tasks.append(try p.edit(ref, edit, at: now))
+        }
+        return (
+          tasks.map { r.edited($0, today: today) }.joined(),
+          r.changeName("edit", tasks, spoons: false)
+        )
       }
     }
   }

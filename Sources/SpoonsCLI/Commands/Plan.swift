@@ -4,18 +4,22 @@ extension Commands {
   /// `plan ID...`: tasks onto today's list, all or nothing, within the budget.
   public struct Plan: SpoonsCommand {
     public static let info = CommandInfo(
-      name: "plan", aliases: ["p"], usage: "plan ID... [--borrow] [--use-reserve]",
+      name: "plan", aliases: ["p"], usage: "plan ID|FILTER... [--borrow] [--use-reserve]",
       summary: "put tasks on today's list, within budget",
       example: "plan 4 7 #9")
 
-    public var ids: [TaskRef]
+    public var selection: TaskSelection
     /// Borrow from tomorrow what the selection needs.
     public var borrow: Bool
     /// Plan into the reserve.
     public var useReserve: Bool
 
     public init(_ ids: [TaskRef], borrow: Bool = false, useReserve: Bool = false) {
-      self.ids = ids
+      self.init(.ids(ids), borrow: borrow, useReserve: useReserve)
+    }
+
+    public init(_ selection: TaskSelection, borrow: Bool = false, useReserve: Bool = false) {
+      self.selection = selection
       self.borrow = borrow
       self.useReserve = useReserve
     }
@@ -23,7 +27,7 @@ extension Commands {
     public init(parsing args: inout Arguments) throws(ParseError) {
       borrow = args.takeFlag("--borrow")
       useReserve = args.takeFlag("--use-reserve")
-      ids = try args.ids()
+      selection = try args.selection()
     }
 
     /// The tasks that could be planned (in the backlog or a category), besides the ids already
@@ -53,7 +57,10 @@ extension Commands {
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
       let now = session.environment.now()
       let r = session.renderer
+      let confirmation = try session.confirm("Plan", selection, scope: .waiting, ask: ask, at: now)
+      guard confirmation != .declined else { return Session.Result(output: "Nothing changed.\n") }
       return try session.changeToday(at: now, ask: ask) { p, _ in
+        let ids = try session.selected(selection, in: p, scope: .waiting, at: now, confirmation)
         let outcome = try p.plan(ids, at: now, borrow: borrow, useReserve: useReserve)
         return (r.planned(outcome, p), r.changeName("plan", outcome.tasks))
       }

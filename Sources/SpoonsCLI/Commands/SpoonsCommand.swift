@@ -41,15 +41,17 @@ extension SpoonsCommand {
   }
 }
 
-/// A command whose words are only task ids (`done 4 7`, `delete 3-5,9`): they all parse them
-/// the same way.
+/// A command whose words are only the tasks it acts on: ids (`done 4 7`, `delete 3-5,9`) or
+/// a filter (`delete in:backlog due.before:2026-01-01`); they all parse them the same way.
 public protocol TaskSelectionCommand: SpoonsCommand {
-  var ids: [TaskRef] { get }
-  init(_ ids: [TaskRef])
+  var selection: TaskSelection { get }
+  init(_ selection: TaskSelection)
 }
 
 extension TaskSelectionCommand {
-  public init(parsing args: inout Arguments) throws(ParseError) { self.init(try args.ids()) }
+  public init(_ ids: [TaskRef]) { self.init(.ids(ids)) }
+
+  public init(parsing args: inout Arguments) throws(ParseError) { self.init(try args.selection()) }
 }
 
 /// The namespace the command types live in, so `Commands.Chart` and `Commands.Routine` sit

@@ -5,13 +5,13 @@ extension Commands {
   /// back from the archive to their category. All or nothing.
   public struct Undone: TaskSelectionCommand {
     public static let info = CommandInfo(
-      name: "undone", aliases: [], usage: "undone ID...",
+      name: "undone", aliases: [], usage: "undone ID|FILTER...",
       summary: "reopen checked-off tasks, today's or older",
       example: "undone 4")
 
-    public var ids: [TaskRef]
+    public var selection: TaskSelection
 
-    public init(_ ids: [TaskRef]) { self.ids = ids }
+    public init(_ selection: TaskSelection) { self.selection = selection }
 
     /// The tasks checked off today.
     public static func completions(_ context: CompletionContext, in session: Session)
@@ -25,12 +25,14 @@ extension Commands {
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
       let now = session.environment.now()
       let renderer = session.renderer
+      let confirmation = try session.confirm("Reopen", selection, scope: .checkedOff, ask: ask, at: now)
+      guard confirmation != .declined else { return Session.Result(output: "Nothing changed.\n") }
       func reopening(_ p: inout Planner, _ archived: inout [SpoonTask]) throws
         -> (output: String, name: String)
       {
         var reopened: [SpoonTask] = []
         var today: [TaskRef] = []
-        for id in ids {
+        for id in try session.selected(selection, in: p, scope: .checkedOff, at: now, confirmation) {
           if p.holds(id) {
             today.append(id)
           } else {

@@ -4,12 +4,12 @@ extension Commands {
   /// `unplan ID...`: tasks off today's list again, their spoons given back.
   public struct Unplan: TaskSelectionCommand {
     public static let info = CommandInfo(
-      name: "unplan", aliases: [], usage: "unplan ID...",
+      name: "unplan", aliases: [], usage: "unplan ID|FILTER...",
       summary: "take tasks off today's list again", example: "unplan 7")
 
-    public var ids: [TaskRef]
+    public var selection: TaskSelection
 
-    public init(_ ids: [TaskRef]) { self.ids = ids }
+    public init(_ selection: TaskSelection) { self.selection = selection }
 
     /// The tasks on today's list.
     public static func completions(_ context: CompletionContext, in session: Session)
@@ -21,7 +21,10 @@ extension Commands {
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
       let now = session.environment.now()
       let r = session.renderer
+      let confirmation = try session.confirm("Unplan", selection, scope: .planned, ask: ask, at: now)
+      guard confirmation != .declined else { return Session.Result(output: "Nothing changed.\n") }
       return try session.changeToday(at: now, ask: ask) { p, _ in
+        let ids = try session.selected(selection, in: p, scope: .planned, at: now, confirmation)
         let tasks = try p.unplan(ids, at: now)
         return (r.unplanned(tasks, p), r.changeName("unplan", tasks))
       }

@@ -28,16 +28,20 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The tag a word of a title is, by the rule above; nil for any other word. Throws for a
   /// word that is a tag but for its length: refused, rather than kept as title text the
   /// person did not mean.
+  ///
+  /// The rule is checked on the name in lower case, the form that is kept: a letter whose
+  /// lower case is no letter alone (`İ` is `i` and a combining dot) would otherwise make a tag
+  /// that does not read back.
   public init?(word: String) throws(PlannerError) {
     guard let sigil = word.unicodeScalars.first, sigil == "+" || sigil == "@" else { return nil }
-    let name = word.unicodeScalars.dropFirst()
+    let text = String(String.UnicodeScalarView(word.unicodeScalars.dropFirst())).lowercased()
+    let name = text.unicodeScalars
     guard let first = name.first, first.properties.isAlphabetic,
       name.allSatisfy({
         $0.properties.isAlphabetic || $0.properties.numericType == .decimal || $0 == "-"
           || $0 == "_"
       })
     else { return nil }
-    let text = String(String.UnicodeScalarView(name)).lowercased()
     guard text.count <= Self.maxLength else { throw .tagTooLong(word) }
     self.kind = sigil == "@" ? .context : .tag
     self.name = text

@@ -38,8 +38,8 @@ public enum TaskField: String, CaseIterable, Sendable {
   public var key: String { rawValue }
 
   /// Every field in the order a person reads a task: what it is and costs, where it is and
-  /// when, then the rest. The CSV export's columns are in this order, so a new field goes at
-  /// the end, where a spreadsheet that reads columns by place is not moved.
+  /// when, then the rest. The CSV export's task columns are in this order, with a new field
+  /// at the end of them.
   public static let reading: [TaskField] = [
     .id, .title, .spoons, .at, .from, .since, .due, .created, .updated, .completed, .rest, .back,
     .took, .note, .where, .tags, .routine,

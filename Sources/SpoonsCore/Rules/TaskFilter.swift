@@ -52,6 +52,9 @@ public struct TaskFilter: Hashable, Sendable, CustomStringConvertible {
     } catch {
       throw .tag(error)
     }
+    // Only a tag or context is left out with `-`: `-due:fri` would otherwise be a word of a
+    // title, matching nothing, without a word said.
+    if word.hasPrefix("-"), !word.hasPrefix("--"), word.count > 1 { throw .notNegatable(word) }
     let lower = word.lowercased()
     if lower == "overdue" { return .overdue }
     guard let colon = lower.firstIndex(of: ":") else { return nil }
@@ -112,12 +115,15 @@ public enum FilterError: Error, Hashable, Sendable, CustomStringConvertible {
   case tag(PlannerError)
   case badDate(String)
   case badPlace(String)
+  case notNegatable(String)
 
   public var description: String {
     switch self {
     case .tag(let error): return error.description
     case .badDate(let word):
       return "'\(word)' needs a date after the colon: \(DueDateSpec.acceptedForms)"
+    case .notNegatable(let word):
+      return "'\(word)': only a tag or a context can be left out with -, e.g. -health or -@phone"
     case .badPlace(let word):
       return "'\(word)' needs a place after the colon: in:category, in:backlog, in:todo or in:done"
     }
