@@ -17,6 +17,13 @@ extension Session {
           CommandRegistry.infos.map { Completion.Candidate(text: $0.name) }, typed: typed))
     }
     guard let command = CommandRegistry.command(named: words[0]) else { return nil }
+    // A tag or context being typed, where the command takes them (a title's tags, `edit`'s
+    // changes, a filter): the planner's own, `-` kept for one to leave out.
+    if let sigil = typed.first, "+@-".contains(sigil), Self.takesTags(command.info) {
+      return tagCandidates(typed).map {
+        Completion(wordStart: wordStart, candidates: Self.matchingCase($0, typed: typed))
+      }
+    }
     let argument = words.count - (wordStart == cursor ? 0 : 1)  // 1 = the first argument
     let context = CompletionContext(words: words, argument: argument)
     return command.completions(context, in: self).map {
@@ -48,6 +55,23 @@ extension Session {
     return planner.allTasks.filter(pick).map {
       Completion.Candidate(
         text: String($0.id.rawValue), label: "\($0.id) \($0.title.text) (\($0.spoons.value))")
+    }
+  }
+
+  /// Whether a command's words may hold tags: a title's (`add`, `rest`), `edit`'s, a filter.
+  static func takesTags(_ info: CommandInfo) -> Bool {
+    info.usage.contains("FILTER") || info.usage.contains("+TAG")
+  }
+
+  /// The tags and contexts the open tasks carry, as `typed` starts them (`-` to leave one
+  /// out, `+`/`@` to name one), labelled with how many tasks carry each.
+  func tagCandidates(_ typed: String) -> [Completion.Candidate]? {
+    guard let planner = try? store.load() else { return nil }
+    let minus = typed.hasPrefix("-") ? "-" : ""
+    return planner.tagCounts.compactMap { tag, count in
+      let text = minus + (minus.isEmpty || tag.kind == .context ? tag.description : tag.name)
+      guard text.lowercased().hasPrefix(typed.lowercased()) || typed == minus else { return nil }
+      return Completion.Candidate(text: text, label: "\(text)  \(Renderer.tasks(count))")
     }
   }
 

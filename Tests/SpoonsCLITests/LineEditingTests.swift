@@ -156,6 +156,35 @@ struct LineEditingTests {
     #expect(complete("status ").isEmpty)
   }
 
+  /// Tab on a word starting with `+`, `@` or `-` offers the open tasks' tags and contexts,
+  /// where the command takes them (a title, `edit`, a filter), and nowhere else.
+  @Test func completionOffersTheTagsInUse() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.data)
+    try store.update(at: morning) { p, _ in
+      let tags = try ["+health", "+home", "@phone"].map { try #require(try SpoonsCore.Tag(word: $0)) }
+      p.add(try Title("Call GP"), spoons: try SpoonCost(2), at: morning, tags: tags)
+      p.add(try Title("Hoover"), spoons: try SpoonCost(3), at: morning, tags: [tags[1]])
+    }
+    let session = Session(
+      store: store,
+      environment: Environment(
+        now: { morning }, variables: [:], input: ScriptedLines([]), output: StringSink(),
+        errors: StringSink(), inputIsTerminal: true, outputIsTerminal: false),
+      renderer: Renderer(style: Style(color: false)))
+    func complete(_ line: String) -> [String] {
+      let chars = Array(line)
+      guard let c = session.completions(line: chars, cursor: chars.count) else { return [] }
+      return c.matching(String(chars[c.wordStart...])).map(\.text)
+    }
+    #expect(complete("list +h") == ["+health", "+home"])
+    #expect(complete("todo @") == ["@phone"])
+    #expect(complete("add 2 Call +he") == ["+health"])
+    #expect(complete("edit 1 -") == ["-health", "-home", "-@phone"])
+    #expect(complete("done +ho") == ["+home"])
+    #expect(complete("show +").isEmpty)
+  }
+
   /// Tab after `plan` on a day of 6 spoons with 2 planned: what fits first, most important
   /// first (due soonest, the backlog, the categories), each with its cost and where it is;
   /// what does not fit last, said in words. The ids already typed take their room.
