@@ -15,6 +15,16 @@ enum PlannerGenerator {
     "\(words[rng.below(words.count)]) \(words[rng.below(words.count)]) \(i)"
   }
 
+  /// Tags as people use them, from the task's number (not drawn, so the rest is as it was):
+  /// `+errand` on a fifth of the tasks, `@bed` on a seventh, `@phone` on an eleventh.
+  static func tags(_ i: Int) -> [Tag] {
+    var words: [String] = []
+    if i % 5 == 0 { words.append("+errand") }
+    if i % 7 == 0 { words.append("@bed") }
+    if i % 11 == 0 { words.append("@phone") }
+    return words.compactMap { try? Tag(word: $0) }
+  }
+
   /// Years of use: `total` tasks, nearly all done and archived, about 300 waiting in the
   /// categories, 40 in the backlog and 10 on today's list (5 done).
   static func realistic(total: Int, into directory: String) throws {
@@ -40,7 +50,8 @@ enum PlannerGenerator {
           let cost = 1 + rng.below(3)
           if spoons + cost > 99 { break }
           spoons += cost
-          ids.append(p.add(try Title(title(&rng, made)), spoons: try SpoonCost(cost), at: now).id)
+          ids.append(
+            p.add(try Title(title(&rng, made)), spoons: try SpoonCost(cost), at: now, tags: tags(made)).id)
           made += 1
         }
         try p.plan(ids, at: now)
@@ -51,7 +62,8 @@ enum PlannerGenerator {
       // A backlog: planned yesterday, not done.
       var backlog: [TaskID] = []
       for _ in 0..<min(40, open / 4) {
-        backlog.append(p.add(try Title(title(&rng, made)), spoons: try SpoonCost(1), at: now).id)
+        backlog.append(
+          p.add(try Title(title(&rng, made)), spoons: try SpoonCost(1), at: now, tags: tags(made)).id)
         made += 1
       }
       if !backlog.isEmpty { try p.plan(backlog, at: now) }
@@ -59,7 +71,9 @@ enum PlannerGenerator {
       let today = Timestamp(seconds: clock, utcOffset: 3600)
       if let old = try p.startNewDay(budget: 40, at: today).finished { finished.append(old) }
       while made < total {
-        p.add(try Title(title(&rng, made)), spoons: try SpoonCost(1 + rng.below(10)), at: today)
+        p.add(
+          try Title(title(&rng, made)), spoons: try SpoonCost(1 + rng.below(10)), at: today,
+          tags: tags(made))
         made += 1
       }
       let waiting = p.allTasks.filter { $0.placement == .category && $0.spoons.value <= 3 }
@@ -77,7 +91,9 @@ enum PlannerGenerator {
     try store.update(at: now) { p, finished in
       if let old = try p.startNewDay(budget: 40, at: now).finished { finished.append(old) }
       for i in 0..<total {
-        p.add(try Title(title(&rng, i)), spoons: try SpoonCost(1 + rng.below(10)), at: now)
+        p.add(
+          try Title(title(&rng, i)), spoons: try SpoonCost(1 + rng.below(10)), at: now,
+          tags: tags(i))
       }
       let first = p.allTasks.filter { $0.spoons.value <= 3 }.prefix(10).map(\.id)
       try p.plan(Array(first), at: now)

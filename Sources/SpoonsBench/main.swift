@@ -126,6 +126,9 @@ enum Judge {
   /// A read of a planner that syncs: at most `limit` times the same read of the same planner
   /// without sync (`ms`), measured in the same run.
   case unsynced(ms: Double, limit: Double)
+  /// A read at most `limit` times another row of the same run (`list +errand` against
+  /// `list`): what a filter costs.
+  case relative(to: String, ms: Double, limit: Double)
 }
 
 /// A stress write against the same planner's `status`, in time and in peak memory.
@@ -224,6 +227,11 @@ func limitText(_ value: Double) -> String {
     result.append(
       Check(
         text: "\(fixed(ratio, 2))× without sync (≤ \(limitText(limit))×)", passed: ratio <= limit))
+  case .relative(let other, let ms, let limit):
+    let ratio = row.medianMs / max(ms, 1e-9)
+    result.append(
+      Check(
+        text: "\(fixed(ratio, 2))× \(other) (≤ \(limitText(limit))×)", passed: ratio <= limit))
   }
   if row.failedRuns > 0 {
     result.append(Check(text: "\(row.failedRuns) run(s) exited non-zero", passed: false))
@@ -606,6 +614,14 @@ func tableLine(
 /// sync (`unsynced`, in order `status`, `todo`, `list`), the writes against the floor (the
 /// change, plus its change file flushed: 3 times `save`), and a `sync` that takes in one change
 /// another device made.
+/// What a filter costs: `list +errand` (a fifth of the tasks carry it) and `suggest @bed`
+/// against `list` of the same planner in the same run, at most as long.
+@MainActor func measureFiltered(_ variant: String, _ n: Int, on subject: Subject, list: Row) {
+  let judge = Judge.relative(to: "list", ms: list.medianMs, limit: 1.0)
+  measure(variant, n, "list +errand", on: subject, ["list", "+errand"], judge: judge)
+  measure(variant, n, "suggest @bed", on: subject, ["suggest", "@bed"], judge: judge)
+}
+
 @MainActor func measureSynced(
   _ variant: String, _ n: Int, copying subject: Subject, unsynced: [Row], waiting: Int, open: Int,
   writes: [String]
@@ -700,6 +716,7 @@ for n in sizes {
     measure("realistic", n, "list", on: real, ["list"], against: taskReal.command("list")),
   ]
   measure("realistic", n, "categories", on: real, ["categories"])
+  measureFiltered("realistic", n, on: real, list: unsyncedReads[2])
   // Each change is taken back, so every run sees the same planner (a second identical add
   // would be refused as a duplicate).
   measure(
@@ -775,7 +792,9 @@ for n in sizes {
     let status = measure(
       "stress", n, "status", on: stress, ["status"], against: taskStress.command("next"))
     let write = Judge.status(ms: status.medianMs, mib: status.peakMiB)
-    measure("stress", n, "list", on: stress, ["list"], against: taskStress.command("list"))
+    let list = measure(
+      "stress", n, "list", on: stress, ["list"], against: taskStress.command("list"))
+    measureFiltered("stress", n, on: stress, list: list)
     measure(
       "stress", n, "add", on: stress, ["add", "3", "Benchmark task"],
       after: { spoons(stress, "undo") },
@@ -840,6 +859,11 @@ json += rows.map { row in
     judged =
       "\"judge\":\"unsynced\",\"unsynced_limit\":\(limitText(limit)),"
       + "\"unsynced_ratio\":\(number(row.medianMs / max(ms, 1e-9), 3))"
+  case .relative(let other, let ms, let limit):
+    judged =
+      "\"judge\":\"relative\",\"relative_to\":\(JSON.quoted(other)),"
+      + "\"relative_limit\":\(limitText(limit)),"
+      + "\"relative_ratio\":\(number(row.medianMs / max(ms, 1e-9), 3))"
   }
   return "{\"variant\":\(JSON.quoted(row.variant)),\"n\":\(row.size),"
     + "\"command\":\(JSON.quoted(row.command)),"
@@ -939,6 +963,19 @@ if !syncedReads.isEmpty {
   }.count
   missed += over
   print("synced reads: \(over) of \(syncedReads.count) over their limit × without sync")
+}
+
+let filtered = rows.filter {
+  if case .relative = $0.judge { return true }
+  return false
+}
+if !filtered.isEmpty {
+  let over = filtered.filter { row in
+    guard case .relative(_, let ms, let limit) = row.judge else { return false }
+    return row.medianMs / max(ms, 1e-9) > limit
+  }.count
+  missed += over
+  print("filtered reads: \(over) of \(filtered.count) over their limit × the same read unfiltered")
 }
 
 if taskwarrior == nil {
