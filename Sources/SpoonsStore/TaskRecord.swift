@@ -115,12 +115,8 @@ enum TaskRecord {
 
   /// The tags a `tags=` value holds; nil unless it is exactly as `encode` writes it.
   static func parseTags(_ text: Substring) -> [Tag]? {
-    var tags: [Tag] = []
-    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-      guard let tag = Tag(stored: word), tags.last.map({ $0 < tag }) ?? true else { return nil }
-      tags.append(tag)
-    }
-    return tags.isEmpty ? nil : tags
+    var text = String(text)
+    return text.withUTF8 { Tag.parseStored($0) }
   }
 
   /// A task line: quickly when it has the common shape, else through the general decoder.
@@ -187,7 +183,8 @@ enum TaskRecord {
       case .note: guard let text = plainText(value) else { return nil }; note = text
       case .location: guard let text = plainText(value) else { return nil }; location = text
       case .tags:
-        guard let text = plainText(value), let parsed = parseTags(text[...]) else { return nil }
+        // An escape is left to `decode(_:)`, which reads it unescaped.
+        guard !value.contains(92), let parsed = Tag.parseStored(value) else { return nil }
         tags = parsed
       }
       i = valueEnd

@@ -39,6 +39,33 @@ struct TagTests {
     #expect(try SpoonsCore.Tag(word: "+İstanbul") == nil)
   }
 
+  /// The stored form read quickly (ASCII, byte by byte) is read as the rule reads it, word
+  /// by word: the same tags, or nil for both.
+  @Test func theStoredFormIsReadQuicklyAsTheRuleReadsIt() {
+    func reference(_ text: String) -> [SpoonsCore.Tag]? {
+      var tags: [SpoonsCore.Tag] = []
+      for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+        guard let tag = SpoonsCore.Tag(stored: word), tags.last.map({ $0 < tag }) ?? true else {
+          return nil
+        }
+        tags.append(tag)
+      }
+      return tags.isEmpty ? nil : tags
+    }
+    var rng = SeededGenerator(seed: 42)
+    let pieces = ["+", "@", " ", "a", "b", "z", "A", "0", "9", "-", "_", "é", "ß", "İ", "+health", "@bed", "x"]
+    var read = 0
+    for _ in 0..<20_000 {
+      var text = ""
+      for _ in 0...rng.below(8) { text += pieces[rng.below(pieces.count)] }
+      var copy = text
+      let quick = copy.withUTF8 { SpoonsCore.Tag.parseStored($0) }
+      #expect(quick == reference(text), "\(text)")
+      if quick != nil { read += 1 }
+    }
+    #expect(read > 500)
+  }
+
   @Test func aTagNameLongerThan32IsRefusedNotKeptAsTitle() throws {
     #expect(try SpoonsCore.Tag(word: "+" + String(repeating: "a", count: 32)) != nil)
     #expect(throws: PlannerError.tagTooLong("+" + String(repeating: "a", count: 33))) {

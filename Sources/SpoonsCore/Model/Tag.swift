@@ -53,6 +53,53 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
     self = tag
   }
 
+  /// A task's tags as the files keep them (`+health @phone`: each `description`, one space
+  /// apart, in order, each once); nil for anything else, which is never repaired. Every
+  /// command reads every open task's, so plain ASCII (nearly every tag) is checked byte by
+  /// byte, allocating nothing but the names; the rest goes through the rule.
+  public static func parseStored(_ bytes: UnsafeBufferPointer<UInt8>) -> [Tag]? {
+    guard !bytes.isEmpty else { return nil }
+    guard bytes.allSatisfy({ $0 < 0x80 }) else { return parseStoredSlowly(bytes) }
+    var tags: [Tag] = []
+    var start = 0
+    while start <= bytes.count {
+      var end = start
+      while end < bytes.count && bytes[end] != 0x20 { end += 1 }
+      // `+` or `@`, a lower-case letter, then lower-case letters, digits, `-` and `_`.
+      guard end - start >= 2, end - start - 1 <= maxLength,
+        bytes[start] == 0x2B || bytes[start] == 0x40, (0x61...0x7A).contains(bytes[start + 1])
+      else { return nil }
+      for byte in bytes[(start + 2)..<end] {
+        guard (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2D
+          || byte == 0x5F
+        else { return nil }
+      }
+      let tag = Tag(
+        checkedKind: bytes[start] == 0x40 ? .context : .tag,
+        name: String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self))
+      if let last = tags.last, !(last < tag) { return nil }
+      tags.append(tag)
+      start = end + 1
+    }
+    return tags
+  }
+
+  private static func parseStoredSlowly(_ bytes: UnsafeBufferPointer<UInt8>) -> [Tag]? {
+    guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+    var tags: [Tag] = []
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      guard let tag = Tag(stored: word), tags.last.map({ $0 < tag }) ?? true else { return nil }
+      tags.append(tag)
+    }
+    return tags
+  }
+
+  /// A tag already checked by the rule, as `parseStored` reads one.
+  private init(checkedKind kind: Kind, name: String) {
+    self.kind = kind
+    self.name = name
+  }
+
   /// Tags before contexts, each kind by name.
   public static func < (a: Tag, b: Tag) -> Bool {
     (a.kind == .context ? 1 : 0, a.name) < (b.kind == .context ? 1 : 0, b.name)

@@ -32,7 +32,20 @@ extension Planner {
   /// ones come first), then the backlog by age, then everything else; 0 is the most
   /// important and equal ranks matter equally. Ties keep backlog-then-category order.
   public var suggestionCandidates: [(task: SpoonTask, rank: Int)] {
-    Self.byImportance(waiting.filter { !$0.isRest })
+    suggestionCandidates { _ in true }
+  }
+
+  /// `suggestionCandidates` among the tasks `matching` picks (`suggest @bed`), picked before
+  /// they are ranked: ranks only order, so those of the tasks picked compare as they would
+  /// among all, and a filter that picks few spares sorting the rest.
+  public func suggestionCandidates(matching: (SpoonTask) -> Bool)
+    -> [(task: SpoonTask, rank: Int)]
+  {
+    var picked: [SpoonTask] = []
+    for id in backlogOrder + categoryOrder.joined() {
+      if let task = tasks[id], !task.isRest, matching(task) { picked.append(task) }
+    }
+    return Self.byImportance(picked)
   }
 
   /// The open tasks `plan` takes from: the backlog (oldest first), then the categories.
@@ -77,7 +90,7 @@ extension Planner {
     max limit: Int? = nil, among matching: (SpoonTask) -> Bool = { _ in true }
   ) -> Suggestion {
     let room = ledger?.room ?? 0
-    let candidates = suggestionCandidates.filter { matching($0.task) }
+    let candidates = suggestionCandidates(matching: matching)
     let countLimit = Swift.min(limit ?? room, room)
     // A later task of the same rank and cost is never better than an earlier one, so each
     // (rank, cost) needs at most as many tasks as could ever be chosen together.
