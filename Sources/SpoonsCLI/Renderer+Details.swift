@@ -84,7 +84,7 @@ extension Renderer {
 
   /// `#12 Call GP +health @phone`: a task as `add`, `edit` and `rest` name what they made.
   static func titled(_ task: SpoonTask) -> String {
-    "\(task.id) \(task.title.text)" + (task.tags.isEmpty ? "" : " " + tagWords(task.tags))
+    "\(task.id) \(task.title.text)" + (task.tagText.isEmpty ? "" : " " + task.tagText)
   }
 
   /// `+health @phone`.

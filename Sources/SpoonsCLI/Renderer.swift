@@ -88,9 +88,9 @@ public struct Renderer: Sendable {
     if text.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil {
       out.append(contentsOf: text.utf8)
     }
-    for tag in task.tags {
+    if !task.tagText.isEmpty {
       out.append(UInt8(ascii: " "))
-      out.append(contentsOf: tag.description.utf8)
+      out.append(contentsOf: task.tagText.utf8)
     }
     if task.isRest {
       out.append(contentsOf: (", " + Self.restWords(task)).utf8)
@@ -111,7 +111,7 @@ public struct Renderer: Sendable {
   static func writePlainLine(
     _ task: borrowing SpoonTask, width: Int, to line: UnsafeMutableBufferPointer<UInt8>
   ) -> Int? {
-    guard !task.isRest, task.routine == nil, task.due == nil, task.tags.isEmpty,
+    guard !task.isRest, task.routine == nil, task.due == nil, task.tagText.isEmpty,
       let p = line.baseAddress
     else {
       return nil

@@ -140,7 +140,7 @@ enum TaskRecord {
     var at: Place?, from: Place?
     var since: CivilDate?, due: CivilDate?
     var completed: Timestamp?, created: Timestamp?, updated: Timestamp?
-    var title: Title?, note: String?, location: String?, tags: [Tag] = []
+    var title: Title?, note: String?, location: String?, tagText = ""
     var stamps = RepeatedStamps()
     var i = line.kindEnd
     let end = line.end
@@ -184,8 +184,8 @@ enum TaskRecord {
       case .location: guard let text = plainText(value) else { return nil }; location = text
       case .tags:
         // An escape is left to `decode(_:)`, which reads it unescaped.
-        guard !value.contains(92), let parsed = Tag.parseStored(value) else { return nil }
-        tags = parsed
+        guard !value.contains(92), let text = Tag.storedText(value) else { return nil }
+        tagText = text
       }
       i = valueEnd
     }
@@ -201,8 +201,8 @@ enum TaskRecord {
     if let took, rest == 1 || at != .done || !Limits.spoonsTaken.contains(took) { return nil }
     return SpoonTask(
       id: TaskID(id), title: title, spoons: cost, placement: placement, created: created,
-      updated: updated, note: note, location: location, tags: tags, due: due, isRest: rest == 1,
-      gaveBack: back, took: took)
+      updated: updated, note: note, location: location, checkedTagText: tagText, due: due,
+      isRest: rest == 1, gaveBack: back, took: took)
   }
 
   /// The times of one task line. Most tasks were never changed after they were made, so

@@ -61,6 +61,8 @@ struct TagTests {
       var copy = text
       let quick = copy.withUTF8 { SpoonsCore.Tag.parseStored($0) }
       #expect(quick == reference(text), "\(text)")
+      let checked = copy.withUTF8 { SpoonsCore.Tag.storedText($0) }
+      #expect(checked == (quick == nil ? nil : text), "\(text)")
       if quick != nil { read += 1 }
     }
     #expect(read > 500)

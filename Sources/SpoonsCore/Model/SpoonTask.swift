@@ -22,8 +22,10 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
   public internal(set) var note: String?
   /// Where it happens ("High St"), if the user gave it.
   public internal(set) var location: String?
-  /// Its tags and contexts (`+health`, `@phone`), each once, in order (`Tag.normalized`).
-  public internal(set) var tags: [Tag]
+  /// Its tags and contexts as the files write them (`+health @phone`: `Tag.parseStored`), ""
+  /// for none. One string, not an array: most fit in a `String`'s own 15 bytes, so reading
+  /// 100,000 tasks allocates nothing for their tags.
+  public private(set) var tagText: String
   /// When it is due, if ever.
   public internal(set) var due: CivilDate?
   /// A rest (a nap, a quiet hour) costs nothing to plan and gives its spoons back when
@@ -50,6 +52,37 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
   private var storedTook: Int8
 
   public var isDone: Bool { !placement.isOpen }
+
+  /// Its tags and contexts (`+health`, `@phone`), each once, in order (`Tag.normalized`).
+  public internal(set) var tags: [Tag] {
+    get {
+      guard !tagText.isEmpty else { return [] }
+      var text = tagText
+      return text.withUTF8 { Tag.parseStored($0) } ?? []
+    }
+    set { tagText = Tag.normalized(newValue).map(\.description).joined(separator: " ") }
+  }
+
+  /// Whether it carries `tag`, found in `tagText` without reading the tags out of it.
+  public func carries(_ tag: Tag) -> Bool {
+    guard !tagText.isEmpty else { return false }
+    var text = tagText
+    let wanted = tag.description
+    return text.withUTF8 { bytes in
+      var start = 0
+      while start < bytes.count {
+        var end = start
+        while end < bytes.count && bytes[end] != 0x20 { end += 1 }
+        if end - start == wanted.utf8.count,
+          wanted.utf8.elementsEqual(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        {
+          return true
+        }
+        start = end + 1
+      }
+      return false
+    }
+  }
 
   /// What planning it takes from the day: its spoons, or nothing for a rest.
   public var cost: Int { isRest ? 0 : spoons.value }
@@ -87,8 +120,24 @@ extension SpoonTask {
   ) {
     self.init(
       id: id, title: title, spoons: spoons, placement: placement, created: created,
-      updated: updated, note: note, location: location, tags: tags, due: due, isRest: isRest,
+      updated: updated, note: note, location: location,
+      tagText: Tag.normalized(tags).map(\.description).joined(separator: " "), due: due,
+      isRest: isRest,
       storedGaveBack: gaveBack.map { Int8(clamping: $0) } ?? -1,
+      storedTook: took.map { Int8(clamping: $0) } ?? -1)
+  }
+
+  /// A task whose tags the store read as text, already checked (`Tag.storedText`): nothing
+  /// is parsed or allocated for them.
+  package init(
+    id: TaskID, title: Title, spoons: SpoonCost, placement: Placement, created: Timestamp,
+    updated: Timestamp, note: String?, location: String?, checkedTagText: String,
+    due: CivilDate?, isRest: Bool, gaveBack: Int?, took: Int?
+  ) {
+    self.init(
+      id: id, title: title, spoons: spoons, placement: placement, created: created,
+      updated: updated, note: note, location: location, tagText: checkedTagText, due: due,
+      isRest: isRest, storedGaveBack: gaveBack.map { Int8(clamping: $0) } ?? -1,
       storedTook: took.map { Int8(clamping: $0) } ?? -1)
   }
 }

@@ -84,6 +84,41 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
     return tags
   }
 
+  /// `bytes` as a `tagText` when they are a task's tags as the files keep them (what
+  /// `parseStored` reads), checked without building the tags when they are ASCII; nil for
+  /// anything else.
+  public static func storedText(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    guard !bytes.isEmpty else { return nil }
+    guard bytes.allSatisfy({ $0 < 0x80 }) else {
+      return parseStoredSlowly(bytes).map { _ in String(decoding: bytes, as: UTF8.self) }
+    }
+    var start = 0
+    var previous: (kind: UInt8, name: UnsafeBufferPointer<UInt8>)?
+    while start <= bytes.count {
+      var end = start
+      while end < bytes.count && bytes[end] != 0x20 { end += 1 }
+      guard end - start >= 2, end - start - 1 <= maxLength,
+        bytes[start] == 0x2B || bytes[start] == 0x40, (0x61...0x7A).contains(bytes[start + 1])
+      else { return nil }
+      for byte in bytes[(start + 2)..<end] {
+        guard (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2D
+          || byte == 0x5F
+        else { return nil }
+      }
+      // In order: tags (`+`, 0x2B) before contexts (`@`, 0x40), each kind by name, once; an
+      // ASCII name's order is its bytes'.
+      let name = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end])
+      if let previous {
+        guard previous.kind < bytes[start]
+          || previous.kind == bytes[start] && previous.name.lexicographicallyPrecedes(name)
+        else { return nil }
+      }
+      previous = (bytes[start], name)
+      start = end + 1
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   private static func parseStoredSlowly(_ bytes: UnsafeBufferPointer<UInt8>) -> [Tag]? {
     guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
     var tags: [Tag] = []

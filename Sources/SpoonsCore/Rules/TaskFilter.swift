@@ -84,8 +84,8 @@ public struct TaskFilter: Hashable, Sendable, CustomStringConvertible {
   public func matches(_ task: SpoonTask, today: CivilDate) -> Bool {
     terms.allSatisfy { term in
       switch term {
-      case .tag(let tag): return task.tags.contains(tag)
-      case .notTag(let tag): return !task.tags.contains(tag)
+      case .tag(let tag): return task.carries(tag)
+      case .notTag(let tag): return !task.carries(tag)
       case .overdue:
         guard let due = task.due else { return false }
         return !task.isDone && due < today
