@@ -220,11 +220,11 @@ public struct Renderer: Sendable {
     return out
   }
 
-  /// Open tasks grouped by cost, then what is done today, marked and dimmed.
+  /// Open tasks grouped by cost, then what is done today, marked and dimmed; with a filter
+  /// (`todo @phone`), only the tasks that match it.
   public func todo(_ p: Planner, today: CivilDate, filter: TaskFilter = TaskFilter()) -> String {
     guard p.day != nil else { return noDay(p) }
-    guard filter.isEmpty else { return todo(p, today: today, matching: filter) }
-    guard !p.todo.isEmpty else {
+    guard !p.todo.isEmpty || !filter.isEmpty else {
       guard let first = p.suggestionCandidates.first?.task.id.rawValue else {
         return "Nothing planned yet, and no tasks wait. Add one with its spoons and title, e.g. "
           + "add 2 Call the GP\n"
@@ -232,43 +232,18 @@ public struct Renderer: Sendable {
       return "Nothing planned yet. Plan tasks by their numbers, e.g. plan \(first) (see 'list' "
         + "and 'backlog'; 'suggest' picks for you)\n"
     }
-    let width = idWidth(p.todo)
-    var out = ""
-    for section in p.todoSections {
-      let open = section.tasks.filter { !$0.isDone }
-      guard !open.isEmpty else { continue }
-      out += style.bold(section.spoons.description) + "\n"
-      for task in open { out += "  [ ] \(line(task, width: width, today: today))\n" }
-    }
-    let rests = p.todoRests.filter { !$0.isDone }
-    if !rests.isEmpty {
-      out += style.bold("Rest") + "\n"
-      for task in rests { out += "  [ ] \(line(task, width: width, today: today))\n" }
-    }
-    let done = p.todo.filter(\.isDone)
-    if !done.isEmpty {
-      out += style.bold("Done") + "\n"
-      for task in done {
-        let text = line(task, width: width, today: today, cost: true)
-        out += "  " + style.green(charset.checked) + " " + style.dim(text) + "\n"
-      }
-    }
-    return out
-  }
-
-  /// `todo FILTER`: the tasks of today's list that match, grouped as `todo` groups them.
-  private func todo(_ p: Planner, today: CivilDate, matching filter: TaskFilter) -> String {
-    let matched = p.todo.filter { filter.matches($0, today: today) }
+    func shown(_ task: SpoonTask) -> Bool { filter.matches(task, today: today) }
+    let matched = p.todo.filter(shown)
     guard !matched.isEmpty else { return "No task on today's list matches \(filter).\n" }
     let width = idWidth(matched)
     var out = ""
     for section in p.todoSections {
-      let open = section.tasks.filter { !$0.isDone && filter.matches($0, today: today) }
+      let open = section.tasks.filter { !$0.isDone && shown($0) }
       guard !open.isEmpty else { continue }
       out += style.bold(section.spoons.description) + "\n"
       for task in open { out += "  [ ] \(line(task, width: width, today: today))\n" }
     }
-    let rests = p.todoRests.filter { !$0.isDone && filter.matches($0, today: today) }
+    let rests = p.todoRests.filter { !$0.isDone && shown($0) }
     if !rests.isEmpty {
       out += style.bold("Rest") + "\n"
       for task in rests { out += "  [ ] \(line(task, width: width, today: today))\n" }
@@ -326,17 +301,7 @@ public struct Renderer: Sendable {
     _ p: Planner, category: SpoonCost?, order: TaskOrder, today: CivilDate,
     filter: TaskFilter = TaskFilter()
   ) -> [UInt8] {
-    var listing = p.listing(category, order: order)
-    if !filter.isEmpty {
-      listing = listing.compactMap { cost, ids in
-        let kept = ids.filter { id in p.task(id).map { filter.matches($0, today: today) } ?? false }
-        return kept.isEmpty ? nil : (cost, kept)
-      }
-      if listing.isEmpty {
-        let place = category.map { "category \($0.value)" } ?? "the categories"
-        return Array("No task in \(place) matches \(filter).\n".utf8)
-      }
-    }
+    let listing = p.listing(category, order: order)
     guard !listing.isEmpty else {
       // Not "yet" when the tasks are only elsewhere: a task just planned has left its category.
       let elsewhere = Self.elsewhere(p)
@@ -356,15 +321,23 @@ public struct Renderer: Sendable {
     }
     // The tasks are looked up one by one as they are written, never copied into arrays:
     // `list` may show 100,000 of them.
+    // With a filter, a category's heading is written before its first task that matches, in
+    // the one pass over the tasks; ids are padded as the whole listing's.
     let width = idWidth(listing.lazy.flatMap(\.ids))
     var out: [UInt8] = []
-    out.reserveCapacity(listing.reduce(0) { $0 + $1.ids.count } * 40)
+    out.reserveCapacity(listing.reduce(0) { $0 + $1.ids.count } * (filter.isEmpty ? 40 : 8))
+    var shown = false
     // Plain lines are written in a scratch line and appended whole; a line longer than it
     // (a title of 200 characters of several bytes each) is appended as `appendLine` writes it.
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { scratch in
       for (cost, group) in listing {
-        out.append(contentsOf: (style.bold(cost.description) + "\n").utf8)
+        var headed = false
         p.forEachTask(group) { task in
+          guard filter.isEmpty || filter.matches(task, today: today) else { return }
+          if !headed {
+            out.append(contentsOf: (style.bold(cost.description) + "\n").utf8)
+            (headed, shown) = (true, true)
+          }
           if let length = Self.writePlainLine(task, width: width, to: scratch) {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<length]))
             return
@@ -375,6 +348,10 @@ public struct Renderer: Sendable {
           out.append(UInt8(ascii: "\n"))
         }
       }
+    }
+    guard shown else {
+      let place = category.map { "category \($0.value)" } ?? "the categories"
+      return Array("No task in \(place) matches \(filter).\n".utf8)
     }
     return out
   }

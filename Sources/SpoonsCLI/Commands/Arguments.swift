@@ -532,11 +532,14 @@ extension Arguments {
   mutating func filter() throws(ParseError) -> TaskFilter {
     if let option = words.first(where: { $0.hasPrefix("--") }) { throw refusal(option: option) }
     // An option typed with one dash (`-json`) is a slip, not a word to leave out.
-    let options = Set(info.usage.split(whereSeparator: { " []|".contains($0) }).filter {
-      $0.hasPrefix("--")
-    }.map { $0.lowercased() })
-    if let slip = words.first(where: { options.contains("-" + $0.lowercased()) }) {
-      throw ParseError("'\(Text.echoed(slip))' has one dash; did you mean -\(slip)? e.g. \(example)")
+    if words.contains(where: { $0.hasPrefix("-") }) {
+      let options = info.usage.split(whereSeparator: { " []|".contains($0) }).filter {
+        $0.hasPrefix("--")
+      }.map { $0.lowercased() }
+      if let slip = words.first(where: { options.contains("-" + $0.lowercased()) }) {
+        throw ParseError(
+          "'\(Text.echoed(slip))' has one dash; did you mean -\(slip)? e.g. \(example)")
+      }
     }
     // A number is no word of a title anyone filters by: most likely a second category or an
     // id, refused rather than matched against titles.

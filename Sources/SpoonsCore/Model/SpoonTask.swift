@@ -66,22 +66,30 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
   /// Whether it carries `tag`, found in `tagText` without reading the tags out of it.
   public func carries(_ tag: Tag) -> Bool {
     guard !tagText.isEmpty else { return false }
-    var text = tagText
-    let wanted = tag.description
-    return text.withUTF8 { bytes in
-      var start = 0
-      while start < bytes.count {
-        var end = start
-        while end < bytes.count && bytes[end] != 0x20 { end += 1 }
-        if end - start == wanted.utf8.count,
-          wanted.utf8.elementsEqual(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-        {
-          return true
-        }
-        start = end + 1
+    let found = tagText.utf8.withContiguousStorageIfAvailable { bytes in
+      tag.description.utf8.withContiguousStorageIfAvailable { wanted in
+        Self.holds(word: wanted, in: bytes)
       }
-      return false
     }
+    return (found ?? nil) ?? tagText.split(separator: " ").contains { $0 == tag.description }
+  }
+
+  /// Whether the space-separated `words` hold `word` whole.
+  private static func holds(word: UnsafeBufferPointer<UInt8>, in words: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
+    var start = 0
+    while start < words.count {
+      var end = start
+      while end < words.count && words[end] != 0x20 { end += 1 }
+      if end - start == word.count {
+        var i = 0
+        while i < word.count && words[start + i] == word[i] { i += 1 }
+        if i == word.count { return true }
+      }
+      start = end + 1
+    }
+    return false
   }
 
   /// What planning it takes from the day: its spoons, or nothing for a rest.

@@ -22,8 +22,9 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// A name is short: it is typed, and shown beside titles.
   public static let maxLength = 32
 
-  /// `+name` or `@name`, as it is typed and shown.
-  public var description: String { (kind == .context ? "@" : "+") + name }
+  /// `+name` or `@name`, as it is typed and shown: kept, not made again each time a filter
+  /// looks for it in a task.
+  public let description: String
 
   /// The tag a word of a title is, by the rule above; nil for any other word. Throws for a
   /// word that is a tag but for its length: refused, rather than kept as title text the
@@ -33,6 +34,21 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// lower case is no letter alone (`İ` is `i` and a combining dot) would otherwise make a tag
   /// that does not read back.
   public init?(word: String) throws(PlannerError) {
+    // Plain ASCII, as nearly every tag is, byte by byte: the same rule, without the Unicode
+    // tables (a filter word is read by every `list +errand`).
+    if word.utf8.allSatisfy({ $0 < 0x80 }) {
+      var bytes = Array(word.utf8)
+      guard bytes.count >= 2, bytes[0] == 0x2B || bytes[0] == 0x40 else { return nil }
+      for i in 1..<bytes.count where (0x41...0x5A).contains(bytes[i]) { bytes[i] |= 0x20 }
+      guard (0x61...0x7A).contains(bytes[1]),
+        bytes[2...].allSatisfy({
+          (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x5F
+        })
+      else { return nil }
+      guard bytes.count - 1 <= Self.maxLength else { throw .tagTooLong(word) }
+      self.init(checkedKind: bytes[0] == 0x40 ? .context : .tag, name: String(decoding: bytes[1...], as: UTF8.self))
+      return
+    }
     guard let sigil = word.unicodeScalars.first, sigil == "+" || sigil == "@" else { return nil }
     let text = String(String.UnicodeScalarView(word.unicodeScalars.dropFirst())).lowercased()
     let name = text.unicodeScalars
@@ -43,8 +59,7 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
       })
     else { return nil }
     guard text.count <= Self.maxLength else { throw .tagTooLong(word) }
-    self.kind = sigil == "@" ? .context : .tag
-    self.name = text
+    self.init(checkedKind: sigil == "@" ? .context : .tag, name: text)
   }
 
   /// A tag read back from a file: `+name` or `@name` exactly as `description` writes it.
@@ -58,35 +73,16 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// command reads every open task's, so plain ASCII (nearly every tag) is checked byte by
   /// byte, allocating nothing but the names; the rest goes through the rule.
   public static func parseStored(_ bytes: UnsafeBufferPointer<UInt8>) -> [Tag]? {
-    guard !bytes.isEmpty else { return nil }
-    guard bytes.allSatisfy({ $0 < 0x80 }) else { return parseStoredSlowly(bytes) }
-    var tags: [Tag] = []
-    var start = 0
-    while start <= bytes.count {
-      var end = start
-      while end < bytes.count && bytes[end] != 0x20 { end += 1 }
-      // `+` or `@`, a lower-case letter, then lower-case letters, digits, `-` and `_`.
-      guard end - start >= 2, end - start - 1 <= maxLength,
-        bytes[start] == 0x2B || bytes[start] == 0x40, (0x61...0x7A).contains(bytes[start + 1])
-      else { return nil }
-      for byte in bytes[(start + 2)..<end] {
-        guard (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2D
-          || byte == 0x5F
-        else { return nil }
-      }
-      let tag = Tag(
-        checkedKind: bytes[start] == 0x40 ? .context : .tag,
-        name: String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]), as: UTF8.self))
-      if let last = tags.last, !(last < tag) { return nil }
-      tags.append(tag)
-      start = end + 1
+    guard let text = storedText(bytes) else { return nil }
+    // Checked whole: each word is `+` or `@` and a name by the rule.
+    return text.split(separator: " ").map {
+      Tag(checkedKind: $0.hasPrefix("@") ? .context : .tag, name: String($0.dropFirst()))
     }
-    return tags
   }
 
   /// `bytes` as a `tagText` when they are a task's tags as the files keep them (what
-  /// `parseStored` reads), checked without building the tags when they are ASCII; nil for
-  /// anything else.
+  /// `parseStored` reads), checked byte by byte without building the tags when they are
+  /// ASCII (nearly every tag: every command reads every open task's); nil for anything else.
   public static func storedText(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
     guard !bytes.isEmpty else { return nil }
     guard bytes.allSatisfy({ $0 < 0x80 }) else {
@@ -133,6 +129,7 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
   private init(checkedKind kind: Kind, name: String) {
     self.kind = kind
     self.name = name
+    description = (kind == .context ? "@" : "+") + name
   }
 
   /// Tags before contexts, each kind by name.

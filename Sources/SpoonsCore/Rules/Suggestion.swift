@@ -38,13 +38,16 @@ extension Planner {
   /// `suggestionCandidates` among the tasks `matching` picks (`suggest @bed`), picked before
   /// they are ranked: ranks only order, so those of the tasks picked compare as they would
   /// among all, and a filter that picks few spares sorting the rest.
-  public func suggestionCandidates(matching: (SpoonTask) -> Bool)
+  public func suggestionCandidates(matching: (borrowing SpoonTask) -> Bool)
     -> [(task: SpoonTask, rank: Int)]
   {
+    // Looked at in place, and copied only when picked: 100,000 tasks may wait.
     var picked: [SpoonTask] = []
-    for id in backlogOrder + categoryOrder.joined() {
-      if let task = tasks[id], !task.isRest, matching(task) { picked.append(task) }
+    func pick(_ task: borrowing SpoonTask) {
+      if !task.isRest, matching(task) { picked.append(copy task) }
     }
+    forEachTask(backlogOrder, pick)
+    for ids in categoryOrder { forEachTask(ids, pick) }
     return Self.byImportance(picked)
   }
 
@@ -87,7 +90,7 @@ extension Planner {
   /// and both fill the room (the README says the same). A 0/1 knapsack over the
   /// spoons left (at most a few hundred), so it stays quick at any size.
   public func suggest(
-    max limit: Int? = nil, among matching: (SpoonTask) -> Bool = { _ in true }
+    max limit: Int? = nil, among matching: (borrowing SpoonTask) -> Bool = { _ in true }
   ) -> Suggestion {
     let room = ledger?.room ?? 0
     let candidates = suggestionCandidates(matching: matching)

@@ -81,7 +81,7 @@ public struct TaskFilter: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether `task` passes every term, `today` being the planner's date.
-  public func matches(_ task: SpoonTask, today: CivilDate) -> Bool {
+  public func matches(_ task: borrowing SpoonTask, today: CivilDate) -> Bool {
     terms.allSatisfy { term in
       switch term {
       case .tag(let tag): return task.carries(tag)
