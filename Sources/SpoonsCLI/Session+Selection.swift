@@ -17,16 +17,27 @@ extension Session {
   }
 
   /// Asks before `verb` (`Edit`, `Delete`) changes more than `askAbove` tasks, when a filter
-  /// chose them or `always`; only at the prompt (`ask`), never one-shot or in a script.
+  /// chose them or `always`, at the prompt (`ask`). Where nobody can be asked (one-shot, a
+  /// script), more than that many chosen by a filter need `--yes`, as `clear` does: a word
+  /// meant as an id (`spoons done "$ID"`) must not check off half the list.
   func confirm(
     _ verb: String, _ selection: TaskSelection, scope: SelectionScope = .open,
     always: Bool = false, ask: Ask?, at now: Timestamp
   ) throws -> Confirmation {
-    guard let ask, always || !selection.isTyped else { return .notAsked }
+    guard always || !selection.isTyped else { return .notAsked }
+    if ask == nil, case .matching(_, true) = selection { return .notAsked }
+    if ask == nil, selection.isTyped { return .notAsked }
     let p = try store.load()
     let refs = try p.refs(selection, today: p.today(at: now), scope: scope)
     guard refs.count > Self.askAbove else { return .notAsked }
+    guard let ask else {
+      throw ParseError(
+        "\(selection) chooses \(Renderer.tasks(refs.count)); add --yes to \(verb.lowercased()) "
+          + "them all, or name them by id (see 'list \(selection)')")
+    }
     let tasks = refs.compactMap { try? p.resolve($0) }.compactMap { p.task($0) }
+    // An id the planner does not hold: the change refuses it, with nothing asked.
+    guard tasks.count == refs.count else { return .notAsked }
     let named = tasks.prefix(3).map { "\($0.id) \($0.title.text)" }
     let more = tasks.count > 3 ? ", and \(tasks.count - 3) more" : ""
     let answer = ask(
@@ -44,6 +55,11 @@ extension Session {
     at now: Timestamp, _ confirmation: Confirmation = .notAsked
   ) throws -> [TaskRef] {
     let refs = try p.refs(selection, today: p.today(at: now), scope: scope)
+    // A task named twice (`edit 1-3 2`) is refused, as `plan` and `delete` refuse it.
+    var seen = Set<TaskID>()
+    for ref in refs where !seen.insert(try p.resolve(ref)).inserted {
+      throw PlannerError.repeatedTask(try p.resolve(ref))
+    }
     if case .confirmed(let confirmed) = confirmation, refs != confirmed {
       throw PlannerError.selectionChanged(selection.description)
     }

@@ -89,6 +89,16 @@ struct RefusalCLITests {
   static let refusals: [Refusal] = [
     Refusal(name: "a typo", words: ["pln", "3"], status: 64),
     Refusal(name: "a word for a number", words: ["plan", "4", "abc"], status: 64),
+    Refusal(name: "an empty word as a filter", words: ["delete", ""], status: 64, says: "empty word"),
+    Refusal(name: "a task named twice in an edit", words: ["edit", "5,3-5", "--spoons", "1"], status: 64, says: "selected twice"),
+    Refusal(
+      name: "many tasks chosen by a filter, one-shot, without --yes", words: ["delete", "in:category"],
+      status: 64, says: "add --yes",
+      prepare: { data, _ in
+        for title in ["A", "B", "C"] {
+          try #require(try spoons(["add", "1", title], data: data).status == 0)
+        }
+      }),
     Refusal(name: "a filter that matches nothing", words: ["plan", "abc"], says: "no task waiting in a category or the backlog matches abc"),
     Refusal(name: "a bulk edit that one task refuses", words: ["edit", "5,3", "--spoons", "10"], says: "over budget"),
     Refusal(name: "clear without --yes", words: ["clear", "backlog"], status: 64),

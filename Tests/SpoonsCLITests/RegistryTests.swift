@@ -100,8 +100,9 @@ struct RegistryTests {
 
   @Test func flagsComeFromTheUsage() {
     let edit = Commands.Edit.info.flags
-    #expect(edit.map(\.name) == ["--title", "--spoons", "--note", "--where", "--due", "--no-due"])
-    #expect(edit.map(\.takesValue) == [true, true, true, true, true, false])
+    #expect(
+      edit.map(\.name) == ["--title", "--spoons", "--note", "--where", "--due", "--no-due", "--yes"])
+    #expect(edit.map(\.takesValue) == [true, true, true, true, true, false, false])
     let history = Commands.History.info.flags
     #expect(history.map(\.name) == ["--json", "--changes"])
     #expect(history.allSatisfy { !$0.takesValue })

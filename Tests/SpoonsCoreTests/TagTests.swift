@@ -163,6 +163,9 @@ struct TagTests {
   @Test func aTermWithAWrongValueIsRefused() throws {
     #expect(throws: FilterError.badDate("due:someday")) { try TaskFilter(words: ["due:someday"]) }
     #expect(throws: FilterError.badPlace("in:attic")) { try TaskFilter(words: ["in:attic"]) }
+    // A word in every title would choose every task.
+    #expect(throws: FilterError.emptyWord) { try TaskFilter(words: [""]) }
+    #expect(throws: FilterError.emptyWord) { try TaskFilter(words: ["\u{301}"]) }
     // A key Spoons does not know is a word of the title, as `search` would read it.
     #expect(try TaskFilter(words: ["note:x"]).terms == [.word(SearchText.fold("note:x"))])
   }

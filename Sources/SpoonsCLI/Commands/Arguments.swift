@@ -226,8 +226,20 @@ public struct Arguments {
   /// The tasks a command acts on: ids (`3 5`, `3-6`, `4,7`), or, when the first word is
   /// none (`+phone`, `in:backlog`), a filter of every word left.
   mutating func selection() throws(ParseError) -> TaskSelection {
-    guard let first = words.first, !Self.startsAsID(first) else { return .ids(try ids()) }
-    return .matching(try filter())
+    let yes = takeFlag("--yes")
+    guard let first = words.first, !Self.startsAsID(first) else {
+      let ids = try ids()
+      if yes { throw yesWithIDs }
+      return .ids(ids)
+    }
+    return .matching(try filter(), yes: yes)
+  }
+
+  /// `--yes` confirms what a filter chooses; ids name each task already.
+  var yesWithIDs: ParseError {
+    ParseError(
+      "--yes can't be used with ids: it confirms the tasks a filter chooses, e.g. "
+        + "\(info.name) +phone --yes")
   }
 
   /// Whether a word is taken as ids, not a filter: it starts as a number does (`12`, `#12`,

@@ -5,7 +5,7 @@ extension Commands {
   /// days; their ids are never reused.
   public struct Delete: TaskSelectionCommand {
     public static let info = CommandInfo(
-      name: "delete", aliases: ["rm"], usage: "delete ID|FILTER...",
+      name: "delete", aliases: ["rm"], usage: "delete ID|FILTER... [--yes]",
       summary: "delete tasks from wherever they are", example: "delete 12 3-5")
 
     public var selection: TaskSelection

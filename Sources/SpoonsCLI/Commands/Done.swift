@@ -5,7 +5,7 @@ extension Commands {
   /// really took, beside what it was planned at.
   public struct Done: TaskSelectionCommand {
     public static let info = CommandInfo(
-      name: "done", aliases: ["d"], usage: "done ID|FILTER... [--took N]",
+      name: "done", aliases: ["d"], usage: "done ID|FILTER... [--took N] [--yes]",
       summary: "check tasks off; --took: what one really took", example: "done 4")
 
     public var selection: TaskSelection

@@ -6,7 +6,7 @@ extension Commands {
     public static let info = CommandInfo(
       name: "edit", aliases: ["e"],
       usage:
-        "edit ID|FILTER... [+TAG] [-TAG] [@CONTEXT] [-@CONTEXT] [--title T] [--spoons N] [--note T] [--where T] [--due D | --no-due]",
+        "edit ID|FILTER... [+TAG] [-TAG] [@CONTEXT] [-@CONTEXT] [--title T] [--spoons N] [--note T] [--where T] [--due D | --no-due] [--yes]",
       summary: "change a task; alone, show its values",
       example: "edit 12 --spoons 2 --due tomorrow -health +errand",
       brief: "edit ID|FILTER... [options]")
@@ -56,13 +56,15 @@ extension Commands {
       if noDue { edit.due = .clear }
       // After ids, `+tag -tag @context -@context` change the tags; without ids, every word is
       // the filter that chooses the tasks (which a tag word cannot then also change).
+      let yes = args.takeFlag("--yes")
       if args.nextIsID {
         let changes = try args.tagChanges()
         edit.tags.adding += changes.adding
         edit.tags.removing = changes.removing
         selection = .ids(try args.leadingIDs())
+        if yes { throw args.yesWithIDs }
       } else {
-        selection = try args.selection()
+        selection = .matching(try args.filter(), yes: yes)
       }
       self.edit = edit
     }

@@ -4,7 +4,7 @@ extension Commands {
   /// `plan ID...`: tasks onto today's list, all or nothing, within the budget.
   public struct Plan: SpoonsCommand {
     public static let info = CommandInfo(
-      name: "plan", aliases: ["p"], usage: "plan ID|FILTER... [--borrow] [--use-reserve]",
+      name: "plan", aliases: ["p"], usage: "plan ID|FILTER... [--borrow] [--use-reserve] [--yes]",
       summary: "put tasks on today's list, within budget",
       example: "plan 4 7 #9")
 

@@ -5,7 +5,7 @@ extension Commands {
   /// back from the archive to their category. All or nothing.
   public struct Undone: TaskSelectionCommand {
     public static let info = CommandInfo(
-      name: "undone", aliases: [], usage: "undone ID|FILTER...",
+      name: "undone", aliases: [], usage: "undone ID|FILTER... [--yes]",
       summary: "reopen checked-off tasks, today's or older",
       example: "undone 4")
 

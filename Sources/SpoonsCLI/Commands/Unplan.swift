@@ -4,7 +4,7 @@ extension Commands {
   /// `unplan ID...`: tasks off today's list again, their spoons given back.
   public struct Unplan: TaskSelectionCommand {
     public static let info = CommandInfo(
-      name: "unplan", aliases: [], usage: "unplan ID|FILTER...",
+      name: "unplan", aliases: [], usage: "unplan ID|FILTER... [--yes]",
       summary: "take tasks off today's list again", example: "unplan 7")
 
     public var selection: TaskSelection

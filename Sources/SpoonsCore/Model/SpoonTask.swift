@@ -66,6 +66,9 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
   /// Whether it carries `tag`, found in `tagText` without reading the tags out of it.
   public func carries(_ tag: Tag) -> Bool {
     guard !tagText.isEmpty else { return false }
+    // Bytes compare as `Tag`s do only in ASCII; other names compare as Strings (`한` written
+    // two ways is one tag).
+    guard tag.description.utf8.allSatisfy({ $0 < 0x80 }) else { return tags.contains(tag) }
     let found = tagText.utf8.withContiguousStorageIfAvailable { bytes in
       tag.description.utf8.withContiguousStorageIfAvailable { wanted in
         Self.holds(word: wanted, in: bytes)

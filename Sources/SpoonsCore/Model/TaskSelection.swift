@@ -6,13 +6,15 @@
 /// `TaskRef`s that hold them, so every rule still takes refs and a selection can skip no check.
 public enum TaskSelection: Hashable, Sendable, CustomStringConvertible {
   case ids([TaskRef])
-  case matching(TaskFilter)
+  /// `yes`: `--yes` was given, which a change to more than a few tasks a filter chose needs
+  /// where nobody can be asked (one-shot, a script).
+  case matching(TaskFilter, yes: Bool = false)
 
   /// What was typed, for what a command says before it resolves.
   public var description: String {
     switch self {
     case .ids(let refs): return refs.map(\.description).joined(separator: " ")
-    case .matching(let filter): return filter.description
+    case .matching(let filter, _): return filter.description
     }
   }
 
@@ -75,7 +77,7 @@ extension Planner {
     case .ids(let refs):
       guard !refs.isEmpty else { throw .nothingSelected }
       return refs
-    case .matching(let filter):
+    case .matching(let filter, _):
       let matched = allTasks.filter { scope.holds($0, filter) && filter.matches($0, today: today) }
       guard !matched.isEmpty else { throw .noTaskMatches(filter.description, among: scope.words) }
       return matched.map { TaskRef($0) }

@@ -75,7 +75,15 @@ public struct TaskFilter: Hashable, Sendable, CustomStringConvertible {
   public init(words: [String]) throws(FilterError) {
     var terms: [Term] = []
     for word in words {
-      terms.append(try Self.term(word) ?? .word(SearchText.fold(word)))
+      if let term = try Self.term(word) {
+        terms.append(term)
+        continue
+      }
+      // A word that folds to nothing (empty, or marks alone) is in every title: as a filter it
+      // would choose every task (`spoons delete "$ID"` with `$ID` empty).
+      let folded = SearchText.fold(word)
+      guard !folded.isEmpty else { throw .emptyWord }
+      terms.append(.word(folded))
     }
     self.init(terms: terms, typed: words)
   }
@@ -116,12 +124,15 @@ public enum FilterError: Error, Hashable, Sendable, CustomStringConvertible {
   case badDate(String)
   case badPlace(String)
   case notNegatable(String)
+  case emptyWord
 
   public var description: String {
     switch self {
     case .tag(let error): return error.description
     case .badDate(let word):
       return "'\(word)' needs a date after the colon: \(DueDateSpec.acceptedForms)"
+    case .emptyWord:
+      return "an empty word is in every title, so it would choose every task; nothing changed"
     case .notNegatable(let word):
       return "'\(word)': only a tag or a context can be left out with -, e.g. -health or -@phone"
     case .badPlace(let word):
