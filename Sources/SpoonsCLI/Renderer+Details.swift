@@ -87,9 +87,6 @@ extension Renderer {
     "\(task.id) \(task.title.text)" + (task.tagText.isEmpty ? "" : " " + task.tagText)
   }
 
-  /// `+health @phone`.
-  static func tagWords(_ tags: [Tag]) -> String { tags.map(\.description).joined(separator: " ") }
-
   public func edited(_ task: SpoonTask, today: CivilDate) -> String {
     "Changed \(Self.titled(task)) (\(Self.costWords(task)))\(dueSuffix(task, today: today)).\n"
   }

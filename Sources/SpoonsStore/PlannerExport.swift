@@ -143,7 +143,8 @@ public enum ExportFormat {
     let root: JSON
     do { root = try JSON.parse(bytes) } catch {
       let first = bytes.first { ![9, 10, 13, 32].contains($0) }
-      if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {  // JSON, not quite right
+      // An object or a list that does not parse: JSON, not quite right.
+      if first == 0x7B || first == 0x5B {
         if error.atEnd { throw .cutShort(file: file, line: error.line) }
         throw invalid("line \(error.line): \(error.reason)")
       }

@@ -60,7 +60,7 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
       var text = tagText
       return text.withUTF8 { Tag.parseStored($0) } ?? []
     }
-    set { tagText = Tag.normalized(newValue).map(\.description).joined(separator: " ") }
+    set { tagText = Tag.storedText(of: newValue) }
   }
 
   /// Whether it carries `tag`, found in `tagText` without reading the tags out of it.
@@ -132,7 +132,7 @@ extension SpoonTask {
     self.init(
       id: id, title: title, spoons: spoons, placement: placement, created: created,
       updated: updated, note: note, location: location,
-      tagText: Tag.normalized(tags).map(\.description).joined(separator: " "), due: due,
+      tagText: Tag.storedText(of: tags), due: due,
       isRest: isRest,
       storedGaveBack: gaveBack.map { Int8(clamping: $0) } ?? -1,
       storedTook: took.map { Int8(clamping: $0) } ?? -1)

@@ -40,10 +40,8 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
       var bytes = Array(word.utf8)
       guard bytes.count >= 2, bytes[0] == 0x2B || bytes[0] == 0x40 else { return nil }
       for i in 1..<bytes.count where (0x41...0x5A).contains(bytes[i]) { bytes[i] |= 0x20 }
-      guard (0x61...0x7A).contains(bytes[1]),
-        bytes[2...].allSatisfy({
-          (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x5F
-        })
+      guard Self.isNameByte(bytes[1], first: true),
+        bytes[2...].allSatisfy({ Self.isNameByte($0, first: false) })
       else { return nil }
       guard bytes.count - 1 <= Self.maxLength else { throw .tagTooLong(word) }
       self.init(checkedKind: bytes[0] == 0x40 ? .context : .tag, name: String(decoding: bytes[1...], as: UTF8.self))
@@ -94,13 +92,9 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
       var end = start
       while end < bytes.count && bytes[end] != 0x20 { end += 1 }
       guard end - start >= 2, end - start - 1 <= maxLength,
-        bytes[start] == 0x2B || bytes[start] == 0x40, (0x61...0x7A).contains(bytes[start + 1])
+        bytes[start] == 0x2B || bytes[start] == 0x40, isNameByte(bytes[start + 1], first: true),
+        bytes[(start + 2)..<end].allSatisfy({ isNameByte($0, first: false) })
       else { return nil }
-      for byte in bytes[(start + 2)..<end] {
-        guard (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2D
-          || byte == 0x5F
-        else { return nil }
-      }
       // In order: tags (`+`, 0x2B) before contexts (`@`, 0x40), each kind by name, once; an
       // ASCII name's order is its bytes'.
       let name = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end])
@@ -113,6 +107,20 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
       start = end + 1
     }
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The rule for an ASCII name in lower case, byte by byte: a letter first, then letters,
+  /// digits, `-` and `_`.
+  @inline(__always)
+  private static func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
+    (0x61...0x7A).contains(byte)
+      || !first && ((0x30...0x39).contains(byte) || byte == 0x2D || byte == 0x5F)
+  }
+
+  /// Tags as the files keep them (what `parseStored` reads): in order, each once, one space
+  /// apart.
+  public static func storedText(of tags: [Tag]) -> String {
+    normalized(tags).map(\.description).joined(separator: " ")
   }
 
   private static func parseStoredSlowly(_ bytes: UnsafeBufferPointer<UInt8>) -> [Tag]? {

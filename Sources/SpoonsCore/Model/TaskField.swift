@@ -104,7 +104,7 @@ public enum TaskField: String, CaseIterable, Sendable {
     case .due: return task.due.map { .date($0) }
     case .note: return task.note.map { .text($0) }
     case .where: return task.location.map { .text($0) }
-    case .tags: return task.tags.isEmpty ? nil : .tags(task.tags)
+    case .tags: return task.tagText.isEmpty ? nil : .tags(task.tags)
     case .created: return .time(task.created)
     case .updated: return .time(task.updated)
     }
@@ -129,7 +129,7 @@ public enum TaskFieldValue: Hashable, Sendable {
     case .text(let text), .word(let text): text
     case .date(let date): date.description
     case .time(let time): time.description
-    case .tags(let tags): tags.map(\.description).joined(separator: " ")
+    case .tags(let tags): Tag.storedText(of: tags)
     }
   }
 }
