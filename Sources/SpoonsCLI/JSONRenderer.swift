@@ -97,10 +97,12 @@ public enum JSONRenderer {
       .joined(separator: ",") + "]\n"
   }
 
-  public static func routines(_ list: [Routine]) -> String {
-    "[" + list.map { r in
+  /// Each routine, with `next`: the date `new-day` next puts it on the list (null while paused).
+  public static func routines(_ p: Planner, at now: Timestamp) -> String {
+    "[" + p.routines.map { r in
       "{\"id\":\(string(r.id.description)),\"title\":\(string(r.title.text)),"
         + "\"spoons\":\(r.spoons.value),\"days\":\(string(r.days.storedForm)),"
+        + "\"next\":\(p.nextDate(of: r, at: now).map { string($0.description) } ?? "null"),"
         + "\"rest\":\(r.isRest),\"paused\":\(r.isPaused),"
         + "\"created\":\(string(r.created.description))}"
     }.joined(separator: ",") + "]\n"

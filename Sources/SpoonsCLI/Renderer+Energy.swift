@@ -96,7 +96,9 @@ extension Renderer {
 
   // MARK: - Routines
 
-  public func routines(_ list: [Routine]) -> String {
+  /// Each routine with its next date (`Planner.nextDate(of:at:)`).
+  public func routines(_ p: Planner, at now: Timestamp) -> String {
+    let list = p.routines
     guard !list.isEmpty else {
       return "No routines yet. Add one with its spoons and title, e.g. routine add 1 Take meds "
         + "--days daily\n"
@@ -104,7 +106,8 @@ extension Renderer {
     let width = list.map { $0.id.description.count }.max() ?? 2
     return list.map { routine in
       "\(Text.padded(routine.id.description, to: width))  \(describe(routine))"
-        + (routine.isPaused ? style.dim(" (paused)") : "") + "\n"
+        + (p.nextDate(of: routine, at: now).map { ", next \(nameDate($0, p, now))" }
+          ?? style.dim(" (paused)")) + "\n"
     }.joined()
   }
 
@@ -116,9 +119,21 @@ extension Renderer {
     return "\(routine.title.text), \(cost), \(routine.days)"
   }
 
-  public func routineAdded(_ routine: Routine) -> String {
-    "Added routine \(routine.id) \(describe(routine)). From the next new-day it goes on the "
-      + "list first.\n"
+  /// `next`: its next date, for a routine that does not fall every day.
+  public func routineAdded(_ routine: Routine, next: String?) -> String {
+    "Added routine \(routine.id) \(describe(routine)). "
+      + (next.map { "From its next date, \($0), new-day puts it on the list first.\n" }
+        ?? "From the next new-day it goes on the list first.\n")
+  }
+
+  /// `today`, `tomorrow`, or `Sun 29 Nov`.
+  func nameDate(_ date: CivilDate, _ p: Planner, _ now: Timestamp) -> String {
+    let today = p.today(at: now)
+    switch today.days(until: date) {
+    case 0: return "today"
+    case 1: return "tomorrow"
+    default: return date.named(relativeTo: today)
+    }
   }
 
   public func routineRemoved(_ routine: Routine) -> String {

@@ -91,6 +91,10 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
   case routineAlreadyToday(RoutineID, title: Title, task: TaskID)
   /// A routine must run on at least one day of the week.
   case noRoutineDays
+  /// `--days` in no form `RecurrenceSpec` reads.
+  case unreadableRoutineDays(String)
+  /// `--days` that reads but can never fall (every 0 days, the 32nd, a fifth Monday).
+  case routineNeverFalls(String, RecurrenceProblem)
   /// `done --took N` past `Limits.spoonsTaken`.
   case invalidTook(Int)
   /// `--took` on a rest: a rest gives spoons back rather than taking them.
@@ -107,7 +111,8 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
   public var isUsageMistake: Bool {
     switch self {
     case .invalidTitle, .invalidSpoons, .invalidBudget, .invalidBorrow, .invalidReserve,
-      .invalidDetail, .tagTooLong, .tooManyTags, .tagNotOnTask, .nothingSelected, .repeatedTask, .noRoutineDays, .invalidPosition,
+      .invalidDetail, .tagTooLong, .tooManyTags, .tagNotOnTask, .nothingSelected, .repeatedTask, .noRoutineDays,
+      .unreadableRoutineDays, .routineNeverFalls, .invalidPosition,
       .invalidTook, .invalidMood, .tookNeedsOneTask, .nothingToEditInRoutine:
       return true
     default:
@@ -243,6 +248,20 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
       return "routine \(id) \(title.text) is already on today's list as \(task); a routine "
         + "goes on a day's list once"
     case .noRoutineDays: return "a routine needs at least one day of the week"
+    case .unreadableRoutineDays(let text):
+      return "'\(text)' is not a set of days; use \(RecurrenceSpec.acceptedForms)"
+    case .routineNeverFalls(let text, let problem):
+      let why: String
+      switch problem {
+      case .zeroInterval: why = "every N days needs N of 1 or more"
+      case .tooLong: why = "a routine falls at least once a year (every 365 days at most)"
+      case .noSuchMonthDay:
+        why = "a month's days are the 1st to the 31st (the 31st falls on a shorter month's last day)"
+      case .fifthWeekday(let weekday):
+        let name = DueDateSpec.weekdays[weekday][0]
+        why = "most months have no fifth \(name); 'last \(name)' is each month's last"
+      }
+      return "'\(text)' can never fall: \(why)"
     case .invalidTook(let n):
       return "--took needs the spoons the task really took, a whole number from 0 to 99, not \(n)"
     case .tookOnRest(let id):

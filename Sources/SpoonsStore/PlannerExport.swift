@@ -72,8 +72,9 @@ public enum ExportFormat {
   /// keep what the day started with: version 1 exports still import as they are). Version 3
   /// added `settings.daystart`; version 4 a day's `started`; version 5, for pacing, a done
   /// task's `took`, a day's `checked` and `mood`, and `settings.mood` and `settings.pacehint`.
-  /// Version 6 added a task's `tags`, a list of strings (`["+health", "@phone"]`).
-  static let version = 6
+  /// Version 6 added a task's `tags`, a list of strings (`["+health", "@phone"]`); version 7 a
+  /// routine's `days` that are no set of weekdays (`every 3 days from 2026-11-26`, `last fri`).
+  static let version = 7
   /// Fields written as JSON numbers and flags; every other field is a string. A task's come
   /// from its field table.
   static let numbers: Set<String> = Set(

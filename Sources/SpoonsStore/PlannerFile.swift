@@ -85,8 +85,9 @@ enum PlannerFile {
   /// no saved state. Older files load as they are: every addition is optional.
   /// Version 9 guards routine numbers and numbers a sync removed: `renumbered of=routine`,
   /// `renumbered` without `new=`, and `deleted ids=`. Version 10 adds `task tags=` (tags and
-  /// contexts).
-  static let format = FileFormat(name: "spoons-planner", version: 10)
+  /// contexts). Version 11 adds routine `days=` that are no set of weekdays (`every 3 days from
+  /// 2026-11-26`, `31st`, `last fri`: `Recurrence.storedForm`).
+  static let format = FileFormat(name: "spoons-planner", version: 11)
   /// The first version whose journal records after the checkpoint are committed changes.
   static let journalCommits = 8
 
@@ -211,8 +212,9 @@ enum PlannerFile {
     try record.expectOnly(["id", "spoons", "days", "paused", "rest", "created", "title"])
     let id = try record.int("id")
     guard id >= 1 else { throw DecodeError(line: record.line, reason: "id must be 1 or more") }
-    guard let days = Weekdays(try record.string("days")), !days.isEmpty else {
-      throw DecodeError(line: record.line, reason: "days is not a list of weekdays")
+    guard let days = try? RecurrenceSpec(parsing: try record.string("days")).stored, days.canFall
+    else {
+      throw DecodeError(line: record.line, reason: "days is not a form 'routine add --days' writes")
     }
     let (text, cost) = (try record.string("title"), try record.unchecked("spoons"))
     let (title, spoons) = try valid(record.line) { () throws(PlannerError) in

@@ -68,7 +68,7 @@ struct DayBoundaryTests {
 
   @Test func dueTodayAndRoutinesFollowTheDayStart() throws {
     var p = Planner()
-    try p.addRoutine(Title("Meds"), spoons: SpoonCost(1), days: Weekdays("sun")!, at: morning)
+    try p.addRoutine(Title("Meds"), spoons: SpoonCost(1), days: .weekly(Weekdays("sun")!), at: morning)
     try p.startNewDay(budget: 12, at: at("2026-11-23T02:00:00+01:00"))  // Sun 22 Nov, lived
     #expect(p.todo.map(\.title.text) == ["Meds"])
     let task = try p.add(

@@ -12,7 +12,7 @@ private func cost(_ n: Int) -> SpoonCost { try! SpoonCost(n) }
 @Suite("Routines")
 struct RoutineTests {
   /// A planner with routines (title, cost, days) and no day yet.
-  func withRoutines(_ list: [(String, Int, Weekdays)], rest: Set<String> = []) throws -> Planner {
+  func withRoutines(_ list: [(String, Int, Recurrence)], rest: Set<String> = []) throws -> Planner {
     var p = Planner()
     for (name, spoons, days) in list {
       try p.addRoutine(
@@ -69,7 +69,7 @@ struct RoutineTests {
     })
     #expect(expectRefusal(p, .unknownRoutine(RoutineID(9))) { try $0.removeRoutine(RoutineID(9)) })
     #expect(expectRefusal(p, .noRoutineDays) {
-      try $0.addRoutine(title("x"), spoons: cost(1), days: Weekdays(mask: 0), at: morning)
+      try $0.addRoutine(title("x"), spoons: cost(1), days: .weekly(Weekdays(mask: 0)), at: morning)
     })
   }
 

@@ -140,4 +140,28 @@ final class CorpusReplayTests: XCTestCase {
       round.state.planner.allTasks.map { $0.tags.map(\.description) }.sorted { $0.count < $1.count },
       [["+fun", "@bed"], ["+health", "@phone"]])
   }
+
+  /// The recurrence seeds reach what they are for: a v11 planner's routines that are no set
+  /// of weekdays, and a change file's `repeat` fields.
+  func testTheRecurrenceSeedsReachTheRecurrences() throws {
+    let dir = try scratch()
+    let loader = try XCTUnwrap(try inputs("loader").first { $0.0 == "seed-routines-v11" }?.1)
+    for (name, content) in FuzzTargets.split(loader) {
+      try FileManager.default.createDirectory(atPath: dir + "/data", withIntermediateDirectories: true)
+      FileManager.default.createFile(atPath: dir + "/data/" + name, contents: Data(content))
+    }
+    let planner = try PlannerStore(directory: dir + "/data").load()
+    XCTAssertEqual(planner.routines.map(\.days.storedForm), [
+      "every 3 days from 2026-11-20", "31st", "last fri",
+    ])
+
+    let bytes = try XCTUnwrap(try inputs("changes").first { $0.0 == "seed-routine-repeat" }?.1)
+    let changes = try XCTUnwrap(ChangeFileProbe.read(bytes)?.changes)
+    let round = try SyncRound(
+      base: SyncDocument(), local: SyncedState(planner: Planner()), incoming: changes,
+      clock: HybridClock(device: DeviceID("fuzz")!), now: Timestamp(seconds: 1_795_750_000))
+    XCTAssertEqual(round.state.planner.routines.map(\.days.storedForm), [
+      "every 3 days from 2026-11-26", "last fri", "mon,wed",
+    ])
+  }
 }

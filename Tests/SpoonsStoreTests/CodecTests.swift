@@ -120,7 +120,7 @@ struct CodecTests {
     (good.replacingOccurrences(of: "next\tid=2", with: "next\tid=2\troutine=1\nroutine\tid=1\tspoons=1\tdays=daily\tcreated=2026-11-21T08:00:00+01:00\ttitle=Meds"), nil,
      "routine r1 is repeated or not below the next routine id 1"),
     (good.replacingOccurrences(of: "next\tid=2", with: "next\tid=2\troutine=2\nroutine\tid=1\tspoons=1\tdays=someday\tcreated=2026-11-21T08:00:00+01:00\ttitle=Meds"), 3,
-     "days is not a list of weekdays"),
+     "days is not a form 'routine add --days' writes"),
     (good.replacingOccurrences(of: "\ttitle=Laundry", with: "\ttitle=Laundry\tcolour=red"), 5,
      "unknown field 'colour' in a task record"),
     (good.replacingOccurrences(of: "next\tid=2", with: "next\tid=1"), 5,
@@ -204,7 +204,7 @@ struct CodecTests {
   /// A planner with every pacing field: a done task that took other than planned, one that
   /// took nothing, one done as planned, a done rest, a mood, and both settings off.
   static let pacing = """
-    format\tname=spoons-planner\tversion=10
+    format\tname=spoons-planner\tversion=11
     journal\tgeneration=1\tbytes=0\trecords=0\tseq=0
     next\tid=6\troutine=1
     archive\tdone=0\tdays=0

@@ -195,7 +195,7 @@ struct ExportTests {
     #expect(export.archive.days.first?.ledger.spent == 4)
     let json = ExportFormat.json(export)
     let text = String(decoding: json, as: UTF8.self)
-    #expect(text.contains(#""version": 6"#))
+    #expect(text.contains(#""version": 7"#))
     #expect(text.contains(#""took": 4"#) && text.contains(#""took": 3"#))
     #expect(text.contains(#""checked": 2"#) && text.contains(#""mood": 2"#))
     #expect(text.contains(#""mood": 4"#))  // today's
@@ -219,7 +219,7 @@ struct ExportTests {
     let export = try richExport()
     let json = ExportFormat.json(export)
     let older = String(decoding: json, as: UTF8.self)
-      .replacingOccurrences(of: #""version": 6"#, with: #""version": 4"#)
+      .replacingOccurrences(of: #""version": 7"#, with: #""version": 4"#)
     let back = try ExportFormat.decode(json: Array(older.utf8), file: "x.json")
     #expect(back == export)
     #expect(back.archive.days.allSatisfy { $0.ledger.checked == $0.ledger.spent && $0.mood == nil })

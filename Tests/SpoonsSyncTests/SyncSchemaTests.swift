@@ -175,6 +175,42 @@ import Testing
     #expect(again.changes(from: document) { _ in stamp }.allSatisfy { $0.field != "colour" })
   }
 
+  /// Every recurrence travels as it is: a set of weekdays in `days` alone, any other in
+  /// `repeat` with `days` every day (what a Spoons without `repeat` runs it on); a `repeat`
+  /// no Spoons writes is a problem of that field, never a routine made up.
+  @Test func aRoutineReadsBackWithEveryRecurrence() throws {
+    let created = at("2026-11-23T08:00:00+01:00")
+    let stamp = SyncStamp(seconds: 1_764_000_000, counter: 0, device: DeviceID("b")!)
+    let entity = SyncEntity("routine:b.1.1764000000")
+    let all: [Recurrence] = [
+      .everyDay, .weekly(Weekdays([1, 3])), .everyNDays(3, from: CivilDate(iso: "2026-11-26")!),
+      .monthlyOnDay(31), .monthlyOnWeekday(ordinal: Recurrence.last, weekday: 5),
+    ]
+    for days in all {
+      let routine = Routine(
+        id: RoutineID(2), title: try Title("Meds"), spoons: try SpoonCost(1), days: days,
+        created: created)
+      let values = SyncRoutineEntity.values(of: routine)
+      if case .weekly(let weekdays) = days {
+        #expect(values["repeat"] == "" && values["days"] == String(weekdays.mask))
+      } else {
+        #expect(values["repeat"] == days.storedForm && values["days"] == "127")
+      }
+      let fields = values.mapValues { SyncRegister(value: $0, stamp: stamp) }
+      let back = try SyncRoutineEntity.routine(entity, fields, id: RoutineID(2), created: created)
+      #expect(back == routine)
+    }
+    for bad in ["every 0 days from 2026-11-26", "every 3 days", "5th mon", "sometimes"] {
+      var fields = SyncRoutineEntity.values(of: Routine(
+        id: RoutineID(2), title: try Title("Meds"), spoons: try SpoonCost(1), days: .everyDay,
+        created: created)).mapValues { SyncRegister(value: $0, stamp: stamp) }
+      fields["repeat"] = SyncRegister(value: bad, stamp: stamp)
+      #expect(throws: SyncProblem.self, "\(bad)") {
+        try SyncRoutineEntity.routine(entity, fields, id: RoutineID(2), created: created)
+      }
+    }
+  }
+
   // MARK: - Places no Spoons writes, read as every version reads them
 
   /// A forged routine whose id is empty (`routine:`) is a routine like any other: its task on

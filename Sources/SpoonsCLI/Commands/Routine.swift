@@ -6,7 +6,8 @@ extension Commands {
     public static let info = CommandInfo(
       name: "routine", aliases: ["routines"],
       usage: "routine add N TITLE... [--days D] [--rest] [--today] | list [--json] | "
-        + "today ID | edit ID [--title T] [--spoons N] | remove ID | pause ID | resume ID",
+        + "today ID | edit ID [--title T] [--spoons N] [--days D] | remove ID | pause ID | "
+        + "resume ID",
       summary: "tasks that new-day puts on the list",
       example: "routine add 1 Take meds --days daily",
       brief: "routine add|list|remove|...")
@@ -14,15 +15,15 @@ extension Commands {
     /// The subcommands.
     public enum Action: Hashable, Sendable {
       /// `today`: also put its task on today's list now.
-      case add(SpoonCost, Title, days: Weekdays, isRest: Bool, today: Bool = false)
+      case add(SpoonCost, Title, days: RecurrenceSpec, isRest: Bool, today: Bool = false)
       case list(json: Bool)
       /// Its task on today's list now, for a routine added after the day began.
       case today(RoutineRef)
       case remove(RoutineRef)
       case pause(RoutineRef)
       case resume(RoutineRef)
-      /// A new title or cost, for the tasks it makes from the next new day.
-      case edit(RoutineRef, title: Title?, spoons: SpoonCost?)
+      /// A new title, cost or days, for the tasks it makes from the next new day.
+      case edit(RoutineRef, title: Title?, spoons: SpoonCost?, days: RecurrenceSpec? = nil)
     }
 
     public var action: Action
@@ -47,13 +48,7 @@ extension Commands {
         args.form = ("routine add", "routine add 1 Take meds --days daily")
         let isRest = args.takeFlag("--rest")
         let today = args.takeFlag("--today")
-        let days = try args.option("--days").map { word throws(ParseError) in
-          guard let days = Weekdays(word), !days.isEmpty else {
-            throw ParseError(
-              "'\(Text.echoed(word))' is not a set of days; use \(Weekdays.acceptedForms)")
-          }
-          return days
-        }
+        let days = try args.option("--days").map(Self.days)
         let spoons = try args.cost(.cost("routine add 1 Take meds"))
         let title = try args.title(example: "routine add 1 Take meds")
         return .add(spoons, title, days: days ?? .everyDay, isRest: isRest, today: today)
@@ -66,15 +61,17 @@ extension Commands {
         let spoons = try args.number(option: "--spoons", cost).map { n throws(ParseError) in
           try Arguments.cost(n, cost)
         }
+        let days = try args.option("--days").map(Self.days)
         guard let word = args.next() else {
           throw ParseError("routine edit needs a routine id, e.g. routine edit r2 --spoons 3")
         }
         let id = try routineID(word, example: "routine edit r2 --spoons 3")
         try args.finish()
-        guard title != nil || spoons != nil else {
-          throw ParseError("routine edit needs --title or --spoons, e.g. routine edit \(id) --spoons 3")
+        guard title != nil || spoons != nil || days != nil else {
+          throw ParseError(
+            "routine edit needs --title, --spoons or --days, e.g. routine edit \(id) --spoons 3")
         }
-        return .edit(id, title: title, spoons: spoons)
+        return .edit(id, title: title, spoons: spoons, days: days)
       case "remove", "rm", "delete", "pause", "resume", "today":
         args.form = ("routine \(verb)", "routine \(verb) r2")
         guard let word = args.next() else {
@@ -95,6 +92,19 @@ extension Commands {
         throw ParseError(
           "routine takes add, list, today, edit, remove, pause or resume, not '\(Text.echoed(verb))', "
             + "e.g. routine add 1 Take meds --days daily")
+      }
+    }
+
+    /// `--days`, as `RecurrenceSpec` reads it; the words echoed back made safe to print.
+    static func days(_ word: String) throws(ParseError) -> RecurrenceSpec {
+      do {
+        return try RecurrenceSpec(parsing: word)
+      } catch {
+        switch error {
+        case .routineNeverFalls(_, let problem):
+          throw ParseError(PlannerError.routineNeverFalls(Text.echoed(word), problem).description)
+        default: throw ParseError(PlannerError.unreadableRoutineDays(Text.echoed(word)).description)
+        }
       }
     }
 
@@ -158,13 +168,15 @@ extension Commands {
       case .list(let json):
         let p = try session.store.load()
         return Session.Result(
-          output: json ? JSONRenderer.routines(p.routines) : r.routines(p.routines), planner: p)
+          output: json ? JSONRenderer.routines(p, at: now) : r.routines(p, at: now), planner: p)
       case .add(let spoons, let title, let days, let isRest, let today):
         var offer: SpoonsCore.Routine?
         var result = try session.change(at: now, ask: ask) { p, _ in
           let routine = try p.addRoutine(
-            title, spoons: spoons, days: days, isRest: isRest, at: now)
-          var out = r.routineAdded(routine)
+            title, spoons: spoons, days: days.recurrence(today: p.today(at: now)), isRest: isRest,
+            at: now)
+          let next = routine.days == .everyDay ? nil : p.nextDate(of: routine, at: now)
+          var out = r.routineAdded(routine, next: next.map { r.nameDate($0, p, now) })
           if today {
             out += try Self.putOnToday(routine, &p, at: now, renderer: r)
           } else if p.ledger != nil, p.endedDay(at: now) == nil,
@@ -207,12 +219,16 @@ extension Commands {
           let routine = try p.setRoutine(id, paused: false)
           return (r.routinePaused(routine), r.routineChangeName("resume", routine))
         }
-      case .edit(let id, let title, let spoons):
+      case .edit(let id, let title, let spoons, let days):
         return try session.change(at: now) { p, _ in
-          let routine = try p.editRoutine(id, title: title, spoons: spoons)
+          let routine = try p.editRoutine(
+            id, title: title, spoons: spoons, days: days?.recurrence(today: p.today(at: now)))
+          let next = days == nil ? "" : p.nextDate(of: routine, at: now).map {
+            " Next: \(r.nameDate($0, p, now))."
+          } ?? ""
           return (
-            "Changed routine \(routine.id) \(routine.title.text) (\(Renderer.spoons(routine.spoons.value))): "
-              + "from the next new day its tasks are made this way.\n",
+            "Changed routine \(routine.id) \(r.describe(routine)): from the next new day its "
+              + "tasks are made this way.\(next)\n",
             r.routineChangeName("edit", routine))
         }
       }

@@ -78,8 +78,8 @@ extension Planner {
             reason: "routine \(routine.id) is repeated or not below the next routine id "
               + "\(nextRoutineID.rawValue)")
         }
-        guard !routine.days.isEmpty else {
-          throw RestoreProblem(taskIndex: nil, reason: "routine \(routine.id) runs on no day")
+        guard routine.days.canFall else {
+          throw RestoreProblem(taskIndex: nil, reason: "routine \(routine.id) falls on no day")
         }
       }
       guard Limits.spoonsPerDay.contains(reserve) else {

@@ -9,8 +9,8 @@ public struct RoutineID: Hashable, Comparable, Sendable, CustomStringConvertible
   public var description: String { "r\(rawValue)" }
 }
 
-/// Something done on certain days every week ("Take meds", "Walk the dog"): each `new-day`
-/// on one of its days puts a fresh task for it on the to-do list.
+/// Something done again and again ("Take meds", "Walk the dog", "Pay rent" on the 1st): each
+/// `new-day` on one of its dates (`Recurrence`) puts a fresh task for it on the to-do list.
 ///
 /// The routine is only the template. The task it makes is an ordinary task of its own, so
 /// checking it off never changes the routine, and one left undone is dropped at the next new
@@ -19,7 +19,8 @@ public struct Routine: Hashable, Sendable, Identifiable {
   public let id: RoutineID
   public internal(set) var title: Title
   public internal(set) var spoons: SpoonCost
-  public let days: Weekdays
+  /// When it falls: `routine edit --days` changes it from the next new day.
+  public internal(set) var days: Recurrence
   /// A rest (a nap, a quiet hour) gives its spoons back when checked off.
   public let isRest: Bool
   /// Paused routines stay in the list but make no tasks.
@@ -27,7 +28,7 @@ public struct Routine: Hashable, Sendable, Identifiable {
   public let created: Timestamp
 
   public init(
-    id: RoutineID, title: Title, spoons: SpoonCost, days: Weekdays, isRest: Bool = false,
+    id: RoutineID, title: Title, spoons: SpoonCost, days: Recurrence, isRest: Bool = false,
     isPaused: Bool = false, created: Timestamp
   ) {
     self.id = id
@@ -40,5 +41,5 @@ public struct Routine: Hashable, Sendable, Identifiable {
   }
 
   /// Whether `new-day` on `date` makes a task for it.
-  public func runs(on date: CivilDate) -> Bool { !isPaused && days.contains(date.weekday) }
+  public func runs(on date: CivilDate) -> Bool { !isPaused && days.falls(on: date) }
 }

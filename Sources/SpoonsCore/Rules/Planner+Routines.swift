@@ -2,15 +2,24 @@ extension Planner {
   /// Adds a routine at the end of the list; `new-day` uses it from the next day on.
   @discardableResult
   public mutating func addRoutine(
-    _ title: Title, spoons: SpoonCost, days: Weekdays = .everyDay, isRest: Bool = false,
+    _ title: Title, spoons: SpoonCost, days: Recurrence = .everyDay, isRest: Bool = false,
     at now: Timestamp
   ) throws(PlannerError) -> Routine {
-    guard !days.isEmpty else { throw .noRoutineDays }
+    if case .weekly(let weekdays) = days, weekdays.isEmpty { throw .noRoutineDays }
     let routine = Routine(
       id: nextRoutineID, title: title, spoons: spoons, days: days, isRest: isRest, created: now)
     routines.append(routine)
     nextRoutineID = RoutineID(nextRoutineID.rawValue + 1)
     return routine
+  }
+
+  /// The next date `new-day` puts the routine's task on the list: from today while today's
+  /// day has not begun, else from the day after the open one; nil while it is paused.
+  public func nextDate(of routine: Routine, at now: Timestamp) -> CivilDate? {
+    guard !routine.isPaused else { return nil }
+    let today = self.today(at: now)
+    let from = day.map { $0.date >= today ? $0.date.adding(days: 1) : today } ?? today
+    return routine.days.next(onOrAfter: from)
   }
 
   /// Removes a routine. Tasks it already put on today's list stay: they are tasks of their own.
@@ -23,20 +32,22 @@ extension Planner {
     return routines.remove(at: index)
   }
 
-  /// Changes a routine's title or cost (`routine edit`), for the tasks it makes from the next
-  /// new day: what `stats` suggests when its tasks keep taking other than planned. Tasks it
-  /// already made keep theirs. Refused when nothing is given.
+  /// Changes a routine's title, cost or days (`routine edit`), for the tasks it makes from
+  /// the next new day: what `stats` suggests when its tasks keep taking other than planned.
+  /// Tasks it already made keep theirs. Refused when nothing is given.
   @discardableResult
-  public mutating func editRoutine(_ ref: RoutineRef, title: Title?, spoons: SpoonCost?)
-    throws(PlannerError) -> Routine
-  {
+  public mutating func editRoutine(
+    _ ref: RoutineRef, title: Title?, spoons: SpoonCost?, days: Recurrence? = nil
+  ) throws(PlannerError) -> Routine {
     let id = try resolve(ref)
     guard let index = routines.firstIndex(where: { $0.id == id }) else {
       throw .unknownRoutine(id)
     }
-    guard title != nil || spoons != nil else { throw .nothingToEditInRoutine(id) }
+    guard title != nil || spoons != nil || days != nil else { throw .nothingToEditInRoutine(id) }
+    if case .weekly(let weekdays)? = days, weekdays.isEmpty { throw .noRoutineDays }
     if let title { routines[index].title = title }
     if let spoons { routines[index].spoons = spoons }
+    if let days { routines[index].days = days }
     return routines[index]
   }
 
