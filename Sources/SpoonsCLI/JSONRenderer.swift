@@ -70,8 +70,8 @@ public enum JSONRenderer {
   }
 
   /// `agenda --json`: its tasks in its order, each with `in`.
-  public static func agenda(_ p: Planner) -> String {
-    "[" + p.agenda.map { task($0) }.joined(separator: ",") + "]\n"
+  public static func agenda(_ p: Planner, filter: TaskFilter, today: CivilDate) -> String {
+    "[" + p.agenda(filter, today: today).map { task($0) }.joined(separator: ",") + "]\n"
   }
 
   public static func completed(_ days: [CompletedDay]) -> String {
@@ -82,7 +82,7 @@ public enum JSONRenderer {
 
   public static func search(_ hits: [SearchHit]) -> String {
     "[" + hits.map { hit in
-      task(hit.task, extra: ",\"matched\":\(string(hit.field.rawValue))")
+      task(hit.task, extra: ",\"matched\":\(hit.field.map { string($0.key) } ?? "null")")
     }.joined(separator: ",") + "]\n"
   }
 

@@ -95,9 +95,13 @@ extension Renderer {
   /// `spent` and `rested` in the ledger's words: what the tasks took (beside what they were
   /// planned at, when that differs) and what the rests gave back, the numbers `history`,
   /// `status` and `stats` give that day while its tasks are all still there.
-  public func completed(_ days: [CompletedDay], lookingBack: Int, today: CivilDate) -> String {
+  /// `filter`: what chose the tasks, said when none passed it.
+  public func completed(
+    _ days: [CompletedDay], lookingBack: Int, today: CivilDate, filter: TaskFilter = TaskFilter()
+  ) -> String {
     guard !days.isEmpty else {
-      return "Nothing checked off in the last \(Self.days(lookingBack)).\n"
+      let matching = filter.isEmpty ? "" : " matches '\(Text.visible(filter.description))'"
+      return "Nothing checked off in the last \(Self.days(lookingBack))\(matching).\n"
     }
     let width = idWidth(days.flatMap(\.tasks))
     var out = ""
@@ -124,8 +128,8 @@ extension Renderer {
       var text = line(hit.task, width: width, today: today, cost: true)
       text += "  " + style.dim("(" + Self.place(of: hit.task, today: today))
       // In words: `where` is the task's place.
-      if hit.field != .title {
-        text += style.dim(", in its \(hit.field == .where ? "place" : hit.field.key)")
+      if let field = hit.field, field != .title {
+        text += style.dim(", in its \(field == .where ? "place" : field.key)")
       }
       text += style.dim(")")
       out += text + "\n"

@@ -399,8 +399,11 @@ public struct Renderer: Sendable {
   }
 
   /// Every open task with a due date, overdue first, each with where it is.
-  public func agenda(_ p: Planner, today: CivilDate) -> String {
-    let tasks = p.agenda
+  public func agenda(_ p: Planner, today: CivilDate, filter: TaskFilter = TaskFilter()) -> String {
+    let tasks = p.agenda(filter, today: today)
+    if tasks.isEmpty, !filter.isEmpty {
+      return "No open task with a due date matches '\(Text.visible(filter.description))'.\n"
+    }
     guard !tasks.isEmpty else {
       let open = p.todo.first { !$0.isDone }?.id ?? p.suggestionCandidates.first?.task.id
       return "No open task has a due date. Give one a date with "

@@ -306,13 +306,21 @@ public enum ExportFormat {
 
   /// One table for spreadsheets: a row per task (open, today's and archived; `type` task)
   /// and a row per finished day (`type` day), under one header row.
-  public static func csv(_ export: PlannerExport) -> [UInt8] {
+  /// `filter` given, only the tasks that pass it (`today` the planner's date), and no days:
+  /// a table of some tasks.
+  public static func csv(
+    _ export: PlannerExport, matching filter: TaskFilter = TaskFilter(),
+    today: CivilDate = CivilDate(daysSinceEpoch: 0)
+  ) -> [UInt8] {
     var out = Array((csvColumns.joined(separator: ",") + "\r\n").utf8)
     var body: [UInt8] = []
-    for task in export.planner.allTasks + export.archive.doneTasks {
+    for task in export.planner.allTasks + export.archive.doneTasks
+    where filter.isEmpty || filter.matches(task, today: today) {
       TaskRecord.encode(task, to: &body)
     }
-    for day in export.archive.days { ArchiveFiles.encode(day, to: &body) }
+    if filter.isEmpty {
+      for day in export.archive.days { ArchiveFiles.encode(day, to: &body) }
+    }
     for line in records(body) {
       let object = line.kind == "day" ? budgetAsked(line.object, inFile: false) : line.object
       var row: [String] = []

@@ -129,6 +129,9 @@ struct AgendaCLITests {
     #expect(decoded.compactMap { $0["in"] as? String } == ["category", "todo", "category", "category"])
     #expect(decoded.first?["due"] as? String == "2026-11-18")
     let wrong = try spoons(["agenda", "3"], data: tmp.data)
-    #expect(wrong.status == 64 && wrong.stderr == "error: agenda does not take '3', e.g. agenda\n")
+    #expect(wrong.status == 64 && wrong.stderr.hasPrefix("error: agenda does not take the number '3' here; a filter is +tag, @context, spoons:3,"))
+    let three = try spoons(["agenda", "spoons:3", "--json"], data: tmp.data)
+    let costs = try JSONSerialization.jsonObject(with: Data(three.stdout.utf8)) as? [[String: Any]]
+    #expect(three.status == 0 && costs?.isEmpty == false && costs?.allSatisfy { $0["spoons"] as? Int == 3 } == true)
   }
 }

@@ -156,6 +156,8 @@ struct TagTests {
     #expect(try matching("in:todo") == [4])
     #expect(try matching("in:category", "@bed") == [2])
     #expect(try matching("BED") == [2])
+    #expect(try matching("spoons:2") == [1, 3])
+    #expect(try matching("spoons:1-2", "@bed") == [2, 4])
     #expect(try matching("+nothing").isEmpty)
     #expect(try matching().count == 4)
   }
@@ -163,6 +165,9 @@ struct TagTests {
   @Test func aTermWithAWrongValueIsRefused() throws {
     #expect(throws: FilterError.badDate("due:someday")) { try TaskFilter(words: ["due:someday"]) }
     #expect(throws: FilterError.badPlace("in:attic")) { try TaskFilter(words: ["in:attic"]) }
+    for word in ["spoons:", "spoons:0", "spoons:11", "spoons:3-1", "spoons:1-2-3", "spoons:x", "spoons:999"] {
+      #expect(throws: FilterError.badSpoons(word)) { try TaskFilter(words: [word]) }
+    }
     // A word in every title would choose every task.
     #expect(throws: FilterError.emptyWord) { try TaskFilter(words: [""]) }
     #expect(throws: FilterError.emptyWord) { try TaskFilter(words: ["\u{301}"]) }
@@ -176,6 +181,32 @@ struct TagTests {
     let bed = try TaskFilter(words: ["@bed"])
     let suggestion = p.suggest { bed.matches($0, today: today) }
     #expect(suggestion.tasks.map(\.id.rawValue) == [2])
+  }
+
+  /// `agenda`, `completed` and `search` keep what they are and show the tasks that pass.
+  @Test func agendaCompletedAndSearchTakeTheFilter() throws {
+    var p = try planner()
+    let health = try TaskFilter(words: ["+health"])
+    #expect(p.agenda(health, today: today).map(\.id.rawValue) == [1, 4])
+    #expect(p.agenda(try TaskFilter(words: ["@bed"]), today: today).map(\.id.rawValue) == [4])
+    #expect(p.agenda(TaskFilter(), today: today) == p.agenda)
+    try p.markDone([TaskID(4)], at: morning)
+    let archived = SpoonTask(
+      id: TaskID(9), title: try Title("Old call"), spoons: try SpoonCost(1),
+      placement: .done(from: .category, at: morning.plus(days: -1)), created: morning,
+      updated: morning, tags: [try tag("@phone")])
+    let done = p.completed(days: 7, archived: [archived], today: today, matching: health)
+    #expect(done.flatMap(\.tasks).map(\.id.rawValue) == [4])
+    let calls = p.completed(
+      days: 7, archived: [archived], today: today, matching: try TaskFilter(words: ["@phone"]))
+    #expect(calls.flatMap(\.tasks).map(\.id.rawValue) == [9])
+    // A filter alone finds every task that passes it, done ones too; with words, both hold.
+    let phone = try TaskFilter(words: ["@phone"])
+    let all = p.search("", matching: phone, today: today, completed: [archived])
+    #expect(all.map(\.task.id.rawValue) == [1, 9] && all.allSatisfy { $0.field == nil })
+    let gp = p.search("gp", matching: phone, today: today, completed: [archived])
+    #expect(gp.map(\.task.id.rawValue) == [1] && gp.first?.field == .title)
+    #expect(p.search("gp", matching: try TaskFilter(words: ["@bed"]), today: today, completed: []).isEmpty)
   }
 
   @Test func tagCountsAreOfOpenTasks() throws {

@@ -223,13 +223,13 @@ struct SearchAndSortTests {
     try p.plan(ids(2), at: morning)
     var archived = p.task(TaskID(1))!
     archived.placement = .done(from: .category, at: morning)
-    let hits = p.search("pharmacy", completed: [])
+    let hits = p.search("pharmacy", today: morning.date, completed: [])
     #expect(hits.map(\.task.id) == ids(1, 2))
     #expect(hits.map(\.field) == [.title, .note])
-    #expect(p.search("HIGH st", completed: []).map(\.field) == [.where])
-    #expect(p.search("Creme", completed: []).map(\.task.id) == ids(3))
-    #expect(p.search("nothing like it", completed: []).isEmpty)
-    #expect(p.search("high", completed: [archived]).count == 2)
+    #expect(p.search("HIGH st", today: morning.date, completed: []).map(\.field) == [.where])
+    #expect(p.search("Creme", today: morning.date, completed: []).map(\.task.id) == ids(3))
+    #expect(p.search("nothing like it", today: morning.date, completed: []).isEmpty)
+    #expect(p.search("high", today: morning.date, completed: [archived]).count == 2)
   }
 
   @Test func sortOrdersPutUndatedLastAndKeepTiesInTheirOrder() throws {

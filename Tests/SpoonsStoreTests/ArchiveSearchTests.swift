@@ -40,8 +40,8 @@ private func hits(_ store: PlannerStore, _ query: String) throws
   let (planner, done) = try store.loadForSearch(SearchText.fold(query))
   let whole = try store.loadWhole()
   return (
-    planner.search(query, completed: done.reversed()),
-    whole.planner.search(query, completed: whole.archive.doneTasks.reversed())
+    planner.search(query, today: morning.date, completed: done.reversed()),
+    whole.planner.search(query, today: morning.date, completed: whole.archive.doneTasks.reversed())
   )
 }
 
@@ -76,7 +76,7 @@ struct ArchiveSearchTests {
     // #2 is live again: found once, in the planner, not in the archive.
     let (planner, done) = try store.loadForSearch(SearchText.fold("mum"))
     #expect(!done.contains { $0.id == TaskID(2) })
-    #expect(planner.search("mum", completed: done).map(\.task.id) == ids(2))
+    #expect(planner.search("mum", today: morning.date, completed: done).map(\.task.id) == ids(2))
   }
 
   @Test func readsOnlyTheLinesThatMayMatch() throws {

@@ -121,9 +121,13 @@ public struct Arguments {
 
   /// How many days to look back: `--days N`, or the number alone (`stats 60`, `history 7`).
   /// Every command that looks back takes both, so neither is refused for being the other's.
-  mutating func days(default days: Int, example: String) throws(ParseError) -> Int {
+  /// `filtered`: a filter may follow, so only a word that looks like a number is the days.
+  mutating func days(default days: Int, example: String, filtered: Bool = false)
+    throws(ParseError) -> Int
+  {
     let number = NumberArgument.lookBack(example)
     let option = try self.number(option: "--days", number)
+    if filtered, let word = words.first, !Self.looksLikeNumber(word) { return option ?? days }
     // A word that is no number right after a file name is more of the name (`--html my
     // report.html`), for `finish` to say so.
     let runsOn = origins.first.flatMap { value(at: $0 - 1) }.map { freeText.contains($0.option) }
@@ -185,7 +189,7 @@ public struct Arguments {
 
   /// The words left, all of them (`rest`), and whether they came after `--`, where every
   /// word is text.
-  private mutating func restWords(needing what: String, example: String? = nil)
+  mutating func restWords(needing what: String, example: String? = nil)
     throws(ParseError) -> (words: [String], literal: Bool)
   {
     let literal = words.first == "--"
@@ -558,7 +562,8 @@ extension Arguments {
     if let number = words.first(where: Self.looksLikeNumber) {
       throw ParseError(
         "\(info.name) does not take the number '\(Text.echoed(number))' here; a filter is "
-          + "+tag, @context, due:fri, overdue, in:backlog or words of a title, e.g. \(example)")
+          + "+tag, @context, spoons:3, due:fri, overdue, in:backlog or words of a title, "
+          + "e.g. \(example)")
     }
     defer {
       words.removeAll()

@@ -13,23 +13,27 @@ extension Commands {
   /// `export`: the whole planner to standard output, or to a file.
   public struct Export: SpoonsCommand {
     public static let info = CommandInfo(
-      name: "export", aliases: [], usage: "export [--format json|csv] [--output FILE]",
+      name: "export", aliases: [], usage: "export [--format json|csv] [--output FILE] [FILTER...]",
       summary: "the whole planner as JSON (or CSV)",
       example: "export --output spoons-backup.json")
 
     public var kind: ExportKind
     /// nil: standard output.
     public var output: String?
+    /// The tasks a table holds (`export --format csv +health`); a JSON export is the whole
+    /// planner, what `import` puts back, and takes none.
+    public var filter: TaskFilter
 
-    public init(_ kind: ExportKind = .json, output: String? = nil) {
+    public init(_ kind: ExportKind = .json, output: String? = nil, filter: TaskFilter = TaskFilter()) {
       self.kind = kind
       self.output = output
+      self.filter = filter
     }
 
     public init(parsing args: inout Arguments) throws(ParseError) {
       let format = try args.option("--format")
       let output = try args.option("--output")
-      try args.finish()
+      let filter = try args.filter()
       guard let kind = ExportKind(rawValue: format?.lowercased() ?? "json") else {
         throw ParseError(
           "--format is json or csv, not '\(Text.echoed(format ?? ""))', e.g. export --format csv")
@@ -37,13 +41,22 @@ extension Commands {
       if let output, output.isEmpty {
         throw ParseError("--output needs a file name, e.g. \(args.example)")
       }
+      if kind == .json, !filter.isEmpty {
+        throw ParseError(
+          "a JSON export is the whole planner, for import to put back; a table of some tasks "
+            + "is --format csv, e.g. export --format csv \(filter)")
+      }
       self.kind = kind
       self.output = output
+      self.filter = filter
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
       let export = try session.store.loadWhole()
-      let bytes = kind == .json ? ExportFormat.json(export) : ExportFormat.csv(export)
+      let today = export.planner.today(at: session.environment.now())
+      let bytes =
+        kind == .json
+        ? ExportFormat.json(export) : ExportFormat.csv(export, matching: filter, today: today)
       guard let output else {
         return Session.Result(
           output: String(decoding: bytes, as: UTF8.self), planner: export.planner)

@@ -7,6 +7,11 @@ extension Planner {
       .sorted(by: Self.isBeforeInAgenda)
   }
 
+  /// The agenda's tasks that pass `filter` (`agenda @phone`), `today` being the planner's date.
+  public func agenda(_ filter: TaskFilter, today: CivilDate) -> [SpoonTask] {
+    filter.isEmpty ? agenda : agenda.filter { filter.matches($0, today: today) }
+  }
+
   /// The agenda's order: the earliest due date first, so the overdue come first (the most
   /// overdue at the top), then what is due today, then the soonest; on the same date the
   /// cheaper first (the one more likely to get done on a low day), then the older id.

@@ -17,13 +17,16 @@ public struct CompletedDay: Hashable, Sendable {
 
 extension Planner {
   /// What was checked off in the last `days` days (today counts as one), newest day first:
-  /// today's list plus `archived`, the done tasks of earlier days.
-  public func completed(days: Int, archived: [SpoonTask], today: CivilDate) -> [CompletedDay] {
+  /// today's list plus `archived`, the done tasks of earlier days; those that pass `filter`.
+  public func completed(
+    days: Int, archived: [SpoonTask], today: CivilDate, matching filter: TaskFilter = TaskFilter()
+  ) -> [CompletedDay] {
     let first = today.startOfWindow(lookingBack: days)
     var byDay: [CivilDate: [SpoonTask]] = [:]
     for task in archived + todo {
       // The day lived, by the day start: a check-off at 1 a.m. belongs to the evening before.
-      guard let at = task.completed.map(dayStart.today(at:)), at >= first, at <= today
+      guard let at = task.completed.map(dayStart.today(at:)), at >= first, at <= today,
+        filter.isEmpty || filter.matches(task, today: today)
       else { continue }
       byDay[at, default: []].append(task)
     }

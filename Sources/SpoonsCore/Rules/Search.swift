@@ -82,20 +82,28 @@ public enum SearchText {
 /// One task that matched a search, and in which of its texts.
 public struct SearchHit: Hashable, Sendable {
   public let task: SpoonTask
-  /// `title`, `note` or `where`.
-  public let field: TaskField
+  /// `title`, `note` or `where`; nil when the search had no text, only a filter.
+  public let field: TaskField?
 }
 
 extension Planner {
   /// Every task whose title, note or place contains `query` (ignoring case and accents): the
   /// categories 1 to 10, the backlog and today's list in that order, then `completed` (tasks
-  /// checked off on earlier days) as given.
-  public func search(_ query: String, completed: some Sequence<SpoonTask>) -> [SearchHit] {
+  /// checked off on earlier days) as given; of those, the ones that pass `filter` (`search
+  /// +health pharmacy`), `today` being the planner's date. With no `query`, every task that
+  /// passes the filter.
+  public func search(
+    _ query: String, matching filter: TaskFilter = TaskFilter(), today: CivilDate,
+    completed: some Sequence<SpoonTask>
+  ) -> [SearchHit] {
     let needle = SearchText.fold(query)
     var hits: [SearchHit] = []
     // Two passes, not `allTasks + completed`: the archive may hold 100,000 tasks.
     func check(_ task: SpoonTask) {
-      if SearchText.matches(task.title.text, needle) {
+      guard filter.isEmpty || filter.matches(task, today: today) else { return }
+      if needle.isEmpty {
+        hits.append(SearchHit(task: task, field: nil))
+      } else if SearchText.matches(task.title.text, needle) {
         hits.append(SearchHit(task: task, field: .title))
       } else if let note = task.note, SearchText.matches(note, needle) {
         hits.append(SearchHit(task: task, field: .note))

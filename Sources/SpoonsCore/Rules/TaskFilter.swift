@@ -6,6 +6,8 @@
 /// - `due:D`, `due.before:D`, `due.after:D`: due on, before or after a date (`D` as `--due`
 ///   takes it: `today`, `fri`, `2026-12-01`, `+3d`); `overdue`: due before today and open;
 /// - `in:category`, `in:backlog`, `in:todo`, `in:done`: where it is;
+/// - `spoons:3`, `spoons:1-3`: its category, the spoons it costs (a bare number is an id or a
+///   count of days to the commands that take those, so the category says its key);
 /// - any other word: the title holds it, ignoring case and accents, as `search` matches.
 public struct TaskFilter: Hashable, Sendable, CustomStringConvertible {
   public enum Term: Hashable, Sendable {
@@ -14,6 +16,8 @@ public struct TaskFilter: Hashable, Sendable, CustomStringConvertible {
     case due(Comparison, DueDateSpec)
     case overdue
     case within(Place)
+    /// Its category (`SpoonTask.spoons`) in the range.
+    case spoons(ClosedRange<Int>)
     /// A word of the title, folded as `search` folds it.
     case word([UInt8])
   }
@@ -64,6 +68,15 @@ public struct TaskFilter: Hashable, Sendable, CustomStringConvertible {
       guard let spec = DueDateSpec(value) else { throw .badDate(word) }
       return .due(comparison, spec)
     }
+    if key == "spoons" {
+      let ends = value.split(separator: "-", omittingEmptySubsequences: false)
+      let numbers = ends.compactMap { $0.count <= 2 ? Int($0) : nil }
+      guard (1...2).contains(ends.count), numbers.count == ends.count,
+        let low = numbers.first, let high = numbers.last, low <= high,
+        SpoonCost.range.contains(low), SpoonCost.range.contains(high)
+      else { throw .badSpoons(word) }
+      return .spoons(low...high)
+    }
     if key == "in" {
       guard let place = Place(rawValue: value.lowercased()) else { throw .badPlace(word) }
       return .within(place)
@@ -111,6 +124,8 @@ public struct TaskFilter: Hashable, Sendable, CustomStringConvertible {
           return true
         default: return false
         }
+      case .spoons(let range):
+        return range.contains(task.spoons.value)
       case .word(let folded):
         return SearchText.matches(task.title.text, folded)
       }
@@ -125,6 +140,8 @@ public enum FilterError: Error, Hashable, Sendable, CustomStringConvertible {
   case badPlace(String)
   case notNegatable(String)
   case emptyWord
+  /// `spoons:` with no category or range of them.
+  case badSpoons(String)
 
   public var description: String {
     switch self {
@@ -135,6 +152,8 @@ public enum FilterError: Error, Hashable, Sendable, CustomStringConvertible {
       return "an empty word is in every title, so it would choose every task; nothing changed"
     case .notNegatable(let word):
       return "'\(word)': only a tag or a context can be left out with -, e.g. -health or -@phone"
+    case .badSpoons(let word):
+      return "'\(word)' needs a category after the colon, 1 to 10 or a range: spoons:3, spoons:1-3"
     case .badPlace(let word):
       return "'\(word)' needs a place after the colon: in:category, in:backlog, in:todo or in:done"
     }
