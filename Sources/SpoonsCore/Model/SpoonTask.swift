@@ -68,7 +68,7 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
     guard !tagText.isEmpty else { return false }
     // Bytes compare as `Tag`s do only in ASCII; other names compare as Strings (`한` written
     // two ways is one tag).
-    guard tag.description.utf8.allSatisfy({ $0 < 0x80 }) else { return tags.contains(tag) }
+    guard tag.isASCII else { return tags.contains(tag) }
     let found = tagText.utf8.withContiguousStorageIfAvailable { bytes in
       tag.description.utf8.withContiguousStorageIfAvailable { wanted in
         Self.holds(word: wanted, in: bytes)

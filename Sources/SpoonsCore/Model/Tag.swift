@@ -25,6 +25,9 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// `+name` or `@name`, as it is typed and shown: kept, not made again each time a filter
   /// looks for it in a task.
   public let description: String
+  /// Whether the name is ASCII, where bytes compare as tags do: known once, not at each task
+  /// a filter looks at (`SpoonTask.carries`).
+  let isASCII: Bool
 
   /// The tag a word of a title is, by the rule above; nil for any other word. Throws for a
   /// word that is a tag but for its length: refused, rather than kept as title text the
@@ -138,6 +141,7 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
     self.kind = kind
     self.name = name
     description = (kind == .context ? "@" : "+") + name
+    isASCII = name.utf8.allSatisfy { $0 < 0x80 }
   }
 
   /// Tags before contexts, each kind by name.

@@ -67,17 +67,26 @@ extension Planner {
       if case .backlog(let since) = task.placement { return .backlog(since) }
       return .other
     }
-    let keyed = tasks.enumerated()
-      .map { (key: key($0.element), index: $0.offset, task: $0.element) }
-      .sorted { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
+    // Most waiting tasks have neither a date nor a backlog day: they share the last key and
+    // keep their order, so only the others are sorted (14,000 of them took a quarter of a
+    // `suggest @bed` at 100,000 open tasks when all were).
+    var keyed: [(key: Key, index: Int)] = []
+    var plain: [Int] = []
+    for (index, task) in tasks.enumerated() {
+      let k = key(task)
+      if k == .other { plain.append(index) } else { keyed.append((k, index)) }
+    }
+    keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
     var result: [(task: SpoonTask, rank: Int)] = []
+    result.reserveCapacity(tasks.count)
     var rank = -1
     var previous: Key?
     for item in keyed {
       if item.key != previous { rank += 1 }
       previous = item.key
-      result.append((item.task, rank))
+      result.append((tasks[item.index], rank))
     }
+    for index in plain { result.append((tasks[index], rank + 1)) }
     return result
   }
 
