@@ -2,33 +2,54 @@ import SpoonsCore
 
 extension Session {
   /// What Tab offers at the cursor: command names first, then what the command says it
-  /// takes (see `SpoonsCommand.completions`).
+  /// takes (see `candidates(after:typed:)`).
   public func completions(line: [Character], cursor: Int) -> Completion? {
     let before = String(line[..<cursor])
     var wordStart = cursor
     while wordStart > 0 && line[wordStart - 1] != " " { wordStart -= 1 }
-    let words = before.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     let typed = String(line[wordStart..<cursor])
-    let completingFirst = words.isEmpty || (words.count == 1 && wordStart == 0)
-    if completingFirst {
-      return Completion(
-        wordStart: wordStart,
-        candidates: Self.matchingCase(
-          CommandRegistry.infos.map { Completion.Candidate(text: $0.name) }, typed: typed))
+    var words = before.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    if !typed.isEmpty { words.removeLast() }
+    return candidates(after: words, typed: typed).map {
+      Completion(wordStart: wordStart, candidates: $0)
     }
-    guard let command = CommandRegistry.command(named: words[0]) else { return nil }
-    // A tag or context being typed, where the command takes them (a title's tags, `edit`'s
-    // changes, a filter): the planner's own, `-` kept for one to leave out.
-    if let sigil = typed.first, "+@-".contains(sigil), Self.takesTags(command.info) {
-      return tagCandidates(typed).map {
-        Completion(wordStart: wordStart, candidates: Self.matchingCase($0, typed: typed))
+  }
+
+  /// What Tab offers for the word `typed` after the words `before` (the command's name
+  /// first): the one lister behind the REPL's Tab and the shells' (`spoons __complete`), so
+  /// both offer the same words. Command names for the first word; after a flag that takes a
+  /// value, the values its usage lists (`--sort due|age`), else what the command says; a flag
+  /// when a dash is typed; a tag where the command takes them; else the command's own
+  /// `completions`. Nil when there is nothing to offer.
+  public func candidates(after before: [String], typed: String) -> [Completion.Candidate]? {
+    guard let name = before.first else {
+      let names = CommandRegistry.infos.map { Completion.Candidate(text: $0.name) }
+      return Self.matchingCase(names, typed: typed)
+    }
+    guard let command = CommandRegistry.command(named: name) else { return nil }
+    let info = command.info
+    let context = CompletionContext(
+      words: before + (typed.isEmpty ? [] : [typed]), argument: before.count)
+    let flag = before.count > 1 ? before[before.count - 1].lowercased() : ""
+    if info.flags.contains(where: { $0.name == flag && $0.takesValue }) {
+      if let choices = info.choices(of: flag) {
+        return Self.matchingCase(choices.map { Completion.Candidate(text: $0) }, typed: typed)
       }
+      return command.completions(context, in: self).map { Self.matchingCase($0, typed: typed) }
     }
-    let argument = words.count - (wordStart == cursor ? 0 : 1)  // 1 = the first argument
-    let context = CompletionContext(words: words, argument: argument)
-    return command.completions(context, in: self).map {
-      Completion(wordStart: wordStart, candidates: Self.matchingCase($0, typed: typed))
+    // A tag or context being typed, where the command takes them (a title's tags, `edit`'s
+    // changes, a filter): the planner's own, `-` kept for one to leave out. Any other dash
+    // starts a flag.
+    if let sigil = typed.first, "+@-".contains(sigil), Self.takesTags(info),
+      !typed.hasPrefix("--")
+    {
+      return tagCandidates(typed).map { Self.matchingCase($0, typed: typed) }
     }
+    if typed.hasPrefix("-") {
+      let flags = info.flags.map { Completion.Candidate(text: $0.name) }
+      return flags.isEmpty ? nil : Self.matchingCase(flags, typed: typed)
+    }
+    return command.completions(context, in: self).map { Self.matchingCase($0, typed: typed) }
   }
 
   /// The candidates as completions of what is typed in another case: names and choices match
@@ -44,7 +65,8 @@ extension Session {
         candidate.text.count >= typed.count
       else { return candidate }
       return Completion.Candidate(
-        text: typed + candidate.text.dropFirst(typed.count), label: candidate.label)
+        text: typed + candidate.text.dropFirst(typed.count), label: candidate.label,
+        description: candidate.description)
     }
   }
 
@@ -54,7 +76,8 @@ extension Session {
     guard let planner = try? store.load() else { return nil }
     return planner.allTasks.filter(pick).map {
       Completion.Candidate(
-        text: String($0.id.rawValue), label: "\($0.id) \($0.title.text) (\($0.spoons.value))")
+        text: String($0.id.rawValue), label: "\($0.id) \($0.title.text) (\($0.spoons.value))",
+        description: "\($0.title.text), \($0.spoons)")
     }
   }
 
@@ -71,7 +94,8 @@ extension Session {
     return planner.tagCounts.compactMap { tag, count in
       let text = minus + (minus.isEmpty || tag.kind == .context ? tag.description : tag.name)
       guard text.lowercased().hasPrefix(typed.lowercased()) || typed == minus else { return nil }
-      return Completion.Candidate(text: text, label: "\(text)  \(Renderer.tasks(count))")
+      let count = Renderer.tasks(count)
+      return Completion.Candidate(text: text, label: "\(text)  \(count)", description: count)
     }
   }
 
@@ -82,6 +106,9 @@ extension Session {
 
   /// The ten costs, labelled with their category's name.
   static var costCandidates: [Completion.Candidate] {
-    SpoonCost.all.map { Completion.Candidate(text: String($0.value), label: $0.description) }
+    SpoonCost.all.map {
+      Completion.Candidate(
+        text: String($0.value), label: $0.description, description: $0.description)
+    }
   }
 }

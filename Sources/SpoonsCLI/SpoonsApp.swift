@@ -10,6 +10,13 @@ public enum SpoonsApp {
   /// - Parameter arguments: argv without the program name, as raw bytes so that invalid UTF-8
   ///   is refused with a message rather than silently altered.
   public static func main(arguments: [[UInt8]], environment: Environment) -> Int32 {
+    if let first = arguments.first, first.elementsEqual(ShellCompletion.hiddenCommand.utf8) {
+      // A completion script asking on a Tab: it always succeeds, silently when it fails.
+      environment.output.write(
+        ShellCompletion.answer(Array(arguments.dropFirst()), environment: environment))
+      environment.output.flush()
+      return ExitStatus.success.rawValue
+    }
     var env = environment
     var words: [String] = []
     for (index, raw) in arguments.enumerated() {

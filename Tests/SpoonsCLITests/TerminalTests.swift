@@ -17,14 +17,17 @@ final class TerminalSession {
   let initialMode: [UInt8]
   private(set) var screen = ""
 
-  init(arguments: [String], environment extra: [String: String] = [:]) throws {
+  /// - Parameter program: `spoons` unless said (a shell, for the completion scripts).
+  init(
+    program: String = spoonsBinary, arguments: [String], environment extra: [String: String] = [:]
+  ) throws {
     var master: Int32 = -1
     var slave: Int32 = -1
     guard openpty(&master, &slave, nil, nil, nil) == 0 else { throw POSIXError(.ENOTTY) }
     self.master = master
     self.slave = slave
     initialMode = TerminalTests.mode(slave)
-    process.executableURL = URL(fileURLWithPath: spoonsBinary)
+    process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env["TERM"] = "xterm-256color"

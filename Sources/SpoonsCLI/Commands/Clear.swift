@@ -38,8 +38,6 @@ extension Commands {
       self.target = target
     }
 
-    public static var shellWords: [String] { ClearTarget.allCases.map(\.rawValue) }
-
     public static func completions(_ context: CompletionContext, in session: Session)
       -> [Completion.Candidate]?
     {

@@ -31,9 +31,7 @@ extension Commands {
     public static func completions(_ context: CompletionContext, in session: Session)
       -> [Completion.Candidate]?
     {
-      let previous = context.words.indices.contains(context.argument - 1)
-        ? context.words[context.argument - 1] : ""
-      if previous.lowercased() == "--took" { return nil }
+      if context.previous == "--took" { return nil }
       return session.taskCandidates(where: Session.isOnToday)
     }
 

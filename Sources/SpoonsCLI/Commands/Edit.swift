@@ -69,11 +69,12 @@ extension Commands {
       self.edit = edit
     }
 
-    /// The first argument is any task.
+    /// The first argument is any task; `--spoons` takes a cost.
     public static func completions(_ context: CompletionContext, in session: Session)
       -> [Completion.Candidate]?
     {
-      context.argument == 1 ? session.taskCandidates { _ in true } : nil
+      if context.previous == "--spoons" { return Session.costCandidates }
+      return context.argument == 1 ? session.taskCandidates { _ in true } : nil
     }
 
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {

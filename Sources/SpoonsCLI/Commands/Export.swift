@@ -2,7 +2,7 @@ import SpoonsCore
 import SpoonsStore
 
 /// What `export` writes.
-public enum ExportKind: String, Hashable, Sendable {
+public enum ExportKind: String, Hashable, Sendable, CaseIterable {
   /// Everything, losslessly; what `import` reads.
   case json
   /// Tasks and finished days in one table, for spreadsheets.
@@ -13,9 +13,13 @@ extension Commands {
   /// `export`: the whole planner to standard output, or to a file.
   public struct Export: SpoonsCommand {
     public static let info = CommandInfo(
-      name: "export", aliases: [], usage: "export [--format json|csv] [--output FILE] [FILTER...]",
+      name: "export", aliases: [], usage: "export [--format \(formats)] [--output FILE] [FILTER...]",
       summary: "the whole planner as JSON (or CSV)",
       example: "export --output spoons-backup.json")
+
+    /// `json|csv`: every kind, made from the enum, so the usage, help, the manual and Tab
+    /// after `--format` (which reads the usage) list a new kind the day it is added.
+    static var formats: String { ExportKind.allCases.map(\.rawValue).joined(separator: "|") }
 
     public var kind: ExportKind
     /// nil: standard output.
@@ -35,8 +39,10 @@ extension Commands {
       let output = try args.option("--output")
       let filter = try args.filter()
       guard let kind = ExportKind(rawValue: format?.lowercased() ?? "json") else {
+        let kinds = ExportKind.allCases.map(\.rawValue)
+        let listed = kinds.dropLast().joined(separator: ", ") + " or " + (kinds.last ?? "")
         throw ParseError(
-          "--format is json or csv, not '\(Text.echoed(format ?? ""))', e.g. export --format csv")
+          "--format is \(listed), not '\(Text.echoed(format ?? ""))', e.g. export --format csv")
       }
       if let output, output.isEmpty {
         throw ParseError("--output needs a file name, e.g. \(args.example)")

@@ -22,8 +22,6 @@ extension Commands {
       self.topic = topic.flatMap { CommandRegistry.info(for: $0)?.name }
     }
 
-    public static var shellWords: [String] { CommandRegistry.infos.map(\.name) }
-
     /// The first argument is a command's name.
     public static func completions(_ context: CompletionContext, in session: Session)
       -> [Completion.Candidate]?

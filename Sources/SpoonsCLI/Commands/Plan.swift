@@ -46,11 +46,14 @@ extension Commands {
         besides: chosen, useReserve: context.words.contains("--use-reserve"))
       let width = session.renderer.idWidth(candidates.map(\.task))
       let today = p.today(at: session.environment.now())
+      let separator = session.renderer.charset.separator
       return candidates.map {
-        Completion.Candidate(
+        let fits = $0.fits || p.day == nil ? "" : separator + "does not fit"
+        return Completion.Candidate(
           text: String($0.task.id.rawValue),
           label: session.renderer.planCandidate(
-            $0, width: width, today: today, dayOpen: p.day != nil))
+            $0, width: width, today: today, dayOpen: p.day != nil),
+          description: "\($0.task.title.text), \($0.task.spoons)" + fits)
       }
     }
 

@@ -23,6 +23,13 @@ extension Commands {
       (title, tags) = try args.titleAndTags(example: "rest 2 Nap @bed")
     }
 
+    /// The first argument is what the rest gives back, a cost.
+    public static func completions(_ context: CompletionContext, in session: Session)
+      -> [Completion.Candidate]?
+    {
+      context.argument == 1 ? Session.costCandidates : nil
+    }
+
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
       let now = session.environment.now()
       let r = session.renderer

@@ -123,19 +123,24 @@ extension Commands {
 
     static let verbs = ["add", "list", "today", "edit", "remove", "pause", "resume"]
 
-    public static var shellWords: [String] { verbs }
-
-    /// The verbs, then the routines for the verbs that take one.
+    /// The verbs, then the routines for the verbs that take one (labelled with their titles),
+    /// and costs for `add N` and `--spoons`.
     public static func completions(_ context: CompletionContext, in session: Session)
       -> [Completion.Candidate]?
     {
       if context.argument == 1 { return verbs.map { Completion.Candidate(text: $0) } }
+      let verb = context.words[1].lowercased()
+      if (verb == "add" && context.argument == 2) || context.previous == "--spoons" {
+        return Session.costCandidates
+      }
       guard context.argument == 2,
-        ["today", "edit", "remove", "pause", "resume"].contains(context.words[1].lowercased()),
+        ["today", "edit", "remove", "pause", "resume"].contains(verb),
         let planner = try? session.store.load()
       else { return nil }
       return planner.routines.map {
-        Completion.Candidate(text: $0.id.description, label: "\($0.id) \($0.title.text)")
+        Completion.Candidate(
+          text: $0.id.description, label: "\($0.id) \($0.title.text)",
+          description: $0.title.text)
       }
     }
 

@@ -84,8 +84,6 @@ extension Commands {
       }
     }
 
-    public static var shellWords: [String] { SettingName.allCases.map(\.rawValue) }
-
     /// The settings' names, then `on` and `off` after those that take them.
     public static func completions(_ context: CompletionContext, in session: Session)
       -> [Completion.Candidate]?

@@ -13,13 +13,13 @@ public protocol SpoonsCommand: Equatable, Sendable {
   /// it right.
   init(parsing arguments: inout Arguments) throws(ParseError)
 
-  /// What Tab offers for the argument the cursor is in; nil when there is nothing to offer.
+  /// What Tab offers for the argument the cursor is in, at the REPL's prompt and in the
+  /// shells (through `spoons __complete`); nil when there is nothing to offer. Flags, a
+  /// flag's listed values and tags are offered before a command is asked (see
+  /// `Session.candidates(after:typed:)`); a command that takes a flag's value with words of
+  /// its own checks `context.previous`.
   static func completions(_ context: CompletionContext, in session: Session)
     -> [Completion.Candidate]?
-
-  /// Words a shell completion script offers after the name besides the flags in the usage
-  /// (the fixed choices, such as `clear`'s `backlog` and `completed`).
-  static var shellWords: [String] { get }
 
   /// Runs against the session's store. Throws `ParseError`, `PlannerError`, `StoreError`,
   /// `UndoError` or `ImportError`; on a throw nothing was changed.
@@ -32,8 +32,6 @@ extension SpoonsCommand {
   public static func completions(_ context: CompletionContext, in session: Session)
     -> [Completion.Candidate]?
   { nil }
-
-  public static var shellWords: [String] { [] }
 
   /// Equality across the existential, for tests and for callers holding `any SpoonsCommand`.
   public func isEqual(_ other: any SpoonsCommand) -> Bool {
@@ -97,6 +95,22 @@ extension CommandInfo {
     }
     return result
   }
+
+  /// The values the usage lists for `flag` (`json`, `csv` for `--format json|csv`), nil when
+  /// it lists none: the usage is the one place they are written (or made from the command's
+  /// own enum), so a new value completes the day it is added.
+  public func choices(of flag: String) -> [String]? {
+    let words = usage.split(separator: " ")
+    guard let index = words.firstIndex(where: { word in
+      word.drop { $0 == "[" || $0 == "|" }.prefix { $0 != "]" } == flag
+    }), index + 1 < words.count else { return nil }
+    let value = words[index + 1].prefix { $0 != "]" }
+    let choices = value.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+    guard choices.count > 1, choices.allSatisfy({ choice in
+      !choice.isEmpty && choice.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }
+    }) else { return nil }
+    return choices
+  }
 }
 
 /// Where Tab was pressed, as a command's completion sees it.
@@ -105,4 +119,10 @@ public struct CompletionContext: Sendable {
   public let words: [String]
   /// The argument the cursor is in: 1 for the first one after the name.
   public let argument: Int
+
+  /// The word before the one the cursor is in, lowercased (`--spoons` in `edit 4 --spoons `):
+  /// a flag there asks for its value, not for what the command's words are.
+  public var previous: String {
+    words.indices.contains(argument - 1) ? words[argument - 1].lowercased() : ""
+  }
 }

@@ -6,10 +6,14 @@ public struct Completion: Equatable, Sendable {
     public let text: String
     /// What is shown when candidates are listed (`#12 Laundry (3)`).
     public let label: String
+    /// What a shell shows beside the text, where it shows one (zsh, fish): the label without
+    /// the text it repeats (`Laundry, 3 spoons` for `12`); nil when the text says it all.
+    public let description: String?
 
-    public init(text: String, label: String? = nil) {
+    public init(text: String, label: String? = nil, description: String? = nil) {
       self.text = text
       self.label = label ?? text
+      self.description = description
     }
   }
 
