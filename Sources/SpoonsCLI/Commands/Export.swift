@@ -2,19 +2,21 @@ import SpoonsCore
 import SpoonsStore
 
 /// What `export` writes.
-public enum ExportKind: String, Hashable, Sendable {
+public enum ExportKind: String, Hashable, Sendable, CaseIterable {
   /// Everything, losslessly; what `import` reads.
   case json
   /// Tasks and finished days in one table, for spreadsheets.
   case csv
+  /// One todo.txt line a task, for todo.txt apps; what `import --from todotxt` reads.
+  case todotxt
 }
 
 extension Commands {
   /// `export`: the whole planner to standard output, or to a file.
   public struct Export: SpoonsCommand {
     public static let info = CommandInfo(
-      name: "export", aliases: [], usage: "export [--format json|csv] [--output FILE]",
-      summary: "the whole planner as JSON (or CSV)",
+      name: "export", aliases: [], usage: "export [--format json|csv|todotxt] [--output FILE]",
+      summary: "the whole planner as JSON (or CSV, or todo.txt)",
       example: "export --output spoons-backup.json")
 
     public var kind: ExportKind
@@ -32,7 +34,8 @@ extension Commands {
       try args.finish()
       guard let kind = ExportKind(rawValue: format?.lowercased() ?? "json") else {
         throw ParseError(
-          "--format is json or csv, not '\(Text.echoed(format ?? ""))', e.g. export --format csv")
+          "--format is json, csv or todotxt, not '\(Text.echoed(format ?? ""))', "
+            + "e.g. export --format csv")
       }
       if let output, output.isEmpty {
         throw ParseError("--output needs a file name, e.g. \(args.example)")
@@ -41,9 +44,25 @@ extension Commands {
       self.output = output
     }
 
+    /// `--format`'s formats.
+    public static func completions(_ context: CompletionContext, in session: Session)
+      -> [Completion.Candidate]?
+    {
+      let previous = context.argument - 1  // the word before the one at the cursor
+      guard context.words.indices.contains(previous),
+        context.words[previous].lowercased() == "--format"
+      else { return nil }
+      return ExportKind.allCases.map { Completion.Candidate(text: $0.rawValue) }
+    }
+
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
       let export = try session.store.loadWhole()
-      let bytes = kind == .json ? ExportFormat.json(export) : ExportFormat.csv(export)
+      let bytes =
+        switch kind {
+        case .json: ExportFormat.json(export)
+        case .csv: ExportFormat.csv(export)
+        case .todotxt: ExportFormat.todoTxt(export)
+        }
       guard let output else {
         return Session.Result(
           output: String(decoding: bytes, as: UTF8.self), planner: export.planner)
