@@ -391,6 +391,10 @@ public enum ImportFile {
   public static let limit = 256 << 20
 
   public static func read(_ path: String) throws(StoreError) -> [UInt8] {
+    // Told by its size first, so a huge file (or a hostile one) is never read into memory.
+    if let size = FileSystem.size(path), size > limit {
+      throw .io(path: path, operation: "read", reason: "it is larger than \(limit >> 20) MB")
+    }
     guard let bytes = try FileSystem.read(path, limit: limit + 1) else {
       throw .io(path: path, operation: "read", reason: "no such file")
     }

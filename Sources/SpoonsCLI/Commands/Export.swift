@@ -16,7 +16,7 @@ extension Commands {
   public struct Export: SpoonsCommand {
     public static let info = CommandInfo(
       name: "export", aliases: [], usage: "export [--format json|csv|todotxt] [--output FILE]",
-      summary: "the whole planner as JSON (or CSV, or todo.txt)",
+      summary: "the whole planner as JSON, CSV or todo.txt",
       example: "export --output spoons-backup.json")
 
     public var kind: ExportKind

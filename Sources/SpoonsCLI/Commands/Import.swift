@@ -27,7 +27,7 @@ extension Commands {
     public static let info = CommandInfo(
       name: "import", aliases: [],
       usage: "import FILE [--from json|taskwarrior|todotxt] [--spoons N] [--replace]",
-      summary: "merge a JSON export back in, or move in from Taskwarrior or todo.txt",
+      summary: "bring in a JSON export, Taskwarrior or todo.txt",
       example: "import spoons-backup.json")
 
     public var file: String

@@ -80,6 +80,23 @@ extension CommandInfo {
     return single ? usage : usage[..<start] + " [options]"
   }
 
+  /// The flags whose value is one of a few words the usage lists (`--format json|csv`,
+  /// `--sort due|age`), with those words: what shell completion offers after the flag.
+  public var choices: [(flag: String, words: [String])] {
+    let words = usage.split(separator: " ").map(String.init)
+    var result: [(flag: String, words: [String])] = []
+    for (index, word) in words.enumerated().dropLast() {
+      let flag = String(word.drop { $0 == "[" || $0 == "|" })
+      let value = words[index + 1].filter { $0 != "]" }
+      let choices = value.split(separator: "|", omittingEmptySubsequences: false)
+      guard flag.hasPrefix("--"), !flag.hasSuffix("]"), choices.count >= 2,
+        choices.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isLowercase } })
+      else { continue }
+      result.append((flag, choices.map(String.init)))
+    }
+    return result
+  }
+
   /// The `--flags` the usage names, in order, each once, and whether it takes a value (`--due
   /// D`, `--sort due|age`) rather than standing alone (`--json`, `--changes [N]`).
   public var flags: [(name: String, takesValue: Bool)] {
