@@ -40,6 +40,19 @@ struct MovingInCLITests {
     #expect(!(try spoons(["export"], data: tmp.data).stdout.contains("Return the parcel")))
   }
 
+  /// Without a fixed clock, the time zone is the process's own (`TZ`): the same UTC due time
+  /// is the 28th in Berlin and still the 27th in New York.
+  @Test(arguments: [("Europe/Berlin", "2026-11-28"), ("America/New_York", "2026-11-27")])
+  func dueDatesFallOnTheLocalCalendar(_ zone: String, _ due: String) throws {
+    let tmp = TemporaryDirectory()
+    try tmp.write("tw.json", #"[{"description":"Water","due":"20261127T230000Z"}]"#)
+    let clock = ["SPOONS_NOW": "", "TZ": zone]
+    let run = try spoons(["import", "--from", "taskwarrior", tmp.file("tw.json")], data: tmp.data, environment: clock)
+    #expect(run.status == 0, "\(run.stderr)")
+    let json = try spoons(["list", "--json"], data: tmp.data, environment: clock).stdout
+    #expect(json.contains("\"due\":\"\(due)\""), "\(json)")
+  }
+
   @Test func theCostIsChosenWithSpoonsAndTheFileCanSayItsOwn() throws {
     let tmp = TemporaryDirectory()
     let file = tmp.file("todo.txt")
