@@ -151,6 +151,20 @@ struct MovingInFileTests {
     #expect(batch.tasks.first?.note == "energy: \(huge)5; ratio: 0.25")
   }
 
+  /// Fractions and long numbers are text for other programs' files, and still refused in
+  /// Spoons' own exports, which never hold one.
+  @Test func fractionsOnlyWhereAsked() throws {
+    let text = Array("[4.2, -1e3, 12345678901234567890, 7, 0.5E-2]".utf8)
+    #expect(try JSON.parse(text, fractions: true) == .array([
+      .decimal("4.2"), .decimal("-1e3"), .decimal("12345678901234567890"), .number(7),
+      .decimal("0.5E-2"),
+    ]))
+    #expect(throws: JSON.ParseError.self) { try JSON.parse(text) }
+    for bad in ["[1.]", "[-]", "[1e]", "[.5]"] {
+      #expect(throws: JSON.ParseError.self) { try JSON.parse(Array(bad.utf8), fractions: true) }
+    }
+  }
+
   @Test func invalidUTF8IsRefusedByLine() {
     var bytes = Array("Good line\nBad \u{E9} line\n".utf8)
     bytes[14] = 0xFF

@@ -27,7 +27,7 @@ extension Commands {
     public static let info = CommandInfo(
       name: "import", aliases: [],
       usage: "import FILE [--from json|taskwarrior|todotxt] [--spoons N] [--replace]",
-      summary: "bring in a JSON export, Taskwarrior or todo.txt",
+      summary: "bring in an export, Taskwarrior or todo.txt",
       example: "import spoons-backup.json")
 
     public var file: String
