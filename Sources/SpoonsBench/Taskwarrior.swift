@@ -4,6 +4,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import SpoonsCore
 import SpoonsTestSupport
 
 /// Taskwarrior 2.x data of the same shapes as `PlannerGenerator`'s planners, for the optional
@@ -51,6 +52,47 @@ enum Taskwarrior {
     }
     save("pending.data", pending)
     save("completed.data", completed)
+  }
+
+  /// What `task export` would write for `total` tasks, for the `import --from taskwarrior`
+  /// row: a tenth completed, one in fifty deleted, the rest pending; most with tags, a
+  /// project and a due date, some with an annotation or a user-defined attribute, and
+  /// `urgency` as Taskwarrior writes it (a fraction). Stops the benchmark if it cannot be
+  /// written.
+  static func writeExport(total: Int, to path: String) {
+    var rng = SeededGenerator(seed: UInt64(total) &+ 7)
+    var out = "["
+    out.reserveCapacity(total * 320)
+    let start = 1_700_000_000
+    for i in 0..<total {
+      let entry = date(start + i * 600)
+      let status = i % 50 == 49 ? "deleted" : i % 10 == 9 ? "completed" : "pending"
+      out += i == 0 ? "\n" : ",\n"
+      out += "{\"id\":\(status == "pending" ? i + 1 : 0),"
+        + "\"description\":\"\(PlannerGenerator.title(&rng, i))\",\"entry\":\"\(entry)\","
+        + "\"modified\":\"\(entry)\",\"status\":\"\(status)\",\"uuid\":\"\(uuid(i))\","
+      if status != "pending" { out += "\"end\":\"\(date(start + i * 600 + 3_600))\"," }
+      if i % 3 != 0 { out += "\"due\":\"\(date(start + 86_400 * (i % 400)))\"," }
+      if i % 4 != 0 { out += "\"project\":\"home.area\(i % 7)\",\"tags\":[\"errand\",\"t\(i % 13)\"]," }
+      if i % 5 == 0 {
+        out += "\"annotations\":[{\"entry\":\"\(entry)\",\"description\":\"note \(i)\"}],"
+      }
+      if i % 6 == 0 { out += "\"energy\":\(i % 5)," }
+      out += "\"urgency\":\(i % 9).\(i % 97)}"
+    }
+    out += "\n]\n"
+    guard ProcessTimer.writeFile(path, out) else {
+      print("cannot write \(path)")
+      exit(1)
+    }
+  }
+
+  /// Seconds since 1970 as Taskwarrior writes a date: `20261128T230000Z`.
+  static func date(_ seconds: Int) -> String {
+    let day = CivilDate(daysSinceEpoch: seconds / 86_400).description.filter { $0 != "-" }
+    let s = seconds % 86_400
+    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return "\(day)T\(two(s / 3600))\(two(s / 60 % 60))\(two(s % 60))Z"
   }
 
   static func uuid(_ i: Int) -> String {

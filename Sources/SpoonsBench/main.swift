@@ -72,14 +72,15 @@ while !args.isEmpty {
     exit(64)
   }
 }
-// `--generate DIR`: write the planners (DIR/realistic-N, DIR/stress-N) and stop, for profiling
-// one command by hand:
+// `--generate DIR`: write the planners (DIR/realistic-N, DIR/stress-N) and the Taskwarrior
+// exports (DIR/taskwarrior-N.json) and stop, for profiling one command by hand:
 //   valgrind --tool=callgrind .build/release/spoons --data DIR/stress-10000 list
 if let directory = generateOnly {
   mkdir(directory, 0o700)
   for n in sizes {
     try PlannerGenerator.realistic(total: n, into: directory + "/realistic-\(n)")
     try PlannerGenerator.stress(total: n, into: directory + "/stress-\(n)")
+    Taskwarrior.writeExport(total: n, to: directory + "/taskwarrior-\(n).json")
   }
   let counts = sizes.map(String.init).joined(separator: ", ")
   print("wrote the planners of \(counts) tasks to \(directory)")
@@ -281,6 +282,7 @@ func target(_ variant: String, _ n: Int, _ command: String) -> (Double?, Double?
   case ("realistic", 10_000, "add"), ("realistic", 10_000, "plan"), ("realistic", 10_000, "done"):
     return (5, nil)
   case ("realistic", 10_000, "new-day"): return (10, nil)
+  case ("realistic", 10_000, "import --from taskwarrior"): return (1000, nil)
   case ("stress", 10_000, "list"): return (15, 20)
   case ("realistic", 100_000, "status"), ("realistic", 100_000, "todo"),
     ("realistic", 100_000, "add"), ("realistic", 100_000, "done"):
@@ -755,6 +757,12 @@ for n in sizes {
   measure(
     "realistic", n, "history", on: real, ["history", "3660"],
     against: taskReal.command("history"))
+  // Moving in: a Taskwarrior export as large as the planner, imported and taken back.
+  let export = work + "/taskwarrior-export-\(n).json"
+  Taskwarrior.writeExport(total: n, to: export)
+  measure(
+    "realistic", n, "import --from taskwarrior", on: real,
+    ["import", "--from", "taskwarrior", export], after: { spoons(real, "undo") })
 
   // One REPL command in-process: the parser, the store read and the renderer, no process start.
   let sink = StringSink()

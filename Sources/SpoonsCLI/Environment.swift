@@ -12,6 +12,10 @@ import SpoonsStore
 /// process; tests build one with a fixed clock, fixed variables and captured streams.
 public struct Environment {
   public var now: () -> Timestamp
+  /// The time zone: the UTC offset, in seconds, it had at an instant (seconds since 1970),
+  /// for dates another program kept in UTC (`import --from taskwarrior`). Nil: always the
+  /// offset `now` has (a fixed clock, `SPOONS_NOW`, fixes the zone with it).
+  public var zone: (@Sendable (Int64) -> Int)?
   public var variables: Variables
   public var input: LineSource
   public var output: TextSink
@@ -35,9 +39,10 @@ public struct Environment {
     terminalColumns: @escaping @Sendable () -> Int? = { nil },
     writeFile: @escaping (_ bytes: [UInt8], _ path: String) throws(StoreError) -> Void =
       OutputFile.write,
-    exitProcess: ((Int32) -> Never)? = nil
+    exitProcess: ((Int32) -> Never)? = nil, zone: (@Sendable (Int64) -> Int)? = nil
   ) {
     self.now = now
+    self.zone = zone
     self.variables = Variables(variables)
     self.input = input
     self.output = output
@@ -56,7 +61,7 @@ public struct Environment {
       now: Self.systemNow, variables: [:],
       input: FileLineSource(fd: 0, echo: output), output: output, errors: FileSink(fd: 2),
       inputIsTerminal: isatty(0) == 1, outputIsTerminal: isatty(1) == 1,
-      terminalColumns: Self.terminalWidth, exitProcess: { exit($0) })
+      terminalColumns: Self.terminalWidth, exitProcess: { exit($0) }, zone: Self.localOffset)
     live.variables = .process
     return live
   }
@@ -81,6 +86,20 @@ public struct Environment {
       return nil
     }
     return Int(size.ws_col)
+  }
+
+  /// The UTC offset at `instant` where the person is (`zone`), summer time and all.
+  public func utcOffset(at instant: Int64) -> Int {
+    zone?(instant) ?? now().utcOffset
+  }
+
+  /// The local time zone's offset at an instant, as the C library knows it (`TZ`, else the
+  /// system's zone).
+  @Sendable static func localOffset(at instant: Int64) -> Int {
+    var seconds = time_t(instant)
+    var local = tm()
+    guard localtime_r(&seconds, &local) != nil else { return 0 }
+    return Int(local.tm_gmtoff)
   }
 
   /// The real clock in the local time zone: the one place Spoons reads the time of day;

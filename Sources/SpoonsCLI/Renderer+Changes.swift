@@ -88,7 +88,46 @@ extension Renderer {
     case .csv:
       return "Exported \(tasks) and \(days) to \(file) (CSV: routines and settings are in "
         + "the JSON export only).\n"
+    case .todotxt:
+      return "Exported \(tasks) to \(file) (todo.txt: notes, places, routines and days are in "
+        + "the JSON export only).\n"
     }
+  }
+
+  /// What `import --from taskwarrior|todotxt` brought, then one line: how many tasks to look
+  /// over, and the command that lists them.
+  public func movedIn(
+    _ path: String, from format: String, _ batch: MovingIn,
+    _ summary: PlannerStore.MovingInSummary, spoons: SpoonCost
+  ) -> String {
+    let file = Text.visible(path)
+    var notes: [String] = []
+    if batch.deletedSkipped > 0 { notes.append("\(batch.deletedSkipped) deleted skipped") }
+    if batch.recurring > 0 {
+      notes.append(
+        Self.count(batch.recurring, "recurring task") + " as pending instances only")
+    }
+    if batch.shortenedTitles > 0 {
+      notes.append(
+        Self.count(batch.shortenedTitles, "long title") + " shortened (the whole text is in the note)")
+    }
+    if batch.tagsInNotes > 0 {
+      notes.append(Self.count(batch.tagsInNotes, "tag") + " kept in notes (not tags by Spoons' rule)")
+    }
+    let tail = notes.isEmpty ? "" : "; " + notes.joined(separator: "; ")
+    guard summary.open + summary.done > 0 else {
+      return "Nothing to import from \(file) (\(format))\(tail).\n"
+    }
+    var out = "Imported \(Self.tasks(summary.open + summary.done)) from \(file) (\(format)): "
+      + "\(summary.open) open, \(summary.done) done\(tail).\n"
+    guard summary.open > 0 else { return out }
+    let guess =
+      summary.guessed == 0 ? ""
+      : summary.guessed == summary.open ? " (each costs \(spoons), a guess)"
+      : " (\(summary.guessed) cost \(spoons), a guess)"
+    out += "Look over \(Self.count(summary.open, "imported task"))\(guess): "
+      + "spoons list \(MovingIn.importedTag)\n"
+    return out
   }
 
   /// Said on standard error when another process has held the planner for a second.

@@ -52,6 +52,7 @@ public enum SpoonsApp {
         return fail(ParseError("SPOONS_NOW must look like 2026-11-21T08:00:00+01:00"), env)
       }
       env.now = { now }
+      env.zone = nil  // the fixed clock's offset, whatever TZ says: tests give the same dates
     }
     let variables = env.variables
     let directory = DataLocation.resolve(explicit: options.data) { variables[$0] }

@@ -4,6 +4,10 @@ public enum JSON: Equatable, Sendable {
   case null
   case bool(Bool)
   case number(Int)
+  /// A number that is not a whole one Spoons can use (`4.2`, `1e3`, twenty digits), as
+  /// written: only `parse(_:fractions: true)` makes one, for files of other programs
+  /// (Taskwarrior's `urgency`). Spoons writes none.
+  case decimal(String)
   case string(String)
   case array([JSON])
   /// Keys in the order written.
@@ -14,6 +18,7 @@ public enum JSON: Equatable, Sendable {
     case (.null, .null): return true
     case (.bool(let x), .bool(let y)): return x == y
     case (.number(let x), .number(let y)): return x == y
+    case (.decimal(let x), .decimal(let y)): return x == y
     case (.string(let x), .string(let y)): return x == y
     case (.array(let x), .array(let y)): return x == y
     case (.object(let x), .object(let y)):
@@ -39,6 +44,7 @@ public enum JSON: Equatable, Sendable {
     case .null: out.append(contentsOf: "null".utf8)
     case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
     case .number(let n): out.append(contentsOf: String(n).utf8)
+    case .decimal(let text): out.append(contentsOf: text.utf8)
     case .string(let s): Self.writeString(s, to: &out)
     case .array(let items):
       guard !items.isEmpty else { return out.append(contentsOf: "[]".utf8) }
@@ -149,8 +155,10 @@ public enum JSON: Equatable, Sendable {
     public var atEnd = false
   }
 
-  public static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSON {
-    var parser = Parser(bytes: bytes)
+  /// - Parameter fractions: whether a number Spoons cannot use is kept as `.decimal` rather
+  ///   than refused (for files other programs write).
+  public static func parse(_ bytes: [UInt8], fractions: Bool = false) throws(ParseError) -> JSON {
+    var parser = Parser(bytes: bytes, fractions: fractions)
     parser.skipSpace()
     let value = try parser.value(depth: 0)
     parser.skipSpace()
@@ -160,6 +168,7 @@ public enum JSON: Equatable, Sendable {
 
   struct Parser {
     let bytes: [UInt8]
+    var fractions = false
     var i = 0
 
     func fail(_ reason: String) -> ParseError {
@@ -187,7 +196,9 @@ public enum JSON: Equatable, Sendable {
       case UInt8(ascii: "t"): try expect("true"); return .bool(true)
       case UInt8(ascii: "f"): try expect("false"); return .bool(false)
       case UInt8(ascii: "\""): return .string(try string())
-      case UInt8(ascii: "-"), 48...57: return .number(try number())
+      case UInt8(ascii: "-"), 48...57:
+        if fractions { return try anyNumber() }
+        return .number(try number())
       case UInt8(ascii: "["):
         i += 1
         var items: [JSON] = []
@@ -238,6 +249,35 @@ public enum JSON: Equatable, Sendable {
       }
       let value = bytes[start..<i].reduce(0) { $0 * 10 + Int($1 - 48) }
       return negative ? -value : value
+    }
+
+    /// A number of any size or form JSON allows: whole and short, `.number`; else
+    /// `.decimal`, as written.
+    mutating func anyNumber() throws(ParseError) -> JSON {
+      let start = i
+      if bytes[i] == UInt8(ascii: "-") { i += 1 }
+      func digits() -> Int {
+        let from = i
+        while i < bytes.count, (48...57).contains(bytes[i]) { i += 1 }
+        return i - from
+      }
+      let whole = digits()
+      guard whole > 0 else { throw fail("a number has no digits") }
+      var plain = whole <= 18
+      if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+        i += 1
+        guard digits() > 0 else { throw fail("a number has no digits after its point") }
+        plain = false
+      }
+      if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+        i += 1
+        if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+        guard digits() > 0 else { throw fail("a number has no digits in its exponent") }
+        plain = false
+      }
+      let text = String(decoding: bytes[start..<i], as: UTF8.self)
+      if plain, let n = Int(text) { return .number(n) }
+      return .decimal(text)
     }
 
     mutating func hex4() throws(ParseError) -> UInt32 {

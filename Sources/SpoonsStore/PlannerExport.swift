@@ -29,6 +29,9 @@ public enum ImportError: Error, Hashable, Sendable, CustomStringConvertible {
   case conflicts(file: String, tasks: [TaskID], routines: [RoutineID], days: [CivilDate])
   /// The merged planner would break a rule (a to-do list over budget, two days...).
   case wouldBreak(file: String, reason: String)
+  /// Another program's file (`import --from taskwarrior|todotxt`) that Spoons cannot read
+  /// whole: `format` names what it should be, `reason` what and where the trouble is.
+  case unreadable(file: String, format: String, reason: String)
 
   public var description: String {
     switch self {
@@ -53,6 +56,8 @@ public enum ImportError: Error, Hashable, Sendable, CustomStringConvertible {
         + "(import --replace replaces the whole planner with the file)"
     case .wouldBreak(let file, let reason):
       return "importing \(file) would break the planner: \(reason); nothing was imported"
+    case .unreadable(let file, let format, let reason):
+      return "\(file) is not \(format) Spoons can read: \(reason); nothing was imported"
     }
   }
 
@@ -236,6 +241,8 @@ public enum ExportFormat {
       }
       switch value {
       case .number(let n): RecordCodec.field(key, String(n), to: &out)
+      case .decimal:  // never parsed for an export: `parse` refuses fractions there
+        throw .invalid(file: "", reason: "\"\(key)\" in a \(kind) is not a whole number")
       case .bool(true): RecordCodec.field(key, "1", to: &out)
       case .bool(false), .null: continue
       case .string(let s): RecordCodec.field(key, s, to: &out, escape: true)
@@ -393,6 +400,10 @@ public enum ImportFile {
   public static let limit = 256 << 20
 
   public static func read(_ path: String) throws(StoreError) -> [UInt8] {
+    // Told by its size first, so a huge file (or a hostile one) is never read into memory.
+    if let size = FileSystem.size(path), size > limit {
+      throw .io(path: path, operation: "read", reason: "it is larger than \(limit >> 20) MB")
+    }
     guard let bytes = try FileSystem.read(path, limit: limit + 1) else {
       throw .io(path: path, operation: "read", reason: "no such file")
     }

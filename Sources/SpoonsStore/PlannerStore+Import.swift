@@ -56,3 +56,43 @@ extension PlannerStore {
     }
   }
 }
+
+extension PlannerStore {
+  /// What `import --from taskwarrior|todotxt` brought.
+  public struct MovingInSummary: Equatable, Sendable {
+    /// The open tasks, now in the categories, tagged `+imported`.
+    public var open: Int
+    /// Of them, those that took the import's cost (the file gave none).
+    public var guessed: Int
+    /// The done tasks, now in the archive.
+    public var done: Int
+  }
+
+  /// Brings another program's tasks in (`Planner.moveIn`) as one change that `undo` takes
+  /// back; a file that brings no task changes nothing.
+  @discardableResult
+  public func moveIn(
+    _ batch: MovingIn, spoons: SpoonCost, at time: Timestamp,
+    describe: (MovingInSummary) -> String = { _ in "import" }
+  ) throws -> MovingInSummary {
+    try exclusively { lock throws -> MovingInSummary in
+      var snapshot = try readSnapshot()
+      let before = snapshot
+      guard !batch.tasks.isEmpty else { return MovingInSummary(open: 0, guessed: 0, done: 0) }
+      let (done, guessed) = snapshot.planner.moveIn(batch, spoons: spoons, at: time)
+      let summary = MovingInSummary(
+        open: batch.tasks.count - done.count, guessed: guessed, done: done.count)
+      var records: [UInt8] = []
+      // The archive is oldest first.
+      for task in done.sorted(by: { a, b in
+        (a.completed?.seconds ?? 0, a.id.rawValue) < (b.completed?.seconds ?? 0, b.id.rawValue)
+      }) {
+        TaskRecord.encode(task, to: &records)
+      }
+      try commit(
+        &snapshot, from: before, archive: .append(done: records, days: []), at: time,
+        what: describe(summary), lock: lock)
+      return summary
+    }
+  }
+}

@@ -170,7 +170,50 @@ struct RefusalCLITests {
       prepare: { data, tmp in
         try spoons(["export", "--format", "csv", "--output", tmp + "/table.csv"], data: data)
       }),
-  ]
+  ] + movingIn
+
+  /// `import --from taskwarrior|todotxt` of a file Spoons cannot read whole: one line naming
+  /// the task or line, nothing written.
+  static let movingIn: [Refusal] = {
+    func file(_ name: String, _ bytes: [UInt8]) -> @Sendable (String, String) throws -> Void {
+      { _, tmp in try Data(bytes).write(to: URL(fileURLWithPath: tmp + "/" + name)) }
+    }
+    func tw(_ name: String, _ text: String, says: String) -> Refusal {
+      Refusal(
+        name: "a Taskwarrior import: \(name)", words: ["import", "--from", "taskwarrior", "$TMP/tw.json"],
+        says: says, prepare: file("tw.json", Array(text.utf8)))
+    }
+    func todo(_ name: String, _ bytes: [UInt8], says: String) -> Refusal {
+      Refusal(
+        name: "a todo.txt import: \(name)", words: ["import", "--from", "todotxt", "$TMP/todo.txt"],
+        says: says, prepare: file("todo.txt", bytes))
+    }
+    return [
+      tw("not JSON", "Buy milk\n", says: "tw.json is not a Taskwarrior export Spoons can read: it is not JSON; nothing was imported"),
+      tw("not a list of objects", "[\"a\", \"b\"]", says: "task 1 has task 'not an object'"),
+      tw("a task with no description", #"[{"description":"One"},{"status":"pending"}]"#, says: "task 2 has no description; nothing was imported"),
+      tw("a date it cannot read", #"[{"description":"A","due":"next tuesday"}]"#, says: "task 1 has due 'next tuesday', which is not a date"),
+      Refusal(
+        name: "a Taskwarrior import: invalid UTF-8", words: ["import", "--from", "taskwarrior", "$TMP/tw.json"],
+        says: "a string is not valid UTF-8",
+        prepare: file("tw.json", Array(#"[{"description":"caf"#.utf8) + [0xC3, 0x28] + Array(#""}]"#.utf8))),
+      tw("deep nesting", String(repeating: "[", count: 5_000), says: "nested too deeply"),
+      tw("an ANSI escape", #"[{"description":"\u001b[2J\u001b[31mgotcha"}]"#, says: "control character (U+001B) in its description"),
+      todo("invalid UTF-8", Array("Fine\n".utf8) + [0xC3, 0x28, 10], says: "line 2 is not UTF-8 text"),
+      todo("a bad due date", Array("Pay due:2026-02-30\n".utf8), says: "line 1 has due '2026-02-30'"),
+      Refusal(name: "an unknown --from", words: ["import", "--from", "omnifocus", "$TMP/x"], status: 64, says: "--from is json, taskwarrior or todotxt"),
+      Refusal(name: "--replace with --from taskwarrior", words: ["import", "--from", "taskwarrior", "$TMP/x", "--replace"], status: 64, says: "--replace is for Spoons' own JSON export"),
+      Refusal(name: "an import cost out of range", words: ["import", "--from", "todotxt", "$TMP/x", "--spoons", "11"], status: 64),
+      Refusal(
+        name: "an import file too large", words: ["import", "--from", "todotxt", "$TMP/big.txt"],
+        says: "larger than 256 MB",
+        prepare: { _, tmp in
+          let fd = open(tmp + "/big.txt", O_CREAT | O_WRONLY, 0o600)
+          ftruncate(fd, off_t(257 << 20))  // sparse: nothing written to the disk
+          close(fd)
+        }),
+    ]
+  }()
 
   @Test(arguments: refusals)
   func aRefusalLeavesEveryFileAsItWas(_ refusal: Refusal) throws {

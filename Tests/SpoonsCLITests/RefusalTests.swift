@@ -67,6 +67,7 @@ struct RefusalTests {
     "report": ["report --html r.html --days {}"],
     "undo": ["undo {}"],
     "redo": ["redo {}"],
+    "import": ["import --from todotxt todo.txt --spoons {}"],
   ]
 
   /// A number that is not one, a negative one, and ones too big for any count.

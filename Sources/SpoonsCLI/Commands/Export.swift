@@ -7,6 +7,8 @@ public enum ExportKind: String, Hashable, Sendable, CaseIterable {
   case json
   /// Tasks and finished days in one table, for spreadsheets.
   case csv
+  /// One todo.txt line a task, for todo.txt apps; what `import --from todotxt` reads.
+  case todotxt
 }
 
 extension Commands {
@@ -14,7 +16,7 @@ extension Commands {
   public struct Export: SpoonsCommand {
     public static let info = CommandInfo(
       name: "export", aliases: [], usage: "export [--format \(formats)] [--output FILE] [FILTER...]",
-      summary: "the whole planner as JSON (or CSV)",
+      summary: "the whole planner as JSON, CSV or todo.txt",
       example: "export --output spoons-backup.json")
 
     /// `json|csv`: every kind, made from the enum, so the usage, help, the manual and Tab
@@ -49,8 +51,8 @@ extension Commands {
       }
       if kind == .json, !filter.isEmpty {
         throw ParseError(
-          "a JSON export is the whole planner, for import to put back; a table of some tasks "
-            + "is --format csv, e.g. export --format csv \(filter)")
+          "a JSON export is the whole planner, for import to put back; some of the tasks "
+            + "are --format csv or todotxt, e.g. export --format todotxt \(filter)")
       }
       self.kind = kind
       self.output = output
@@ -61,8 +63,11 @@ extension Commands {
       let export = try session.store.loadWhole()
       let today = export.planner.today(at: session.environment.now())
       let bytes =
-        kind == .json
-        ? ExportFormat.json(export) : ExportFormat.csv(export, matching: filter, today: today)
+        switch kind {
+        case .json: ExportFormat.json(export)
+        case .csv: ExportFormat.csv(export, matching: filter, today: today)
+        case .todotxt: ExportFormat.todoTxt(export, matching: filter, today: today)
+        }
       guard let output else {
         return Session.Result(
           output: String(decoding: bytes, as: UTF8.self), planner: export.planner)

@@ -137,7 +137,7 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
   }
 
   /// A tag already checked by the rule, as `parseStored` reads one.
-  private init(checkedKind kind: Kind, name: String) {
+  init(checkedKind kind: Kind, name: String) {
     self.kind = kind
     self.name = name
     description = (kind == .context ? "@" : "+") + name

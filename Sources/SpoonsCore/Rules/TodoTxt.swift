@@ -1,0 +1,126 @@
+/// The todo.txt format (todotxt.org), both ways: a line to a task, a task to a line.
+///
+/// A line is `x` (done) and its completion date, or a priority `(A)`; then a creation date;
+/// then the text, where `+project` and `@context` words are tags and `key:value` words are
+/// metadata. Of the metadata Spoons reads `due:` (the due date), `spoons:` (the cost, as
+/// Spoons' own export writes it) and `pri:` (a done task's priority); any other `key:value`
+/// (`rec:1w`, `t:2026-12-01`, a web address) stays in the title as written, where the person
+/// sees it. A priority goes to the note (`priority: A`): Spoons orders by spoons, not rank.
+public enum TodoTxt {
+  /// The task a line holds; nil for an empty line. Dates are the person's calendar dates:
+  /// a creation or completion date becomes noon of that day where they live (`utcOffset`),
+  /// so the day start never moves it to the day before.
+  ///
+  /// - Parameter now: the completion time of an `x` line with no completion date.
+  public static func task(
+    _ line: String, number: Int, now: Timestamp, utcOffset: (Int64) -> Int,
+    into batch: inout MovingIn
+  ) throws(ImportProblem) -> ImportedTask? {
+    let place = ImportProblem.Place.line(number)
+    var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
+    guard !words.isEmpty else { return nil }
+    var draft = ImportedTaskDraft(place)
+    func date(_ field: String) throws(ImportProblem) -> Timestamp? {
+      guard let word = words.first, looksLikeDate(word) else { return nil }
+      guard let day = CivilDate(iso: word) else {
+        throw ImportProblem(place, .badDate(field: field, value: String(word)))
+      }
+      words.removeFirst()
+      return noon(of: day, utcOffset: utcOffset)
+    }
+    if words.first == "x" {
+      words.removeFirst()
+      draft.completed = try date("completion date") ?? now
+    } else if let word = words.first, isPriority(word) {
+      words.removeFirst()
+      try draft.note("priority", String(word.dropFirst().prefix(1)))
+    }
+    draft.created = try date("creation date")
+    if let created = draft.created, let completed = draft.completed, created > completed {
+      draft.created = completed
+    }
+    var title: [Substring] = []
+    for word in words {
+      if try metadata(word, into: &draft) { continue }
+      if let sigil = word.first, sigil == "+" || sigil == "@",
+        let first = word.dropFirst().unicodeScalars.first, first.properties.isAlphabetic,
+        let tag = Tag.importing(String(word.dropFirst()), kind: sigil == "@" ? .context : .tag)
+      {
+        if !draft.tags.contains(tag) { draft.tags.append(tag) }
+        continue
+      }
+      title.append(word)
+    }
+    return try draft.finished(title: title.joined(separator: " "), into: &batch)
+  }
+
+  /// Whether `word` is metadata Spoons reads (`due:`, `spoons:`, `pri:`), taken into
+  /// `draft`; a bad value is refused rather than left in the title looking like metadata.
+  private static func metadata(_ word: Substring, into draft: inout ImportedTaskDraft)
+    throws(ImportProblem) -> Bool
+  {
+    guard let colon = word.firstIndex(of: ":") else { return false }
+    let key = word[..<colon].lowercased()
+    let value = word[word.index(after: colon)...]
+    switch key {
+    case "due":
+      guard let day = CivilDate(iso: value) else {
+        throw ImportProblem(draft.place, .badDate(field: "due", value: String(value.prefix(40))))
+      }
+      draft.due = day
+    case "spoons":
+      guard let n = Int(value), let cost = try? SpoonCost(n) else {
+        throw ImportProblem(draft.place, .badValue(field: "spoons", value: String(value.prefix(40))))
+      }
+      draft.spoons = cost
+    case "pri":
+      guard value.count == 1, let letter = value.first, letter.isASCII, letter.isUppercase else {
+        return false
+      }
+      try draft.note("priority", String(value))
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// `(A)` to `(Z)`.
+  static func isPriority(_ word: Substring) -> Bool {
+    let b = Array(word.utf8)
+    return b.count == 3 && b[0] == UInt8(ascii: "(") && b[2] == UInt8(ascii: ")")
+      && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b[1])
+  }
+
+  /// Shaped as `YYYY-MM-DD` (a real date or not): a word of this shape where a date goes is
+  /// read as one, and refused when it is no day.
+  static func looksLikeDate(_ word: Substring) -> Bool {
+    let b = Array(word.utf8)
+    return b.count == 10 && b[4] == UInt8(ascii: "-") && b[7] == UInt8(ascii: "-")
+      && b.enumerated().allSatisfy { $0.offset == 4 || $0.offset == 7 || (48...57).contains($0.element) }
+  }
+
+  /// Noon of `day` where the person lives.
+  static func noon(of day: CivilDate, utcOffset: (Int64) -> Int) -> Timestamp {
+    let utcNoon = Int64(day.daysSinceEpoch) * 86_400 + 12 * 3600
+    let offset = utcOffset(utcNoon)
+    return Timestamp(seconds: utcNoon - Int64(offset), utcOffset: offset)
+  }
+
+  // MARK: - Writing
+
+  /// A task as one todo.txt line: `x`, the day it was done (by `dayStart`, as `completed`
+  /// lists it) and its creation date, or just the creation date; the title; its tags and
+  /// contexts; `due:` and `spoons:`. The creation date is always written, so a title that
+  /// starts like `x `, `(A) ` or a date is never read back as one. Notes, places and the
+  /// rest have no place in the format (the JSON export keeps them).
+  public static func line(_ task: SpoonTask, dayStart: DayStart) -> String {
+    var words: [String] = []
+    if let done = task.completed { words += ["x", dayStart.today(at: done).description] }
+    words.append(task.created.date.description)
+    words.append(task.title.text)
+    words += task.tags.map(\.description)
+    if let due = task.due { words.append("due:\(due)") }
+    words.append("spoons:\(task.spoons.value)")
+    return words.joined(separator: " ")
+  }
+}
