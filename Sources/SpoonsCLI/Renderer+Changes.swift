@@ -76,10 +76,13 @@ extension Renderer {
 
 extension Renderer {
   /// What `export --output` wrote: everything as JSON; as CSV, the tasks and finished days
-  /// (a table has no place for routines and settings, which only the JSON keeps).
-  public func exported(_ export: PlannerExport, kind: ExportKind, to path: String) -> String {
-    let tasks = Self.tasks(export.planner.taskCount + export.archive.doneTasks.count)
-    let days = Self.count(export.archive.days.count, "finished day")
+  /// (a table has no place for routines and settings, which only the JSON keeps). `chosen`:
+  /// the tasks a filter chose, when one did (the table then holds no days).
+  public func exported(
+    _ export: PlannerExport, kind: ExportKind, to path: String, chosen: Int? = nil
+  ) -> String {
+    let tasks = Self.tasks(chosen ?? export.planner.taskCount + export.archive.doneTasks.count)
+    let days = Self.count(chosen == nil ? export.archive.days.count : 0, "finished day")
     let file = Text.visible(path)
     switch kind {
     case .json:

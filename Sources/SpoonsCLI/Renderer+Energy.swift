@@ -51,7 +51,7 @@ extension Renderer {
     _ s: Suggestion, today: CivilDate, planning: Bool = false, filter: TaskFilter = TaskFilter()
   ) -> String {
     if s.tasks.isEmpty && s.leftOut.isEmpty && !filter.isEmpty {
-      return "No open task matches \(filter).\n"
+      return "No open task matches \(Text.visible(filter.description)).\n"
     }
     if s.tasks.isEmpty && s.leftOut.isEmpty {
       return "No open tasks to suggest. Add one with its spoons and title, e.g. add 2 Call the GP\n"

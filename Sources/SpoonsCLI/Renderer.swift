@@ -234,7 +234,7 @@ public struct Renderer: Sendable {
     }
     func shown(_ task: SpoonTask) -> Bool { filter.matches(task, today: today) }
     let matched = p.todo.filter(shown)
-    guard !matched.isEmpty else { return "No task on today's list matches \(filter).\n" }
+    guard !matched.isEmpty else { return "No task on today's list matches \(Text.visible(filter.description)).\n" }
     let width = idWidth(matched)
     var out = ""
     for section in p.todoSections {
@@ -351,7 +351,7 @@ public struct Renderer: Sendable {
     }
     guard shown else {
       let place = category.map { "category \($0.value)" } ?? "the categories"
-      return Array("No task in \(place) matches \(filter).\n".utf8)
+      return Array("No task in \(place) matches \(Text.visible(filter.description)).\n".utf8)
     }
     return out
   }
@@ -378,7 +378,7 @@ public struct Renderer: Sendable {
     let all = order.sorted(p.backlog)
     guard !all.isEmpty else { return "The backlog is empty.\n" }
     let tasks = all.filter { filter.matches($0, today: today) }
-    guard !tasks.isEmpty else { return "No task in the backlog matches \(filter).\n" }
+    guard !tasks.isEmpty else { return "No task in the backlog matches \(Text.visible(filter.description)).\n" }
     let width = idWidth(tasks)
     return tasks.map { line($0, width: width, today: today, cost: true) + "\n" }.joined()
   }

@@ -95,6 +95,8 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
   case unreadableRoutineDays(String)
   /// `--days` that reads but can never fall (every 0 days, the 32nd, a fifth Monday).
   case routineNeverFalls(String, RecurrenceProblem)
+  /// `--days every N days from DATE` whose first date is more than a year ahead.
+  case routineStartsTooLate(CivilDate)
   /// `done --took N` past `Limits.spoonsTaken`.
   case invalidTook(Int)
   /// `--took` on a rest: a rest gives spoons back rather than taking them.
@@ -112,7 +114,7 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .invalidTitle, .invalidSpoons, .invalidBudget, .invalidBorrow, .invalidReserve,
       .invalidDetail, .tagTooLong, .tooManyTags, .tagNotOnTask, .nothingSelected, .repeatedTask, .noRoutineDays,
-      .unreadableRoutineDays, .routineNeverFalls, .invalidPosition,
+      .unreadableRoutineDays, .routineNeverFalls, .routineStartsTooLate, .invalidPosition,
       .invalidTook, .invalidMood, .tookNeedsOneTask, .nothingToEditInRoutine:
       return true
     default:
@@ -262,6 +264,8 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
         why = "most months have no fifth \(name); 'last \(name)' is each month's last"
       }
       return "'\(text)' can never fall: \(why)"
+    case .routineStartsTooLate(let first):
+      return "a routine's first date is at most a year ahead, not \(first.long)"
     case .invalidTook(let n):
       return "--took needs the spoons the task really took, a whole number from 0 to 99, not \(n)"
     case .tookOnRest(let id):

@@ -63,7 +63,7 @@ struct CompletionCandidatesTests {
     {
       #expect(answer(data + line) == costs, "\(line)")
     }
-    #expect(answer(["export", "--format", ""]) == "json\ncsv\n")
+    #expect(answer(["export", "--format", ""]) == "json\ncsv\ntodotxt\n")
     #expect(answer(["export", "--format", "c"]) == "csv\n")
     #expect(answer(["list", "--sort", ""]) == "due\ncreated\ntitle\n")
     #expect(answer(["backlog", "--sort", "a"]) == "age\n")
@@ -167,7 +167,7 @@ struct CompletionCandidatesTests {
     #expect(FileManager.default.createFile(
       atPath: dir.data + "/planner.txt", contents: Data("spoons planner\nnot a planner\n".utf8)))
     #expect(answer(["--data", dir.data, "done", ""]).isEmpty)
-    #expect(answer(["--data", dir.data, "export", "--format", ""]) == "json\ncsv\n",
+    #expect(answer(["--data", dir.data, "export", "--format", ""]) == "json\ncsv\ntodotxt\n",
       "what needs no planner is still offered")
     let env = Environment(
       now: { morning }, variables: [:], input: ScriptedLines([]), output: StringSink(),

@@ -117,6 +117,9 @@ struct RefusalCLITests {
     Refusal(name: "a routine that can never fall", words: ["routine", "add", "1", "X", "--days", "every 0 days"], status: 64, says: "can never fall"),
     Refusal(name: "a routine on a fifth weekday", words: ["routine", "edit", "r1", "--days", "5th-mon"], status: 64, says: "'last mon'"),
     Refusal(name: "a routine's unreadable days", words: ["routine", "add", "1", "X", "--days", "fortnightly"], status: 64, says: "is not a set of days"),
+    Refusal(name: "a routine's days of several words unquoted", words: ["routine", "add", "1", "Water", "plants", "--days", "every", "3", "days"], status: 64, says: "put days of several words in quotes"),
+    Refusal(name: "a routine starting past a year", words: ["routine", "add", "1", "X", "--days", "every 3 days from 2099-01-01"], status: 64, says: "at most a year ahead"),
+    Refusal(name: "a filter word with an escape", words: ["agenda", "spoons:\u{1B}[31m"], status: 64, says: "needs a category"),
     Refusal(name: "a routine edit of an unknown one", words: ["routine", "edit", "r9", "--spoons", "2"], says: "r9"),
     Refusal(name: "a routine cost out of range", words: ["routine", "edit", "r1", "--spoons", "11"], status: 64),
     Refusal(name: "pace over no days", words: ["pace", "--days", "0"], status: 64),
@@ -229,6 +232,33 @@ struct RefusalCLITests {
     let after = everyFile(in: data)
     #expect(after == before, "\(differences(before, after))")
     chmod(data, 0o700)
+  }
+
+  /// An escape typed into a filter word is echoed as text, never sent to the terminal, in
+  /// its refusal and where nothing matches.
+  @Test(arguments: [
+    ["agenda", "spoons:\u{1B}[31m"], ["search", "due:\u{1B}[31mred"], ["list", "zz\u{1B}[31mfoo"],
+    ["completed", "in:\u{1B}]0;x\u{7}"], ["todo", "-due:\u{1B}[2J"],
+  ])
+  func anEscapeInAFilterIsShownNotSent(_ words: [String]) throws {
+    let tmp = TemporaryDirectory()
+    let data = try Self.lived(in: tmp)
+    let run = try spoons(words, data: data)
+    #expect(!(run.stdout + run.stderr).unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" })
+    #expect(run.stdout.contains("\\e") || run.stderr.contains("\\e"), "\(run.stdout)\(run.stderr)")
+  }
+
+  /// A filtered table says how many tasks it holds, not how many the planner does.
+  @Test func aFilteredExportCountsWhatItWrote() throws {
+    let tmp = TemporaryDirectory()
+    let data = try Self.lived(in: tmp)
+    _ = try spoons(["add", "2", "Call GP", "+health"], data: data)
+    for format in ["csv", "todotxt"] {
+      let run = try spoons(
+        ["export", "--format", format, "--output", tmp.path + "/out." + format, "+health"], data: data)
+      #expect(run.status == 0 && run.stdout.hasPrefix("Exported 1 task"), "\(run.stdout)\(run.stderr)")
+      #expect(!run.stdout.contains("finished day") || run.stdout.contains("0 finished days"))
+    }
   }
 
   /// Nothing saved yet: a refused command (or one that changes nothing) creates no data

@@ -187,7 +187,7 @@ struct ShellCompletionTests {
       try bashCompletes("spoons settings ", script: path)
         == ["day-start", "reserve", "mood", "pace-hint"])
     #expect(try bashCompletes("spoons nosuch --", script: path).isEmpty)
-    #expect(try bashCompletes("spoons export --format ", script: path) == ["json", "csv"])
+    #expect(try bashCompletes("spoons export --format ", script: path) == ["json", "csv", "todotxt"])
     #expect(try bashCompletes("spoons list --sort c", script: path) == ["created"])
     #expect(try bashCompletes("spoons export --output \(tmp.path)/spoons.b", script: path)
       == ["\(tmp.path)/spoons.bash"])
@@ -299,7 +299,7 @@ struct ShellCompletionTests {
     #expect(try zshCompletes("spoons --data \(data) todo @", script: path)
       == ["@phone -- @phone  -- 1 task"])
     #expect(
-      try zshCompletes("spoons export --format ", script: path) == ["json -- json", "csv -- csv"])
+      try zshCompletes("spoons export --format ", script: path) == ["json -- json", "csv -- csv", "todotxt -- todotxt"])
     let files = try zshCompletes("spoons export --output \(tmp.path)/spoons.", script: path)
     #expect(files.map { $0.prefix { $0 != " " } } == ["spoons.zsh"])
   }
@@ -350,7 +350,7 @@ struct ShellCompletionTests {
       == ["r1\tTake meds"])
     #expect(try fishCompletes("spoons --data \(data) list +", script: path)
       == ["+health\t1 task", "+home\t1 task"])
-    #expect(try fishCompletes("spoons export --format ", script: path) == ["json", "csv"])
+    #expect(try fishCompletes("spoons export --format ", script: path) == ["json", "csv", "todotxt"])
     #expect(try fishCompletes("spoons completion ", script: path) == ["bash", "zsh", "fish"])
     #expect(try fishCompletes("spoons add ", script: path).first == "1\t1 spoon")
     #expect(try fishCompletes("spoons export --output \(tmp.path)/spoons.f", script: path)

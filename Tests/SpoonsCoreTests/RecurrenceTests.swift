@@ -103,7 +103,8 @@ struct RecurrenceSpecTests {
   }
 
   @Test(arguments: ["", "someday", "monthly", "every 3", "every 3 fortnights", "15",
-    "first", "mon,,fri", "every 3 days from someday", "every 2 days from", "2nd 3rd"])
+    "first", "mon,,fri", "every 3 days from someday", "every 2 days from", "2nd 3rd",
+    "every -3 days", "first--mon", "-1st", "daily monthly", "every 3 days of each month"])
   func refusesWhatItCannotRead(_ text: String) {
     #expect(throws: PlannerError.unreadableRoutineDays(text)) { try spec(text) }
   }
@@ -136,7 +137,31 @@ struct RecurrenceSpecTests {
     #expect(try spec("every 3 days").stored == nil)  // needs the day it counts from
   }
 
+  @Test func leadingZerosAndAFarFirstDate() throws {
+    #expect(try spec("every 007 days").recurrence(today: thursday) == .everyNDays(7, from: thursday))
+    #expect(try spec("every 00001 days").recurrence(today: thursday) == .everyDay)
+    let late = try spec("every 3 days from 2099-01-01")
+    #expect(throws: PlannerError.routineStartsTooLate(date("2099-01-01"))) {
+      try late.recurrence(today: thursday)
+    }
+    #expect(try spec("every 3 days from +365d").recurrence(today: thursday)
+      == .everyNDays(3, from: thursday.adding(days: 365)))
+  }
+
+  /// What `--days every 3 days` typed without quotes looks like, and what it does not.
+  @Test func aFormOfSeveralWordsIsToldFromOneWord() {
+    for (word, next) in [("every", "3"), ("every", "other"), ("last", "fri"), ("1st", "of"),
+      ("weekly", "from"), ("first", "Monday"), ("every", "mon,fri")] {
+      #expect(RecurrenceSpec.continues(word, with: next), "\(word) \(next)")
+    }
+    for (word, next) in [("daily", "3"), ("mon,wed", "fri"), ("every", "Water"),
+      ("last", "plants"), ("every-3-days", "days")] {
+      #expect(!RecurrenceSpec.continues(word, with: next), "\(word) \(next)")
+    }
+  }
+
   @Test func descriptionsSayItAsAPersonWould() {
+    #expect(Recurrence.everyNDays(1, from: thursday).description == "every day")
     #expect(Recurrence.everyNDays(3, from: thursday).description == "every 3 days")
     #expect(Recurrence.everyNDays(2, from: thursday).description == "every other day")
     #expect(Recurrence.everyNDays(14, from: thursday).description == "every 2 weeks")

@@ -72,6 +72,15 @@ public struct Arguments {
     return value
   }
 
+  /// The word after `name`'s value (`--days every 3 days`: `3`), before the option is taken:
+  /// what a value of several words typed without quotes leaves behind.
+  func wordAfterValue(of name: String) -> String? {
+    guard let index = words[optionWords].firstIndex(where: { Self.names($0, name) }),
+      index + 2 < words.count
+    else { return nil }
+    return words[index + 2]
+  }
+
   /// `--name N`: a number; nil when absent.
   mutating func number(option name: String, _ number: NumberArgument) throws(ParseError)
     -> Int?
@@ -572,8 +581,21 @@ extension Arguments {
     do {
       return try TaskFilter(words: words)
     } catch {
-      throw ParseError(error.description)
+      throw Self.refusal(error)
     }
+  }
+
+  /// A filter word's refusal, with the word made safe to print (it may hold escapes).
+  static func refusal(_ error: FilterError) -> ParseError {
+    let shown: FilterError
+    switch error {
+    case .badDate(let word): shown = .badDate(Text.echoed(word))
+    case .badPlace(let word): shown = .badPlace(Text.echoed(word))
+    case .notNegatable(let word): shown = .notNegatable(Text.echoed(word))
+    case .badSpoons(let word): shown = .badSpoons(Text.echoed(word))
+    case .tag, .emptyWord: shown = error
+    }
+    return ParseError(shown.description)
   }
 
   /// `12`, `-3`, `1.5`, `#4`: a word made of digits but for a sign, a point or a `#`.

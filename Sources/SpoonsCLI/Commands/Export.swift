@@ -73,8 +73,13 @@ extension Commands {
           output: String(decoding: bytes, as: UTF8.self), planner: export.planner)
       }
       try session.environment.writeFile(bytes, output)
+      let chosen =
+        filter.isEmpty
+        ? nil
+        : (export.planner.allTasks + export.archive.doneTasks)
+          .filter { filter.matches($0, today: today) }.count
       return Session.Result(
-        output: session.renderer.exported(export, kind: kind, to: output),
+        output: session.renderer.exported(export, kind: kind, to: output, chosen: chosen),
         planner: export.planner)  // the prompt needs no second read
     }
   }

@@ -48,7 +48,10 @@ extension Commands {
         args.form = ("routine add", "routine add 1 Take meds --days daily")
         let isRest = args.takeFlag("--rest")
         let today = args.takeFlag("--today")
-        let days = try args.option("--days").map(Self.days)
+        let after = args.wordAfterValue(of: "--days")
+        let days = try args.option("--days").map { word throws(ParseError) in
+          try Self.days(word, followedBy: after)
+        }
         let spoons = try args.cost(.cost("routine add 1 Take meds"))
         let title = try args.title(example: "routine add 1 Take meds")
         return .add(spoons, title, days: days ?? .everyDay, isRest: isRest, today: today)
@@ -61,7 +64,10 @@ extension Commands {
         let spoons = try args.number(option: "--spoons", cost).map { n throws(ParseError) in
           try Arguments.cost(n, cost)
         }
-        let days = try args.option("--days").map(Self.days)
+        let after = args.wordAfterValue(of: "--days")
+        let days = try args.option("--days").map { word throws(ParseError) in
+          try Self.days(word, followedBy: after)
+        }
         guard let word = args.next() else {
           throw ParseError("routine edit needs a routine id, e.g. routine edit r2 --spoons 3")
         }
@@ -95,8 +101,17 @@ extension Commands {
       }
     }
 
-    /// `--days`, as `RecurrenceSpec` reads it; the words echoed back made safe to print.
-    static func days(_ word: String) throws(ParseError) -> RecurrenceSpec {
+    /// `--days`, as `RecurrenceSpec` reads it; the words echoed back made safe to print. A
+    /// first word of a form of several (`every`, `last`) followed by one that goes on with it
+    /// (`3`, `fri`) is refused: typed without quotes, the rest would be taken as the title.
+    static func days(_ word: String, followedBy next: String?) throws(ParseError)
+      -> RecurrenceSpec
+    {
+      if let next, RecurrenceSpec.continues(word, with: next) {
+        throw ParseError(
+          "--days takes one word: put days of several words in quotes, e.g. --days "
+            + "\"\(Text.echoed(word)) \(Text.echoed(next))...\"")
+      }
       do {
         return try RecurrenceSpec(parsing: word)
       } catch {
@@ -178,7 +193,7 @@ extension Commands {
         var offer: SpoonsCore.Routine?
         var result = try session.change(at: now, ask: ask) { p, _ in
           let routine = try p.addRoutine(
-            title, spoons: spoons, days: days.recurrence(today: p.today(at: now)), isRest: isRest,
+            title, spoons: spoons, days: try days.recurrence(today: p.today(at: now)), isRest: isRest,
             at: now)
           let next = routine.days == .everyDay ? nil : p.nextDate(of: routine, at: now)
           var out = r.routineAdded(routine, next: next.map { r.nameDate($0, p, now) })
@@ -227,7 +242,7 @@ extension Commands {
       case .edit(let id, let title, let spoons, let days):
         return try session.change(at: now) { p, _ in
           let routine = try p.editRoutine(
-            id, title: title, spoons: spoons, days: days?.recurrence(today: p.today(at: now)))
+            id, title: title, spoons: spoons, days: try days?.recurrence(today: p.today(at: now)))
           let next = days == nil ? "" : p.nextDate(of: routine, at: now).map {
             " Next: \(r.nameDate($0, p, now))."
           } ?? ""

@@ -29,7 +29,7 @@ extension Commands {
       for word in words {
         let term: TaskFilter.Term?
         do { term = literal ? nil : try TaskFilter.term(word) } catch {
-          throw ParseError(error.description)
+          throw Arguments.refusal(error)
         }
         if let term {
           terms.append(term)

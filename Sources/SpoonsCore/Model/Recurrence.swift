@@ -36,6 +36,14 @@ public enum Recurrence: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Once a month, on a date or a weekday.
+  public var isMonthly: Bool {
+    switch self {
+    case .monthlyOnDay, .monthlyOnWeekday: return true
+    case .weekly, .everyNDays: return false
+    }
+  }
+
   /// Whether the routine makes a task on `date`.
   public func falls(on date: CivilDate) -> Bool {
     switch self {
@@ -72,6 +80,7 @@ public enum Recurrence: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .weekly(let days): return days.description
     case .everyNDays(let interval, _):
+      if interval == 1 { return "every day" }
       if interval % 7 == 0 { return interval == 7 ? "every week" : "every \(interval / 7) weeks" }
       return interval == 2 ? "every other day" : "every \(interval) days"
     case .monthlyOnDay(31): return "on the last day of each month"

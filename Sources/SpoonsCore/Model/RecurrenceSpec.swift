@@ -20,30 +20,67 @@ public struct RecurrenceSpec: Hashable, Sendable {
   /// Reads any of `acceptedForms` (ignoring case; `-` works as a space, so `first-mon` needs
   /// no quotes), and `every … from DATE`.
   public init(parsing text: String) throws(PlannerError) {
+    // A dash at either end of a word, or two together, leave an empty word that no form
+    // holds: `every -3 days` is refused, not read as every 3 days.
     let words = text.lowercased().split { $0 == " " || $0 == "\t" }.flatMap { word in
-      CivilDate(iso: word) != nil ? [String(word)] : word.split(separator: "-").map(String.init)
+      CivilDate(iso: word) != nil
+        ? [String(word)]
+        : word.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
     }
     var rest = words[...]
+    var monthTail = false
     // "on the 1st of each month": the small words people add read as nothing.
     if rest.first == "on" { rest = rest.dropFirst() }
     if rest.first == "the" { rest = rest.dropFirst() }
     for tail in [["of", "each", "month"], ["of", "the", "month"], ["each", "month"], ["monthly"]]
     where rest.count > tail.count && Array(rest.suffix(tail.count)) == tail {
       rest = rest.dropLast(tail.count)
+      monthTail = true
     }
     guard let form = try Self.form(Array(rest), text: text) else {
       throw .unreadableRoutineDays(text)
     }
+    // "of each month" after a form that is not monthly (`daily monthly`) is no form at all.
+    if monthTail {
+      guard case .fixed(let recurrence) = form, recurrence.isMonthly else {
+        throw .unreadableRoutineDays(text)
+      }
+    }
     self.form = form
   }
 
-  /// The routine's recurrence when it is added (or changed) on `today`.
-  public func recurrence(today: CivilDate) -> Recurrence {
+  /// The routine's recurrence when it is added (or changed) on `today`; refused when its
+  /// first date (`from`) is more than `Recurrence.maxInterval` days ahead.
+  public func recurrence(today: CivilDate) throws(PlannerError) -> Recurrence {
     switch form {
     case .fixed(let recurrence): return recurrence
     case .every(let interval, let from):
-      return .everyNDays(interval, from: from?.resolve(today: today) ?? today)
+      let first = from?.resolve(today: today) ?? today
+      guard today.days(until: first) <= Recurrence.maxInterval else {
+        throw .routineStartsTooLate(first)
+      }
+      return .everyNDays(interval, from: first)
     }
+  }
+
+  /// Whether `word`, as a whole `--days`, is the first word of a form of several that `next`
+  /// goes on with (`every` `3`, `last` `fri`, `1st` `of`): what `--days every 3 days` typed
+  /// without quotes looks like.
+  public static func continues(_ word: String, with next: String) -> Bool {
+    let starters: Set = [
+      "every", "weekly", "last", "first", "second", "third", "fourth", "fifth", "on", "the",
+    ]
+    let first = word.lowercased()
+    guard starters.contains(first) || (try? monthDay(first, text: first)) != nil else {
+      return false
+    }
+    let following = next.lowercased()
+    let goesOn: Set = [
+      "other", "day", "days", "week", "weeks", "from", "of", "each", "month", "the",
+    ]
+    return goesOn.contains(following) || weekday(following) != nil
+      || (following.contains(",") && Weekdays(following) != nil)
+      || following.allSatisfy { $0.isASCII && $0.isNumber }
   }
 
   /// The recurrence when it needs no today (what a file holds: `every 3 days from
@@ -99,8 +136,12 @@ public struct RecurrenceSpec: Hashable, Sendable {
     if words.first == "other" {
       count = 2
       words = words.dropFirst()
-    } else if let word = words.first, word.allSatisfy({ $0.isASCII && $0.isNumber }) {
-      guard word.count <= 4, let n = Int(word) else { throw .routineNeverFalls(text, .tooLong) }
+    } else if let word = words.first, !word.isEmpty, word.allSatisfy({ $0.isASCII && $0.isNumber }) {
+      // Leading zeros say nothing (`every 007 days`); more than four digits are past a year.
+      let digits = word.drop { $0 == "0" }
+      guard digits.count <= 4, let n = Int(digits.isEmpty ? "0" : String(digits)) else {
+        throw .routineNeverFalls(text, .tooLong)
+      }
       count = n
       words = words.dropFirst()
     }
@@ -120,7 +161,7 @@ public struct RecurrenceSpec: Hashable, Sendable {
   }
 
   /// `1st` to `31st`, or `last`: nil for a word that is no day of the month.
-  private static func monthDay(_ word: String, text: String) throws(PlannerError) -> Int? {
+  static func monthDay(_ word: String, text: String) throws(PlannerError) -> Int? {
     if word == "last" { return 31 }
     let digits = word.prefix { $0.isASCII && $0.isNumber }
     guard !digits.isEmpty, ["st", "nd", "rd", "th"].contains(String(word.dropFirst(digits.count)))
@@ -131,7 +172,7 @@ public struct RecurrenceSpec: Hashable, Sendable {
     return day
   }
 
-  private static func weekday(_ word: String) -> Int? {
+  static func weekday(_ word: String) -> Int? {
     DueDateSpec.weekdays.firstIndex { $0.contains(word) }
   }
 }

@@ -55,7 +55,9 @@ public enum TodoTxt {
   }
 
   /// Whether `word` is metadata Spoons reads (`due:`, `spoons:`, `pri:`), taken into
-  /// `draft`; a bad value is refused rather than left in the title looking like metadata.
+  /// `draft`. A value shaped as one but wrong (`due:2026-02-30`, `spoons:11`) is refused
+  /// rather than left in the title looking like metadata; one of another shape (`due:friday`,
+  /// `spoons:x`, as a title Spoons exported may hold) is title text, as other `key:value`s are.
   private static func metadata(_ word: Substring, into draft: inout ImportedTaskDraft)
     throws(ImportProblem) -> Bool
   {
@@ -64,11 +66,13 @@ public enum TodoTxt {
     let value = word[word.index(after: colon)...]
     switch key {
     case "due":
+      guard looksLikeDate(value) else { return false }
       guard let day = CivilDate(iso: value) else {
         throw ImportProblem(draft.place, .badDate(field: "due", value: String(value.prefix(40))))
       }
       draft.due = day
     case "spoons":
+      guard !value.isEmpty, value.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
       guard let n = Int(value), let cost = try? SpoonCost(n) else {
         throw ImportProblem(draft.place, .badValue(field: "spoons", value: String(value.prefix(40))))
       }
