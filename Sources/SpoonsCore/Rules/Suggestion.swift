@@ -107,55 +107,71 @@ extension Planner {
     // A later task of the same rank and cost is never better than an earlier one, so each
     // (rank, cost) needs at most as many tasks as could ever be chosen together.
     var kept: [Int] = []
-    var seen: [Int: Int] = [:]
     if room > 0 && countLimit > 0 {
+      // How many of each (rank, cost) are kept, in a flat table: ranks count up from 0.
+      var seen = [Int](repeating: 0, count: ((candidates.last?.rank ?? 0) + 1) * 16)
       for (index, candidate) in candidates.enumerated() {
         let cost = candidate.task.cost
         guard cost <= room else { continue }
         let slot = candidate.rank * 16 + cost
-        let n = seen[slot, default: 0]
-        guard n < Swift.min(room / cost, countLimit) else { continue }
-        seen[slot] = n + 1
+        guard seen[slot] < Swift.min(room / cost, countLimit) else { continue }
+        seen[slot] += 1
         kept.append(index)
       }
     }
 
-    struct Partial {
-      var ranks: [Int] = []
-      var picks: [Int] = []
+    // A choice is its picks (indexes into `candidates`, in order); its ranks are theirs. A
+    // choice and one more pick is weighed against another before it is made, so only a
+    // better one is ever built (each built one is an array of its own).
+    let ranks = candidates.map(\.rank)
+    /// Compares the sorted ranks of `a` (then `extra`) and `b`: the first smaller rank wins;
+    /// a list that goes on past the other (more tasks, none of them displacing a more
+    /// important one) wins. -1, 0 or 1.
+    func compare(_ a: [Int], _ extra: Int?, _ b: [Int]) -> Int {
+      let count = a.count + (extra == nil ? 0 : 1)
+      for i in 0..<Swift.min(count, b.count) {
+        let x = ranks[i < a.count ? a[i] : extra ?? 0]
+        let y = ranks[b[i]]
+        if x != y { return x < y ? -1 : 1 }
+      }
+      return count == b.count ? 0 : (count > b.count ? -1 : 1)
     }
-    /// Whether `a` is a better partial choice than `b` at the same spoons.
-    func better(_ a: Partial, _ b: Partial) -> Bool {
-      let c = Self.compareRanks(a.ranks, b.ranks)
-      return c != 0 ? c < 0 : a.picks.lexicographicallyPrecedes(b.picks)
+    /// Whether the picks of `a` (then `extra`) come before `b`'s, as arrays compare.
+    func precedes(_ a: [Int], _ extra: Int?, _ b: [Int]) -> Bool {
+      let count = a.count + (extra == nil ? 0 : 1)
+      for i in 0..<Swift.min(count, b.count) {
+        let x = i < a.count ? a[i] : extra ?? 0
+        if x != b[i] { return x < b[i] }
+      }
+      return count < b.count
     }
     // table[k][w]: the best choice of exactly w spoons (and exactly k tasks when counting).
     let counting = limit != nil
     let layers = counting ? countLimit + 1 : 1
-    var table = Array(repeating: [Partial?](repeating: nil, count: room + 1), count: layers)
-    table[0][0] = Partial()
+    var table = Array(repeating: [[Int]?](repeating: nil, count: room + 1), count: layers)
+    table[0][0] = []
     for index in kept {
-      let (task, rank) = candidates[index]
-      let cost = task.cost
+      let cost = candidates[index].task.cost
       for k in stride(from: layers - 1, through: counting ? 1 : 0, by: -1) {
         let from = counting ? k - 1 : k
         for w in stride(from: room, through: cost, by: -1) {
-          guard var candidate = table[from][w - cost] else { continue }
-          candidate.ranks.append(rank)
-          candidate.picks.append(index)
-          if let current = table[k][w], !better(candidate, current) { continue }
-          table[k][w] = candidate
+          guard let base = table[from][w - cost] else { continue }
+          if let current = table[k][w] {
+            let c = compare(base, index, current)
+            guard c < 0 || (c == 0 && precedes(base, index, current)) else { continue }
+          }
+          table[k][w] = base + [index]
         }
       }
     }
-    var best = Partial()
+    var best: [Int] = []
     var bestSpoons = 0
     for layer in table {
       for (w, cell) in layer.enumerated() {
         guard let cell else { continue }
-        let c = Self.compareRanks(cell.ranks, best.ranks)
+        let c = compare(cell, nil, best)
         if c < 0 || (c == 0 && (w > bestSpoons
-          || (w == bestSpoons && cell.picks.lexicographicallyPrecedes(best.picks))))
+          || (w == bestSpoons && precedes(cell, nil, best))))
         {
           best = cell
           bestSpoons = w
@@ -163,27 +179,21 @@ extension Planner {
       }
     }
 
-    let chosen = Set(best.picks)
+    var chosen = [Bool](repeating: false, count: candidates.count)
+    for index in best { chosen[index] = true }
     let spare = room - bestSpoons
     var leftOut: [Suggestion.LeftOut] = []
-    for (index, candidate) in candidates.enumerated() where !chosen.contains(index) {
+    for (index, candidate) in candidates.enumerated() where !chosen[index] {
       let reason: Suggestion.Reason
       if candidate.task.cost > room {
         reason = .tooDear
-      } else if best.picks.count >= countLimit && candidate.task.cost <= spare {
+      } else if best.count >= countLimit && candidate.task.cost <= spare {
         reason = .overMax
       } else {
         reason = .noRoom
       }
       leftOut.append(Suggestion.LeftOut(task: candidate.task, reason: reason))
     }
-    return Suggestion(tasks: best.picks.map { candidates[$0].task }, room: room, leftOut: leftOut)
-  }
-
-  /// Compares sorted rank lists: the first smaller rank wins; a list that goes on past the
-  /// other (more tasks, none of them displacing a more important one) wins. -1, 0 or 1.
-  static func compareRanks(_ a: [Int], _ b: [Int]) -> Int {
-    for (x, y) in zip(a, b) where x != y { return x < y ? -1 : 1 }
-    return a.count == b.count ? 0 : (a.count > b.count ? -1 : 1)
+    return Suggestion(tasks: best.map { candidates[$0].task }, room: room, leftOut: leftOut)
   }
 }
