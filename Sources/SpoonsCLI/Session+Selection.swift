@@ -31,9 +31,16 @@ extension Session {
     let refs = try p.refs(selection, today: p.today(at: now), scope: scope)
     guard refs.count > Self.askAbove else { return .notAsked }
     guard let ask else {
+      // Where the chosen tasks are listed: today's list, the categories, or anywhere.
+      let listing: String
+      switch scope {
+      case .planned, .checkedOff: listing = "todo"
+      case .waiting: listing = "list"
+      case .open: listing = "search"
+      }
       throw ParseError(
         "\(selection) chooses \(Renderer.tasks(refs.count)); add --yes to \(verb.lowercased()) "
-          + "them all, or name them by id (see 'list \(selection)')")
+          + "all \(refs.count), or name them by id (see '\(listing) \(selection)')")
     }
     let tasks = refs.compactMap { try? p.resolve($0) }.compactMap { p.task($0) }
     // An id the planner does not hold: the change refuses it, with nothing asked.

@@ -261,7 +261,7 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
         why = "a month's days are the 1st to the 31st (the 31st falls on a shorter month's last day)"
       case .fifthWeekday(let weekday):
         let name = DueDateSpec.weekdays[weekday][0]
-        why = "most months have no fifth \(name); 'last \(name)' is each month's last"
+        why = "most months have no fifth \(name); last-\(name) is each month's last"
       }
       return "'\(text)' can never fall: \(why)"
     case .routineStartsTooLate(let first):

@@ -197,7 +197,7 @@ struct ParserTests {
     ("suggest @bed -plan", "'-plan' has one dash; did you mean --plan? e.g. suggest --max 3"),
     ("list -due:fri", "'-due:fri': only a tag or a context can be left out with -, e.g. -health or -@phone"),
     ("routine add 1 Meds +health", "a routine's title takes no tags ('+health'); put -- before the title to keep the word as text, e.g. routine add 1 -- Meds +health"),
-    ("todo in:attic", "'in:attic' needs a place after the colon: in:category, in:backlog, in:todo or in:done"),
+    ("todo in:attic", "'in:attic' is no place; a place is in:category, in:backlog, in:todo or in:done"),
     ("add 2 +health @phone", "a task needs a title besides its tags, e.g. add 2 Call GP +health @phone"),
     ("edit 3 +errand -errand", "+errand is both added and taken away; give it once"),
     ("routine frob", "routine takes add, list, today, edit, remove, pause or resume, not 'frob', e.g. routine add 1 Take meds --days daily"),

@@ -115,7 +115,7 @@ struct RefusalCLITests {
     Refusal(name: "an unknown routine", words: ["routine", "remove", "r9"]),
     Refusal(name: "a routine edit of nothing", words: ["routine", "edit", "r1"], status: 64, says: "--title, --spoons or --days"),
     Refusal(name: "a routine that can never fall", words: ["routine", "add", "1", "X", "--days", "every 0 days"], status: 64, says: "can never fall"),
-    Refusal(name: "a routine on a fifth weekday", words: ["routine", "edit", "r1", "--days", "5th-mon"], status: 64, says: "'last mon'"),
+    Refusal(name: "a routine on a fifth weekday", words: ["routine", "edit", "r1", "--days", "5th-mon"], status: 64, says: "last-mon is each month's last"),
     Refusal(name: "a routine's unreadable days", words: ["routine", "add", "1", "X", "--days", "fortnightly"], status: 64, says: "is not a set of days"),
     Refusal(name: "a routine's days of several words unquoted", words: ["routine", "add", "1", "Water", "plants", "--days", "every", "3", "days"], status: 64, says: "put days of several words in quotes"),
     Refusal(name: "a routine starting past a year", words: ["routine", "add", "1", "X", "--days", "every 3 days from 2099-01-01"], status: 64, says: "at most a year ahead"),
@@ -203,6 +203,14 @@ struct RefusalCLITests {
       tw("deep nesting", String(repeating: "[", count: 5_000), says: "nested too deeply"),
       tw("an ANSI escape", #"[{"description":"\u001b[2J\u001b[31mgotcha"}]"#, says: "control character (U+001B) in its description"),
       todo("invalid UTF-8", Array("Fine\n".utf8) + [0xC3, 0x28, 10], says: "line 2 is not UTF-8 text"),
+      Refusal(
+        name: "a todo.txt import of JSON", words: ["import", "--from", "todotxt", "$TMP/todo.txt"],
+        status: 64, says: "holds JSON, not todo.txt lines",
+        prepare: file("todo.txt", Array(#"[{"uuid":"a","description":"One"}]"#.utf8))),
+      Refusal(
+        name: "a Taskwarrior export without --from", words: ["import", "$TMP/tw.json"], status: 64,
+        says: "looks like a Taskwarrior export, not a Spoons one; nothing was imported. Bring it in with: spoons import --from taskwarrior",
+        prepare: file("tw.json", Array(#"[{"id":1,"uuid":"5f0c","description":"One","urgency":0.8}]"#.utf8))),
       todo("a bad due date", Array("Pay due:2026-02-30\n".utf8), says: "line 1 has due '2026-02-30'"),
       Refusal(name: "an unknown --from", words: ["import", "--from", "omnifocus", "$TMP/x"], status: 64, says: "--from is json, taskwarrior or todotxt"),
       Refusal(name: "--replace with --from taskwarrior", words: ["import", "--from", "taskwarrior", "$TMP/x", "--replace"], status: 64, says: "--replace is for Spoons' own JSON export"),

@@ -51,8 +51,8 @@ extension Commands {
       }
       if kind == .json, !filter.isEmpty {
         throw ParseError(
-          "a JSON export is the whole planner, for import to put back; some of the tasks "
-            + "are --format csv or todotxt, e.g. export --format todotxt \(filter)")
+          "a JSON export is the whole planner, for import to put back; to export only some "
+            + "tasks, use --format csv or todotxt, e.g. export --format todotxt \(filter)")
       }
       self.kind = kind
       self.output = output

@@ -81,6 +81,22 @@ extension Commands {
       }
     }
 
+    /// Whether the first byte that is no blank opens a JSON array or object.
+    static func looksLikeJSON(_ bytes: [UInt8]) -> Bool {
+      let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+      return first == UInt8(ascii: "[") || first == UInt8(ascii: "{")
+    }
+
+    /// Whether `needle` is somewhere in `bytes` (the first 64 KiB: a hint, not a parse).
+    static func holds(_ needle: String, _ bytes: [UInt8]) -> Bool {
+      let wanted = Array(needle.utf8)
+      let window = bytes.prefix(65_536)
+      guard window.count >= wanted.count else { return false }
+      return window.indices.dropLast(wanted.count - 1).contains {
+        window[$0..<($0 + wanted.count)].elementsEqual(wanted)
+      }
+    }
+
     public func run(in session: Session, ask: Session.Ask?) throws -> Session.Result {
       let env = session.environment
       let now = env.now()
@@ -90,7 +106,18 @@ extension Commands {
       let batch: MovingIn
       switch source {
       case .json:
-        let incoming = try ExportFormat.decode(json: bytes, file: path)
+        let incoming: PlannerExport
+        do {
+          incoming = try ExportFormat.decode(json: bytes, file: path)
+        } catch {
+          // The likeliest slip of someone moving in: Taskwarrior's export without --from.
+          guard Self.looksLikeJSON(bytes), Self.holds(#""uuid""#, bytes),
+            Self.holds(#""description""#, bytes)
+          else { throw error }
+          throw ParseError(
+            "\(Text.visible(path)) looks like a Taskwarrior export, not a Spoons one; nothing was "
+              + "imported. Bring it in with: spoons import --from taskwarrior \(Text.visible(path))")
+        }
         let summary = try session.store.importPlanner(
           incoming, file: path, replace: replace, at: now,
           describe: { r.importName(path, $0, replace: replace) })
@@ -98,6 +125,12 @@ extension Commands {
       case .taskwarrior:
         batch = try MovingInFile.taskwarrior(bytes, file: path, utcOffset: env.utcOffset(at:))
       case .todotxt:
+        // JSON is no todo.txt: read as lines, it would come in as tasks titled `[` and `{…`.
+        guard !Self.looksLikeJSON(bytes) else {
+          throw ParseError(
+            "\(Text.visible(path)) holds JSON, not todo.txt lines; nothing was imported. A "
+              + "Taskwarrior export is --from taskwarrior, a Spoons export needs no --from")
+        }
         batch = try MovingInFile.todoTxt(bytes, file: path, now: now, utcOffset: env.utcOffset(at:))
       }
       let cost = spoons ?? MovingIn.defaultSpoons

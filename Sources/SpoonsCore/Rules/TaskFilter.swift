@@ -155,7 +155,7 @@ public enum FilterError: Error, Hashable, Sendable, CustomStringConvertible {
     case .badSpoons(let word):
       return "'\(word)' needs a category after the colon, 1 to 10 or a range: spoons:3, spoons:1-3"
     case .badPlace(let word):
-      return "'\(word)' needs a place after the colon: in:category, in:backlog, in:todo or in:done"
+      return "'\(word)' is no place; a place is in:category, in:backlog, in:todo or in:done"
     }
   }
 }
