@@ -20,11 +20,44 @@ public enum FuzzTargets {
   /// One REPL line through the tokenizer and the command parser: a command or a
   /// `ParseError`, nothing else.
   public static func parser(_ bytes: [UInt8]) {
+    movingIn(bytes)
     guard let line = String(validating: bytes, as: UTF8.self) else { return }
     do {
       _ = try CommandParser.parse(line: line)
     } catch {
       _ = error.description  // the message must render, too
+    }
+  }
+
+  /// The same bytes as another program's file (`import --from taskwarrior|todotxt`): read
+  /// whole or refused, never a crash; and what a todo.txt import brings, written back as
+  /// `export --format todotxt` writes it, reads back as the same tasks.
+  static func movingIn(_ bytes: [UInt8]) {
+    let now = Timestamp(seconds: 1_795_158_000, utcOffset: 3600)
+    let offset: (Int64) -> Int = { _ in 3600 }
+    do {
+      _ = try MovingInFile.taskwarrior(bytes, file: "tw.json", utcOffset: offset)
+    } catch {
+      _ = error.description
+    }
+    let batch: MovingIn
+    do {
+      batch = try MovingInFile.todoTxt(bytes, file: "todo.txt", now: now, utcOffset: offset)
+    } catch {
+      _ = error.description
+      return
+    }
+    var planner = Planner()
+    let (done, _) = planner.moveIn(batch, spoons: MovingIn.defaultSpoons, at: now)
+    let written = ExportFormat.todoTxt(PlannerExport(planner: planner, archive: Archive(doneTasks: done)))
+    let again: MovingIn
+    do {
+      again = try MovingInFile.todoTxt(written, file: "again.txt", now: now, utcOffset: offset)
+    } catch {
+      fail("a todo.txt export of an import does not read back: \(error)")
+    }
+    guard again.tasks.count == batch.tasks.count else {
+      fail("a todo.txt export of \(batch.tasks.count) tasks read back as \(again.tasks.count)")
     }
   }
 

@@ -164,4 +164,16 @@ final class CorpusReplayTests: XCTestCase {
       "every 3 days from 2026-11-26", "last fri", "mon,wed",
     ])
   }
+
+  /// The parser target reads its bytes as another program's file too: the moving-in seeds
+  /// are read whole, as a Taskwarrior export and as a todo.txt file.
+  func testTheMovingInSeedsAreReadWhole() throws {
+    let offset: (Int64) -> Int = { _ in 3600 }
+    let tw = try XCTUnwrap(try inputs("parser").first { $0.0 == "seed-moving-in-taskwarrior" }?.1)
+    XCTAssertGreaterThan(try MovingInFile.taskwarrior(tw, file: "tw.json", utcOffset: offset).tasks.count, 5)
+    let todo = try XCTUnwrap(try inputs("parser").first { $0.0 == "seed-moving-in-todotxt" }?.1)
+    let batch = try MovingInFile.todoTxt(
+      todo, file: "todo.txt", now: Timestamp(seconds: 1_795_158_000, utcOffset: 3600), utcOffset: offset)
+    XCTAssertGreaterThan(batch.tasks.count, 5)
+  }
 }
