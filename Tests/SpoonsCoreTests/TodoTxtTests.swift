@@ -88,6 +88,8 @@ struct TodoTxtTests {
     ("(A)", "line 7 has no description"),
     ("Ring \u{1B}]8;;http://evil\u{7}link", "line 7 has a control character (U+001B) in its description"),
     ("Mail \u{85} now", "line 7 has a control character (U+0085) in its description"),
+    // A carriage return a title would trim away, leaving a context as the whole title.
+    ("\r@phone", "line 7 has a control character (U+000D) in its description"),
   ])
   func refusals(_ line: String, _ message: String) {
     #expect(throws: ImportProblem.self) { try todo(line) }

@@ -17,6 +17,12 @@ public enum TodoTxt {
     into batch: inout MovingIn
   ) throws(ImportProblem) -> ImportedTask? {
     let place = ImportProblem.Place.line(number)
+    // Before the words are split: a title trims its ends, so a carriage return before a word
+    // would otherwise vanish and leave `@phone` as the whole title, a context to whatever
+    // reads the line next (found by fuzzing).
+    if let bad = line.unicodeScalars.first(where: { $0 != "\t" && Title.isForbidden($0) }) {
+      throw ImportProblem(place, .forbiddenCharacter(field: "description", scalar: bad.value))
+    }
     var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
     guard !words.isEmpty else { return nil }
     var draft = ImportedTaskDraft(place)
