@@ -90,6 +90,8 @@ struct TodoTxtTests {
     ("Mail \u{85} now", "line 7 has a control character (U+0085) in its description"),
     // A carriage return a title would trim away, leaving a context as the whole title.
     ("\r@phone", "line 7 has a control character (U+000D) in its description"),
+    // No-break spaces a title would trim: the word is a context, and nothing else is left.
+    ("\u{A0}\u{A0}@phone", "line 7 has no description"),
   ])
   func refusals(_ line: String, _ message: String) {
     #expect(throws: ImportProblem.self) { try todo(line) }

@@ -23,7 +23,8 @@ public enum TodoTxt {
     if let bad = line.unicodeScalars.first(where: { $0 != "\t" && Title.isForbidden($0) }) {
       throw ImportProblem(place, .forbiddenCharacter(field: "description", scalar: bad.value))
     }
-    var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
+    var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(bare)
+      .filter { !$0.isEmpty }[...]
     guard !words.isEmpty else { return nil }
     var draft = ImportedTaskDraft(place)
     func date(_ field: String) throws(ImportProblem) -> Timestamp? {
@@ -92,6 +93,16 @@ public enum TodoTxt {
       return false
     }
     return true
+  }
+
+  /// `word` without the whitespace at its ends that splits no words here (U+00A0 and the
+  /// like) but that a title trims: what is left is what the word is read as, here and when
+  /// the task is written back (`  @home` would else be title text now, a context then).
+  static func bare(_ word: Substring) -> Substring {
+    var scalars = word.unicodeScalars[...]
+    while let first = scalars.first, first.properties.isWhitespace { scalars.removeFirst() }
+    while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
+    return Substring(scalars)
   }
 
   /// `(A)` to `(Z)`.
