@@ -74,6 +74,10 @@ struct TodoTxtTests {
 
   @Test func spoonsIsTheCost() throws {
     #expect(try todo("Laundry spoons:3")?.spoons == SpoonCost(3))
+    // A project too long for a tag goes to the note, not the title.
+    let long = "+" + String(repeating: "garden", count: 8)
+    let task = try todo("Weed the beds \(long)")
+    #expect(task?.title.text == "Weed the beds" && task?.note?.contains(long) == true)
     // Of another shape, as an exported title may hold them: words of the title.
     let odd = try todo("Email re: due:friday and spoons:x")
     #expect(odd?.title.text == "Email re: due:friday and spoons:x" && odd?.due == nil)

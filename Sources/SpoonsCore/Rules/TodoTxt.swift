@@ -49,11 +49,12 @@ public enum TodoTxt {
     var title: [Substring] = []
     for word in words {
       if try metadata(word, into: &draft) { continue }
+      // A project or context, as a tag; one the rule refuses (too long) goes to the note,
+      // never into the title, where a shortened title could make it one (found by fuzzing).
       if let sigil = word.first, sigil == "+" || sigil == "@",
-        let first = word.dropFirst().unicodeScalars.first, first.properties.isAlphabetic,
-        let tag = Tag.importing(String(word.dropFirst()), kind: sigil == "@" ? .context : .tag)
+        let first = word.dropFirst().unicodeScalars.first, first.properties.isAlphabetic
       {
-        if !draft.tags.contains(tag) { draft.tags.append(tag) }
+        draft.tag(String(word.dropFirst()), kind: sigil == "@" ? .context : .tag, project: true)
         continue
       }
       title.append(word)
