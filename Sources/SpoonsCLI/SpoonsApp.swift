@@ -5,18 +5,25 @@ import SpoonsStore
 public enum SpoonsApp {
   public static let version = "0.1.0"
 
+  /// A completion script asking on a Tab (`spoons __complete WORD...`): answered, and it
+  /// always succeeds, silently when it fails; nil for any other command line.
+  private static func answerCompletion(_ arguments: [[UInt8]], _ environment: Environment)
+    -> Int32?
+  {
+    guard let first = arguments.first, first.elementsEqual(ShellCompletion.hiddenCommand.utf8)
+    else { return nil }
+    environment.output.write(
+      ShellCompletion.answer(Array(arguments.dropFirst()), environment: environment))
+    environment.output.flush()
+    return ExitStatus.success.rawValue
+  }
+
   /// Runs the program and returns its exit status. Never exits the process itself.
   ///
   /// - Parameter arguments: argv without the program name, as raw bytes so that invalid UTF-8
   ///   is refused with a message rather than silently altered.
   public static func main(arguments: [[UInt8]], environment: Environment) -> Int32 {
-    if let first = arguments.first, first.elementsEqual(ShellCompletion.hiddenCommand.utf8) {
-      // A completion script asking on a Tab: it always succeeds, silently when it fails.
-      environment.output.write(
-        ShellCompletion.answer(Array(arguments.dropFirst()), environment: environment))
-      environment.output.flush()
-      return ExitStatus.success.rawValue
-    }
+    if let status = answerCompletion(arguments, environment) { return status }
     var env = environment
     var words: [String] = []
     for (index, raw) in arguments.enumerated() {

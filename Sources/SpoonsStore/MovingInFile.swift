@@ -32,6 +32,10 @@ public enum MovingInFile {
     }
   }
 
+  /// `[` and `{`, what a JSON array and object open with.
+  private static let openBracket: UInt8 = 0x5B
+  private static let openBrace: UInt8 = 0x7B
+
   /// The export's tasks, each object's fields as `TaskwarriorTask` holds them.
   static func taskwarriorRecords(_ bytes: [UInt8], file: String) throws(ImportError)
     -> [TaskwarriorTask]
@@ -41,14 +45,14 @@ public enum MovingInFile {
     }
     var objects: [(place: Int, value: JSON)] = []
     let first = bytes.first { ![9, 10, 13, 32].contains($0) }
-    if first == UInt8(ascii: "[") {
+    if first == openBracket {
       let root: JSON
       do { root = try JSON.parse(bytes, fractions: true) } catch {
         throw refuse("it is not JSON Spoons can read (line \(error.line): \(error.reason))")
       }
       guard case .array(let items) = root else { throw refuse("it is not a list of tasks") }
       objects = items.enumerated().map { ($0.offset + 1, $0.element) }
-    } else if first == UInt8(ascii: "{") {
+    } else if first == openBrace {
       if let whole = try? JSON.parse(bytes, fractions: true) {
         if case .string(ExportFormat.name)? = whole["format"] {
           throw refuse("it is a Spoons export, which 'import FILE' reads without --from")
