@@ -57,7 +57,7 @@ extension Renderer {
       return "No open tasks to suggest. Add one with its spoons and title, e.g. add 2 Call the GP\n"
     }
     if s.room == 0 { return "No room left to plan above the reserve: nothing to suggest.\n" }
-    let width = idWidth(s.tasks + s.leftOut.map(\.task))
+    let width = Swift.max(idWidth(s.tasks), idWidth(s.leftOut.lazy.map(\.task.id)))
     var out =
       s.tasks.isEmpty
       ? "Nothing fits the room of \(Self.spoons(s.room)).\n"
@@ -83,8 +83,10 @@ extension Renderer {
     }
     if !planning && !s.tasks.isEmpty {
       let words = filter.isEmpty ? "" : " \(filter)"
-      out += "Plan them with: suggest\(words) --plan (or: plan "
-        + s.tasks.map { String($0.id.rawValue) }.joined(separator: " ") + ")\n"
+      // Appended one by one: `joined` is generic code the first call of a run pays to set up.
+      out += "Plan them with: suggest\(words) --plan (or: plan"
+      for task in s.tasks { out += " \(task.id.rawValue)" }
+      out += ")\n"
     }
     return out
   }

@@ -31,16 +31,14 @@ extension Planner {
   /// important first, each with its priority rank: tasks with a due date by date (so overdue
   /// ones come first), then the backlog by age, then everything else; 0 is the most
   /// important and equal ranks matter equally. Ties keep backlog-then-category order.
-  public var suggestionCandidates: [(task: SpoonTask, rank: Int)] {
+  public var suggestionCandidates: [RankedTask] {
     suggestionCandidates { _ in true }
   }
 
   /// `suggestionCandidates` among the tasks `matching` picks (`suggest @bed`), picked before
   /// they are ranked: ranks only order, so those of the tasks picked compare as they would
   /// among all, and a filter that picks few spares sorting the rest.
-  public func suggestionCandidates(matching: (borrowing SpoonTask) -> Bool)
-    -> [(task: SpoonTask, rank: Int)]
-  {
+  public func suggestionCandidates(matching: (borrowing SpoonTask) -> Bool) -> [RankedTask] {
     // Looked at in place, and copied only when picked: 100,000 tasks may wait.
     var picked: [SpoonTask] = []
     func pick(_ task: borrowing SpoonTask) {
@@ -56,37 +54,28 @@ extension Planner {
 
   /// `tasks` most important first, each with its rank, as `suggestionCandidates` says; ties
   /// keep the order given.
-  static func byImportance(_ tasks: [SpoonTask]) -> [(task: SpoonTask, rank: Int)] {
-    enum Key: Comparable {
-      case due(CivilDate)
-      case backlog(CivilDate)
-      case other
-    }
-    func key(_ task: SpoonTask) -> Key {
-      if let due = task.due { return .due(due) }
-      if case .backlog(let since) = task.placement { return .backlog(since) }
-      return .other
-    }
+  static func byImportance(_ tasks: [SpoonTask]) -> [RankedTask] {
     // Most waiting tasks have neither a date nor a backlog day: they share the last key and
     // keep their order, so only the others are sorted (14,000 of them took a quarter of a
-    // `suggest @bed` at 100,000 open tasks when all were).
-    var keyed: [(key: Key, index: Int)] = []
+    // `suggest @bed` at 100,000 open tasks when all were). Indexes and keys in arrays of
+    // their own, not tuples: a tuple's type is built at run time the first time it is used.
+    var keyed: [Int] = []
     var plain: [Int] = []
     for (index, task) in tasks.enumerated() {
-      let k = key(task)
-      if k == .other { plain.append(index) } else { keyed.append((k, index)) }
+      if ImportanceKey(task) == .other { plain.append(index) } else { keyed.append(index) }
     }
-    keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
-    var result: [(task: SpoonTask, rank: Int)] = []
+    let keys = keyed.map { ImportanceKey(tasks[$0]) }
+    let order = keys.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
+    var result: [RankedTask] = []
     result.reserveCapacity(tasks.count)
     var rank = -1
-    var previous: Key?
-    for item in keyed {
-      if item.key != previous { rank += 1 }
-      previous = item.key
-      result.append((tasks[item.index], rank))
+    var previous: ImportanceKey?
+    for position in order {
+      if keys[position] != previous { rank += 1 }
+      previous = keys[position]
+      result.append(RankedTask(task: tasks[keyed[position]], rank: rank))
     }
-    for index in plain { result.append((tasks[index], rank + 1)) }
+    for index in plain { result.append(RankedTask(task: tasks[index], rank: rank + 1)) }
     return result
   }
 
@@ -195,5 +184,30 @@ extension Planner {
       leftOut.append(Suggestion.LeftOut(task: candidate.task, reason: reason))
     }
     return Suggestion(tasks: best.map { candidates[$0].task }, room: room, leftOut: leftOut)
+  }
+}
+
+/// An open task `suggest` and `plan` may choose, with its priority rank (0 is the most
+/// important; equal ranks matter equally).
+public struct RankedTask: Sendable {
+  public let task: SpoonTask
+  public let rank: Int
+}
+
+/// What orders tasks by importance: a due date (soonest first), then a backlog day (oldest
+/// first), then nothing.
+enum ImportanceKey: Comparable {
+  case due(CivilDate)
+  case backlog(CivilDate)
+  case other
+
+  init(_ task: borrowing SpoonTask) {
+    if let due = task.due {
+      self = .due(due)
+    } else if case .backlog(let since) = task.placement {
+      self = .backlog(since)
+    } else {
+      self = .other
+    }
   }
 }
