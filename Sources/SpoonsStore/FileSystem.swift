@@ -167,6 +167,22 @@ enum FileSystem {
     try syncDirectory(directory)
   }
 
+  /// Replaces a cache file (one whose loss only costs asking again): a temporary file in the
+  /// same directory, renamed over it, with no flush. After a crash the old file, the new one
+  /// or a cut one may be there; its reader must refuse a cut one. Quietly, best effort.
+  static func replaceCache(_ path: String, with bytes: [UInt8]) {
+    let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+    var template = Array((directory + "/" + temporaryPrefix + "XXXXXX").utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard fd >= 0 else { return }
+    let temporary = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    _ = fchmod(fd, 0o600)
+    let written = (try? writeAll(fd, bytes, path: temporary)) != nil
+    close(fd)
+    if !written || rename(temporary, path) != 0 { unlink(temporary) }
+  }
+
   /// A file written whole beside its final name and fsynced: `commit` renames it into place,
   /// `discard` removes it.
   struct Staged {

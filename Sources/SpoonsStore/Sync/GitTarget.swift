@@ -31,10 +31,10 @@ struct GitTarget: SyncTransport {
   private let asked = Asked()
 
   /// The branches here, until a fetch or a commit moves one, and the files of each commit
-  /// read (a commit never changes): a sync with nothing new asks git for each once.
+  /// read (a commit never changes, so they are kept between syncs: `GitTreeCache`).
   private final class Asked {
     var refs: [String: String]?
-    var trees: [String: [(name: String, object: String, size: Int)]] = [:]
+    var trees: GitTreeCache?
   }
 
   init(remote: String, data: String, options: GitOptions, now: Timestamp?) throws(SyncError) {
@@ -147,17 +147,18 @@ struct GitTarget: SyncTransport {
     let branch = Self.branch(device)
     let parent = try refs()[branch]
     let folder = "devices/" + device.text
-    var entries: [String: String] = [:]
+    var entries: [String: GitTreeCache.Entry] = [:]
     if let parent {
       for entry in try tree(parent, under: folder) where !removing.contains(entry.name) {
-        entries[entry.name] = "100644 blob \(entry.object)\t\(entry.name)"
+        entries[entry.name] = entry
       }
     }
     for (name, bytes) in files {
       let blob = try text(git.succeed(["hash-object", "-w", "--stdin"], input: bytes))
-      entries[name] = "100644 blob \(blob)\t\(name)"
+      entries[name] = (name, blob, bytes.count)
     }
-    let tree = try makeTree(entries.keys.sorted().compactMap { entries[$0] })
+    let files = entries.keys.sorted().map { entries[$0]! }
+    let tree = try makeTree(files.map { "100644 blob \($0.object)\t\($0.name)" })
     let devices = try makeTree(["040000 tree \(tree)\t\(device.text)"])
     let root = try makeTree(["040000 tree \(devices)\tdevices"])
     var identity = [
@@ -177,6 +178,8 @@ struct GitTarget: SyncTransport {
         extra: identity))
     try git.succeed(["update-ref", branch, commit])
     asked.refs = nil
+    // What the new commit holds is known: the next sync need not ask.
+    remember(files, of: commit, under: folder)
     try push(commit, as: device)
   }
 
@@ -276,9 +279,14 @@ struct GitTarget: SyncTransport {
     .remoteUnreachable(remote: remote, reason: Git.reason(result.errors))
   }
 
-  /// The branches here, by name: this device's own and every fetched one.
+  /// The branches here, by name: this device's own and every fetched one. Read from the
+  /// cache's files when they say it plainly (`GitCacheFiles`), from git otherwise.
   private func refs() throws(SyncError) -> [String: String] {
     if let refs = asked.refs { return refs }
+    if let refs = GitCacheFiles.refs(in: cache, under: [Self.branchPrefix, Self.fetchedPrefix]) {
+      asked.refs = refs
+      return refs
+    }
     let output = try git.succeed([
       "for-each-ref", "--format=%(objectname) %(refname)", Self.branchPrefix, Self.fetchedPrefix,
     ])
@@ -293,10 +301,9 @@ struct GitTarget: SyncTransport {
 
   /// The files under `folder` in `commit`'s tree, with their paths below it and sizes.
   private func tree(_ commit: String, under folder: String) throws(SyncError)
-    -> [(name: String, object: String, size: Int)]
+    -> [GitTreeCache.Entry]
   {
-    let key = commit + " " + folder
-    if let entries = asked.trees[key] { return entries }
+    if let entries = trees[commit, folder] { return entries }
     let output = try git.succeed(["ls-tree", "-r", "-l", "-z", commit, "--", folder + "/"])
     var entries: [(name: String, object: String, size: Int)] = []
     for record in output.split(separator: 0) {
@@ -309,8 +316,26 @@ struct GitTarget: SyncTransport {
       else { continue }
       entries.append((String(path.dropFirst(folder.count + 1)), String(fields[2]), size))
     }
-    asked.trees[key] = entries
+    remember(entries, of: commit, under: folder)
     return entries
+  }
+
+  /// The trees read before, by this sync or an earlier one.
+  private var trees: GitTreeCache {
+    if let trees = asked.trees { return trees }
+    let trees = GitTreeCache(readingFrom: cache)
+    asked.trees = trees
+    return trees
+  }
+
+  /// Keeps what `commit` holds under `folder` for the syncs after this one, with the trees
+  /// of the other commits the branches name now.
+  private func remember(_ entries: [GitTreeCache.Entry], of commit: String, under folder: String) {
+    var trees = self.trees
+    trees[commit, folder] = entries
+    asked.trees = trees
+    let named = Set((try? refs())?.values.map { $0 } ?? []).union([commit])
+    trees.save(keeping: named, in: cache)
   }
 
   private func highestSeq(in commit: String, of device: DeviceID) throws(SyncError) -> Int {
