@@ -96,8 +96,12 @@ public struct SyncRound: Sendable {
       notes.append(.budgetChosen(date: new.date, budget: new.budget, device: stamp.device))
     }
     notes += Self.clocksAhead(in: incoming, now: now)
-    notes += Self.lostToClockAhead(
-      before: before, after: document, device: device, now: now, made: made)
+    // Only a change that came in can replace one made here (what making the planner settles
+    // is this device's own): with nothing in, the look through every field is spared.
+    if !incoming.isEmpty {
+      notes += Self.lostToClockAhead(
+        before: before, after: document, device: device, now: now, made: made)
+    }
     var saved = made.state
     if made.state.planner.day?.date == local.planner.day?.date {
       for moved in local.planner.renumbered { saved.planner.noteRenumbered(moved) }
