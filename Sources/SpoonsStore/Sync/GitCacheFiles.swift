@@ -25,21 +25,9 @@ enum GitCacheFiles {
     guard let config = try? FileSystem.read(repository + "/config"),
       !String(decoding: config, as: UTF8.self).lowercased().contains("refstorage")
     else { return nil }
-    var refs: [String: String] = [:]
-    if let packed = try? FileSystem.read(repository + "/packed-refs") {
-      for line in packed.split(separator: 10) {
-        guard let first = line.first, first != UInt8(ascii: "#"), first != UInt8(ascii: "^")
-        else { continue }
-        let parts = line.split(separator: 32, maxSplits: 1)
-        guard parts.count == 2 else { return nil }
-        let name = String(decoding: parts[1], as: UTF8.self)
-        guard prefixes.contains(where: { name.hasPrefix($0) }) else { continue }
-        guard let object = objectName(parts[0]) else { return nil }
-        refs[name] = object
-      }
-    } else if FileSystem.size(repository + "/packed-refs") != nil {
-      return nil
-    }
+    // The files first, then `packed-refs`, as git reads them: a `pack-refs` in between moves
+    // a branch from the first to the second, never the other way.
+    var loose: [String: String] = [:]
     for prefix in prefixes {
       let folder = repository + "/" + prefix.dropLast()
       guard isDirectory(folder) else {
@@ -55,9 +43,26 @@ enum GitCacheFiles {
         guard isRegularFile(path), let bytes = try? FileSystem.read(path),
           bytes.last == 10, let object = objectName(bytes.dropLast())
         else { return nil }
-        refs[prefix + name] = object
+        loose[prefix + name] = object
       }
     }
+    guard !exists(repository + "/packed-refs.lock") else { return nil }
+    var refs: [String: String] = [:]
+    if let packed = try? FileSystem.read(repository + "/packed-refs") {
+      for line in packed.split(separator: 10) {
+        guard let first = line.first, first != UInt8(ascii: "#"), first != UInt8(ascii: "^")
+        else { continue }
+        let parts = line.split(separator: 32, maxSplits: 1)
+        guard parts.count == 2 else { return nil }
+        let name = String(decoding: parts[1], as: UTF8.self)
+        guard prefixes.contains(where: { name.hasPrefix($0) }) else { continue }
+        guard let object = objectName(parts[0]) else { return nil }
+        refs[name] = object
+      }
+    } else if exists(repository + "/packed-refs") {
+      return nil
+    }
+    refs.merge(loose) { _, file in file }
     return refs
   }
 

@@ -35,6 +35,8 @@ struct GitTarget: SyncTransport {
   private final class Asked {
     var refs: [String: String]?
     var trees: GitTreeCache?
+    /// Whether `trees` holds a tree not written down yet.
+    var treesLearned = false
   }
 
   init(remote: String, data: String, options: GitOptions, now: Timestamp?) throws(SyncError) {
@@ -93,6 +95,7 @@ struct GitTarget: SyncTransport {
   /// it even when this sync has nothing new to send. With nothing new, the fetch is the one
   /// call to the remote; the rest is read here.
   func refresh(as device: DeviceID?, sent: Int) throws(SyncError) {
+    defer { saveTrees() }
     if !Self.isBareRepository(cache) {
       try git.succeed(["init", "--bare", "--quiet", "--template=", cache], outside: true)
     }
@@ -130,6 +133,7 @@ struct GitTarget: SyncTransport {
   }
 
   func highestSeq(of device: DeviceID) throws(SyncError) -> Int {
+    defer { saveTrees() }
     let refs = try self.refs()
     var highest = 0
     for ref in [Self.branch(device), Self.fetched(device)] {
@@ -218,6 +222,7 @@ struct GitTarget: SyncTransport {
 
   /// Reads every other device's fetched branch: its files, in one `cat-file` for all.
   func read(except device: DeviceID, seen: Set<String>) throws(SyncError) -> SyncIncoming {
+    defer { saveTrees() }
     var wanted: [(folder: String, name: String, object: String)] = []
     var incoming = SyncIncoming()
     let read = SyncIncoming.namesRead(seen)
@@ -259,6 +264,7 @@ struct GitTarget: SyncTransport {
   func updateOwn(
     _ device: DeviceID, name: String, writing files: [String: [UInt8]], removing: Set<String>
   ) throws(SyncError) {
+    defer { saveTrees() }
     let changes = files.keys.compactMap(ChangeFile.seq(ofFileNamed:)).sorted()
     let message =
       changes.isEmpty
@@ -267,6 +273,7 @@ struct GitTarget: SyncTransport {
   }
 
   func ownNames(_ device: DeviceID) throws(SyncError) -> [String] {
+    defer { saveTrees() }
     guard let commit = try refs()[Self.branch(device)] else { return [] }
     return try tree(commit, under: "devices/" + device.text).map(\.name)
   }
@@ -328,14 +335,21 @@ struct GitTarget: SyncTransport {
     return trees
   }
 
-  /// Keeps what `commit` holds under `folder` for the syncs after this one, with the trees
-  /// of the other commits the branches name now.
+  /// Keeps what `commit` holds under `folder` for the syncs after this one
+  /// (`saveTrees`).
   private func remember(_ entries: [GitTreeCache.Entry], of commit: String, under folder: String) {
     var trees = self.trees
     trees[commit, folder] = entries
     asked.trees = trees
-    let named = Set((try? refs())?.values.map { $0 } ?? []).union([commit])
-    trees.save(keeping: named, in: cache)
+    asked.treesLearned = true
+  }
+
+  /// Writes the trees learned by this call down, with those of the other commits the
+  /// branches name now, once per call of the transport that asked git for any.
+  private func saveTrees() {
+    guard asked.treesLearned, let trees = asked.trees else { return }
+    asked.treesLearned = false
+    trees.save(keeping: Set((try? refs())?.values.map { $0 } ?? []), in: cache)
   }
 
   private func highestSeq(in commit: String, of device: DeviceID) throws(SyncError) -> Int {
@@ -343,8 +357,12 @@ struct GitTarget: SyncTransport {
       .compactMap { ChangeFile.seq(ofFileNamed: $0.name) }.max() ?? 0
   }
 
+  /// A tree of `lines` (`mode type object\tname`), each ended by NUL (`-z`): without it, git
+  /// reads a name that starts with `"` as C-quoted and writes another name than the one given.
   private func makeTree(_ lines: [String]) throws(SyncError) -> String {
-    try text(git.succeed(["mktree"], input: Array(lines.map { $0 + "\n" }.joined().utf8)))
+    var input: [UInt8] = []
+    for line in lines { input += Array(line.utf8) + [0] }
+    return try text(git.succeed(["mktree", "-z"], input: input))
   }
 
   /// The contents of `objects`, by name, from one `git cat-file --batch`.

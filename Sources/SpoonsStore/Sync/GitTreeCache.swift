@@ -44,6 +44,8 @@ struct GitTreeCache {
     let kept = trees.filter { key, entries in
       commits.contains(String(key.prefix { $0 != " " })) && entries.allSatisfy { Self.writable($0) }
     }
+    // A temporary file a crash left behind here is this cache's: git writes none by that name.
+    FileSystem.sweepTemporaries(in: repository)
     FileSystem.replaceCache(repository + "/" + Self.fileName, with: Self.encode(kept))
   }
 
@@ -68,25 +70,28 @@ struct GitTreeCache {
     guard let endLine = bytes.dropLast().lastIndex(of: 10).map({ $0 + 1 }), bytes.last == 10,
       Array(bytes[endLine...]) == Array("end \(FNV1a.hex(bytes[..<endLine]))\n".utf8)
     else { return nil }
+    // Split as bytes, not characters: a name may start with a combining mark, which would
+    // join the space before it into one character.
     let lines = bytes[..<endLine].split(separator: 10, omittingEmptySubsequences: false)
-      .dropLast().map { String(decoding: $0, as: UTF8.self) }
-    guard lines.first == header else { return nil }
+      .dropLast()
+    guard let first = lines.first, String(decoding: first, as: UTF8.self) == header else {
+      return nil
+    }
     var trees: [String: [Entry]] = [:]
     var current: String?
     for line in lines.dropFirst() {
-      if line.hasPrefix("tree ") {
-        let key = String(line.dropFirst(5))
-        let parts = key.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, GitCacheFiles.objectName(parts[0].utf8) != nil else { return nil }
-        current = key
-        trees[key] = []
+      let parts = line.split(separator: 32, maxSplits: 2, omittingEmptySubsequences: false)
+        .map { String(decoding: $0, as: UTF8.self) }
+      if parts.first == "tree" {
+        guard parts.count == 3, GitCacheFiles.objectName(parts[1].utf8) != nil else { return nil }
+        current = Self.key(parts[1], parts[2])
+        trees[current!] = []
         continue
       }
-      let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
       guard let key = current, parts.count == 3, let size = Int(parts[1]), size >= 0 else {
         return nil
       }
-      let entry = (name: String(parts[2]), object: String(parts[0]), size: size)
+      let entry = (name: parts[2], object: parts[0], size: size)
       guard writable(entry) else { return nil }
       trees[key]!.append(entry)
     }
