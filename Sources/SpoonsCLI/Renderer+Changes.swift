@@ -105,6 +105,10 @@ extension Renderer {
   ) -> String {
     let file = Text.visible(path)
     var notes: [String] = []
+    if summary.alreadyHere > 0 {
+      notes.append(
+        "\(summary.alreadyHere) here already (same title and creation time), not brought again")
+    }
     if batch.deletedSkipped > 0 { notes.append("\(batch.deletedSkipped) deleted skipped") }
     if batch.recurring > 0 {
       notes.append(

@@ -48,7 +48,7 @@ public enum FuzzTargets {
       return
     }
     var planner = Planner()
-    let (done, _) = planner.moveIn(batch, spoons: MovingIn.defaultSpoons, at: now)
+    let (done, _, _) = planner.moveIn(batch, spoons: MovingIn.defaultSpoons, at: now)
     let written = ExportFormat.todoTxt(PlannerExport(planner: planner, archive: Archive(doneTasks: done)))
     let again: MovingIn
     do {

@@ -66,10 +66,13 @@ extension PlannerStore {
     public var guessed: Int
     /// The done tasks, now in the archive.
     public var done: Int
+    /// The tasks not brought again: here already (`Planner.moveIn`).
+    public var alreadyHere = 0
   }
 
-  /// Brings another program's tasks in (`Planner.moveIn`) as one change that `undo` takes
-  /// back; a file that brings no task changes nothing.
+  /// Brings another program's tasks in (`Planner.moveIn`, which leaves out the tasks here
+  /// already, open or in the archive) as one change that `undo` takes back; a file that
+  /// brings no new task changes nothing.
   @discardableResult
   public func moveIn(
     _ batch: MovingIn, spoons: SpoonCost, at time: Timestamp,
@@ -79,9 +82,13 @@ extension PlannerStore {
       var snapshot = try readSnapshot()
       let before = snapshot
       guard !batch.tasks.isEmpty else { return MovingInSummary(open: 0, guessed: 0, done: 0) }
-      let (done, guessed) = snapshot.planner.moveIn(batch, spoons: spoons, at: time)
+      let archived = try readArchive(snapshot).doneTasks
+      let (done, guessed, alreadyHere) = snapshot.planner.moveIn(
+        batch, spoons: spoons, at: time, archived: archived)
       let summary = MovingInSummary(
-        open: batch.tasks.count - done.count, guessed: guessed, done: done.count)
+        open: batch.tasks.count - done.count - alreadyHere, guessed: guessed, done: done.count,
+        alreadyHere: alreadyHere)
+      guard summary.open + summary.done > 0 else { return summary }
       var records: [UInt8] = []
       // The archive is oldest first.
       for task in done.sorted(by: { a, b in

@@ -34,6 +34,13 @@ struct MovingInCLITests {
     #expect(changes.contains("import --from taskwarrior \(file) (11 tasks)"), "\(changes)")
     let export = try spoons(["export"], data: tmp.data).stdout
     #expect(export.contains("\"title\": \"Return the parcel\"") && !export.contains("Old chore"))
+    // The same file again: every task is here already, and nothing changes.
+    let again = try spoons(["import", "--from", "taskwarrior", file], data: tmp.data)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stdout.hasPrefix(
+      "Nothing to import from \(file) (Taskwarrior); 11 here already (same title and creation "
+        + "time), not brought again;"), "\(again.stdout)")
+    #expect(try spoons(["export"], data: tmp.data).stdout == export)
     #expect(try spoons(["undo"], data: tmp.data).status == 0)
     let after = try spoons(["list"], data: tmp.data).stdout
     #expect(after == "1 spoon\n  #1  Already here\n", "\(after)")

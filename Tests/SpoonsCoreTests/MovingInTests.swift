@@ -202,7 +202,7 @@ struct MovingInPlannerTests {
         title: try Title("Done"), created: at("2026-11-22T08:00:00+01:00"),
         completed: at("2026-11-20T10:00:00+01:00")),
     ]
-    let (done, guessed) = p.moveIn(batch, spoons: try SpoonCost(3), at: morning)
+    let (done, guessed, _) = p.moveIn(batch, spoons: try SpoonCost(3), at: morning)
     #expect(guessed == 1)
     #expect(p.category(try SpoonCost(3)).map(\.title.text) == ["Guessed"])
     #expect(p.category(try SpoonCost(5)).map(\.title.text) == ["Own cost"])
@@ -215,5 +215,33 @@ struct MovingInPlannerTests {
     #expect(p.nextID == TaskID(5))
     let filter = try TaskFilter(words: ["+imported"])
     #expect(p.allTasks.filter { filter.matches($0, today: morning.date) }.count == 2)
+  }
+
+  /// A file brought in twice changes nothing the second time: a task whose title and
+  /// creation time are those of one here (open, or done and archived) stays out; a task the
+  /// file gives no time, or one whose title was changed here since, comes again.
+  @Test func aTaskHereAlreadyIsNotBroughtAgain() throws {
+    var p = try planner(costs: [1])
+    let made = at("2026-11-19T08:00:00+01:00")
+    var batch = MovingIn()
+    batch.tasks = [
+      ImportedTask(title: try Title("Open"), created: made),
+      ImportedTask(title: try Title("Renamed"), created: made),
+      ImportedTask(title: try Title("Undated")),
+      ImportedTask(
+        title: try Title("Done"), created: made, completed: at("2026-11-20T10:00:00+01:00")),
+    ]
+    let first = p.moveIn(batch, spoons: try SpoonCost(3), at: morning)
+    #expect(first.alreadyHere == 0 && first.done.count == 1)
+    let renamed = try #require(p.allTasks.first { $0.title.text == "Renamed" })
+    try p.edit(renamed.id, TaskEdit(title: try Title("Called the bank")), at: morning)
+    let count = p.taskCount
+    let second = p.moveIn(batch, spoons: try SpoonCost(3), at: morning, archived: first.done)
+    #expect(second.alreadyHere == 2, "Open, and Done from the archive")
+    #expect(second.done.isEmpty)
+    #expect(p.taskCount == count + 2)
+    #expect(p.allTasks.filter { $0.title.text == "Undated" }.count == 2)
+    #expect(p.allTasks.filter { $0.title.text == "Renamed" }.count == 1)
+    #expect(p.allTasks.filter { $0.title.text == "Open" }.count == 1)
   }
 }

@@ -213,6 +213,31 @@ struct MovingInFileTests {
     #expect(try store.loadWhole() == before)
   }
 
+  /// The same export imported again brings nothing and writes nothing: every task is here
+  /// already, the open ones in the planner and the done ones in the archive.
+  @Test func theSameFileImportedAgainChangesNothing() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.file("data"))
+    let batch = try MovingInFile.taskwarrior(
+      try MovingInFixture.bytes("taskwarrior-2.6.2.json"), file: "tw.json",
+      utcOffset: MovingInFixture.berlin)
+    // After Taskwarrior made the file (a time ahead of the clock is taken as now).
+    let evening = try #require(Timestamp(iso: "2026-11-26T21:00:00+01:00"))
+    try store.moveIn(batch, spoons: try SpoonCost(4), at: evening) { "import \($0.open)" }
+    func everyFile() throws -> [String: Data] {
+      var files: [String: Data] = [:]
+      for name in try FileManager.default.contentsOfDirectory(atPath: tmp.file("data")) {
+        files[name] = FileManager.default.contents(atPath: tmp.file("data/" + name))
+      }
+      return files
+    }
+    let files = try everyFile()
+    let again = try store.moveIn(batch, spoons: try SpoonCost(4), at: evening.plus(minutes: 5))
+    #expect(again == PlannerStore.MovingInSummary(open: 0, guessed: 0, done: 0, alreadyHere: 11))
+    #expect(try everyFile() == files, "nothing written")
+    #expect(try store.undo().changes.map(\.what) == ["import 9"], "no second change to undo")
+  }
+
   /// `export --format todotxt`: every task a line, open first, then the done ones.
   @Test func theTodoTxtExport() throws {
     var p = Planner()
