@@ -87,6 +87,11 @@ extension Renderer {
     "\(task.id) \(task.title.text)" + (task.tagText.isEmpty ? "" : " " + task.tagText)
   }
 
+  /// An edit that asked for what the task already had.
+  public func alreadySo(_ task: SpoonTask) -> String {
+    "Nothing to change: \(Self.titled(task)) already has that.\n"
+  }
+
   public func edited(_ task: SpoonTask, today: CivilDate) -> String {
     "Changed \(Self.titled(task)) (\(Self.costWords(task)))\(dueSuffix(task, today: today)).\n"
   }

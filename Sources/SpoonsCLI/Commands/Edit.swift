@@ -97,13 +97,22 @@ extension Commands {
       return try session.change(at: now, ask: ask) { p, _ in
         let today = p.today(at: now)
         var tasks: [SpoonTask] = []
+        var out = ""
         for ref in try session.selected(selection, in: p, at: now, confirmation) {
-          tasks.append(try p.edit(ref, edit, at: now))
+          let before = try p.resolve(ref)
+          let was = p.task(before)
+          let task = try p.edit(ref, edit, at: now)
+          // A task that already had every value asked for is said so, not "Changed": no
+          // change is recorded for it (none at all, and nothing for `undo`, when no task
+          // changed).
+          if task == was {
+            out += r.alreadySo(task)
+          } else {
+            out += r.edited(task, today: today)
+            tasks.append(task)
+          }
         }
-        return (
-          tasks.map { r.edited($0, today: today) }.joined(),
-          r.changeName("edit", tasks, spoons: false)
-        )
+        return (out, r.changeName("edit", tasks, spoons: false))
       }
     }
   }
