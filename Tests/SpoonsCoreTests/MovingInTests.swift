@@ -209,7 +209,7 @@ struct MovingInPlannerTests {
     #expect(p.task(TaskID(2))?.tags.map(\.description) == ["+home", "+imported"])
     #expect(p.task(TaskID(3))?.tags == [MovingIn.importedTag])
     #expect(p.backlog.isEmpty && p.task(TaskID(4)) == nil)
-    #expect(done.map(\.id) == [TaskID(4)] && done[0].tags.isEmpty)
+    #expect(done.map(\.id) == [TaskID(4)] && done[0].tags == [MovingIn.importedTag])
     #expect(done[0].completed == at("2026-11-20T10:00:00+01:00"))
     #expect(done[0].created == done[0].completed)  // made no later than it was done
     #expect(p.nextID == TaskID(5))
@@ -243,5 +243,25 @@ struct MovingInPlannerTests {
     #expect(p.allTasks.filter { $0.title.text == "Undated" }.count == 2)
     #expect(p.allTasks.filter { $0.title.text == "Renamed" }.count == 1)
     #expect(p.allTasks.filter { $0.title.text == "Open" }.count == 1)
+  }
+
+  /// A task brought in done was done in the other program, on no Spoons day: `completed`
+  /// lists it under its date but counts it in no day's numbers, which stay the ledger's.
+  @Test func aTaskBroughtInDoneIsListedButCountedInNoDay() throws {
+    var p = try planner(costs: [1])
+    try p.plan([TaskID(1)], at: morning)
+    try p.markDone([TaskID(1)], at: morning)
+    var batch = MovingIn()
+    batch.tasks = [
+      ImportedTask(title: try Title("Done elsewhere"), created: morning, completed: morning,
+        spoons: try SpoonCost(4))
+    ]
+    let (done, _, _) = p.moveIn(batch, spoons: try SpoonCost(3), at: morning)
+    let days = p.completed(days: 1, archived: done, today: morning.date)
+    #expect(days.count == 1)
+    #expect(days[0].tasks.map(\.title.text).sorted() == ["Done elsewhere", p.task(TaskID(1))!.title.text].sorted())
+    #expect(days[0].imported == 1)
+    #expect(days[0].spent == p.ledger!.spent && days[0].spent == 1)
+    #expect(days[0].checked == 1)
   }
 }

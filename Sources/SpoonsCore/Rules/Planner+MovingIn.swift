@@ -4,7 +4,9 @@ extension Planner {
   /// cost (the file's own, else `spoons`), as a task just added does, and carries
   /// `MovingIn.importedTag` so the person can find and look over what came; it is not put
   /// in the backlog, which holds what earlier days left and which `suggest` puts first. A
-  /// done one goes to the archive as checked off at its completion time.
+  /// done one goes to the archive as checked off at its completion time, tagged too: it was
+  /// done in the other program, on no Spoons day, so no day's numbers count it
+  /// (`CompletedDay`).
   ///
   /// A task already here is not brought again, so importing a file twice changes nothing:
   /// one whose title and creation time are those of an open task or of one in `archived`
@@ -37,7 +39,8 @@ extension Planner {
         done.append(SpoonTask(
           id: id, title: incoming.title, spoons: cost,
           placement: .done(from: .category, at: completed), created: created,
-          updated: max(now, completed), note: incoming.note, tags: incoming.tags,
+          updated: max(now, completed), note: incoming.note,
+          tags: incoming.tags + [MovingIn.importedTag],
           due: incoming.due))
         continue
       }
