@@ -106,8 +106,7 @@ extension Renderer {
     let file = Text.visible(path)
     var notes: [String] = []
     if summary.alreadyHere > 0 {
-      notes.append(
-        "\(summary.alreadyHere) here already (same title and creation time), not brought again")
+      notes.append("\(summary.alreadyHere) here already, not brought again")
     }
     if batch.deletedSkipped > 0 { notes.append("\(batch.deletedSkipped) deleted skipped") }
     if batch.recurring > 0 {

@@ -38,8 +38,8 @@ struct MovingInCLITests {
     let again = try spoons(["import", "--from", "taskwarrior", file], data: tmp.data)
     #expect(again.status == 0, "\(again.stderr)")
     #expect(again.stdout.hasPrefix(
-      "Nothing to import from \(file) (Taskwarrior); 11 here already (same title and creation "
-        + "time), not brought again;"), "\(again.stdout)")
+      "Nothing to import from \(file) (Taskwarrior); 11 here already, not brought again;"),
+      "\(again.stdout)")
     #expect(try spoons(["export"], data: tmp.data).stdout == export)
     #expect(try spoons(["undo"], data: tmp.data).status == 0)
     let after = try spoons(["list"], data: tmp.data).stdout

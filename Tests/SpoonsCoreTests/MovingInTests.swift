@@ -218,8 +218,9 @@ struct MovingInPlannerTests {
   }
 
   /// A file brought in twice changes nothing the second time: a task whose title and
-  /// creation time are those of one here (open, or done and archived) stays out; a task the
-  /// file gives no time, or one whose title was changed here since, comes again.
+  /// creation time are those of one here (open, or done and archived) stays out, and so
+  /// does one the file gives no time when an open task has its title; one whose title was
+  /// changed here since comes again, and two alike in one file both come.
   @Test func aTaskHereAlreadyIsNotBroughtAgain() throws {
     var p = try planner(costs: [1])
     let made = at("2026-11-19T08:00:00+01:00")
@@ -227,6 +228,7 @@ struct MovingInPlannerTests {
     batch.tasks = [
       ImportedTask(title: try Title("Open"), created: made),
       ImportedTask(title: try Title("Renamed"), created: made),
+      ImportedTask(title: try Title("Undated")),
       ImportedTask(title: try Title("Undated")),
       ImportedTask(
         title: try Title("Done"), created: made, completed: at("2026-11-20T10:00:00+01:00")),
@@ -237,10 +239,10 @@ struct MovingInPlannerTests {
     try p.edit(renamed.id, TaskEdit(title: try Title("Called the bank")), at: morning)
     let count = p.taskCount
     let second = p.moveIn(batch, spoons: try SpoonCost(3), at: morning, archived: first.done)
-    #expect(second.alreadyHere == 2, "Open, and Done from the archive")
+    #expect(second.alreadyHere == 4, "Open, Undated twice, and Done from the archive")
     #expect(second.done.isEmpty)
-    #expect(p.taskCount == count + 2)
-    #expect(p.allTasks.filter { $0.title.text == "Undated" }.count == 2)
+    #expect(p.taskCount == count + 1)
+    #expect(p.allTasks.filter { $0.title.text == "Undated" }.count == 2, "both of the first")
     #expect(p.allTasks.filter { $0.title.text == "Renamed" }.count == 1)
     #expect(p.allTasks.filter { $0.title.text == "Open" }.count == 1)
   }
@@ -263,5 +265,31 @@ struct MovingInPlannerTests {
     #expect(days[0].imported == 1)
     #expect(days[0].spent == p.ledger!.spent && days[0].spent == 1)
     #expect(days[0].checked == 1)
+  }
+
+  /// todo.txt gives days, not times: a task Spoons exported comes back as the task it is,
+  /// found by its title and creation day, open or done; another day's task of that title
+  /// is another task.
+  @Test func aTodoTxtExportImportedBackChangesNothing() throws {
+    var p = try planner(costs: [1, 2])
+    try p.plan([TaskID(1)], at: morning)
+    try p.markDone([TaskID(1)], at: morning)
+    let tag = try #require(try Tag(word: "@bed"))
+    p.add(try Title("Read"), spoons: try SpoonCost(1), at: morning.plus(minutes: 7), tags: [tag])
+    var batch = MovingIn()
+    for (number, task) in p.allTasks.enumerated() {
+      let line = TodoTxt.line(task, dayStart: p.dayStart)
+      let read = try TodoTxt.task(
+        line, number: number + 1, now: morning, utcOffset: { _ in 3600 }, into: &batch)
+      batch.tasks.append(try #require(read))
+    }
+    #expect(batch.tasks.count == 3 && batch.tasks.allSatisfy(\.datesOnly))
+    let count = p.taskCount
+    let again = p.moveIn(batch, spoons: try SpoonCost(2), at: morning.plus(minutes: 9))
+    #expect(again.alreadyHere == 3 && p.taskCount == count)
+    var later = MovingIn()
+    later.tasks = [try #require(batch.tasks.first { $0.title.text == "Read" })]
+    later.tasks[0].created = morning.plus(days: 1)
+    #expect(p.moveIn(later, spoons: try SpoonCost(2), at: morning.plus(days: 1)).alreadyHere == 0)
   }
 }

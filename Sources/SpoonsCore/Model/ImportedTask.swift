@@ -19,6 +19,9 @@ public struct ImportedTask: Hashable, Sendable {
   /// A cost the file itself gives (todo.txt's `spoons:3`, a Taskwarrior `spoons` attribute);
   /// nil takes the import's (`--spoons`, else `MovingIn.defaultSpoons`).
   public var spoons: SpoonCost?
+  /// Whether `created` and `completed` are days the file gave, not times (todo.txt, whose
+  /// dates become noon): a task here already is then found by its creation day.
+  public var datesOnly = false
 
   public init(
     title: Title, tags: [Tag] = [], due: CivilDate? = nil, note: String? = nil,

@@ -12,6 +12,8 @@ struct ImportedTaskDraft {
   var created: Timestamp?
   var completed: Timestamp?
   var spoons: SpoonCost?
+  /// `ImportedTask.datesOnly`.
+  var datesOnly = false
 
   init(_ place: ImportProblem.Place) { self.place = place }
 
@@ -75,9 +77,11 @@ struct ImportedTaskDraft {
         throw ImportProblem(place, .badValue(field: "note", value: String(parts[0].prefix(40))))
       }
     }
-    return ImportedTask(
+    var task = ImportedTask(
       title: title, tags: Tag.normalized(kept), due: due, note: note, created: created,
       completed: completed, spoons: spoons)
+    task.datesOnly = datesOnly
+    return task
   }
 
   /// `text` cut to fit a title: at the last space that leaves room for `…`, or mid-word

@@ -8,10 +8,8 @@ extension Planner {
   /// done in the other program, on no Spoons day, so no day's numbers count it
   /// (`CompletedDay`).
   ///
-  /// A task already here is not brought again, so importing a file twice changes nothing:
-  /// one whose title and creation time are those of an open task or of one in `archived`
-  /// (`MovingIn.Arrival`). A task the file gives no creation time (a todo.txt line without
-  /// its date) has nothing to be told apart by, and always comes.
+  /// A task already here is not brought again, so importing a file twice, or a file Spoons
+  /// exported, changes nothing (`MovingIn.HereAlready`).
   ///
   /// Cannot fail: every task was checked as it was read.
   ///
@@ -20,14 +18,12 @@ extension Planner {
   public mutating func moveIn(
     _ batch: MovingIn, spoons: SpoonCost, at now: Timestamp, archived: [SpoonTask] = []
   ) -> (done: [SpoonTask], guessed: Int, alreadyHere: Int) {
-    var here = Set<MovingIn.Arrival>()
-    forEachTask(allTaskIDs) { here.insert(MovingIn.Arrival($0)) }
-    for task in archived { here.insert(MovingIn.Arrival(task)) }
+    let here = MovingIn.HereAlready(self, archived: archived)
     var done: [SpoonTask] = []
     var guessed = 0
     var alreadyHere = 0
     for incoming in batch.tasks {
-      if let arrival = MovingIn.Arrival(incoming, at: now), here.contains(arrival) {
+      if here.holds(incoming, at: now) {
         alreadyHere += 1
         continue
       }
@@ -58,21 +54,43 @@ extension Planner {
 }
 
 extension MovingIn {
-  /// What tells a task brought in before from a new one: its title and when it was made.
-  public struct Arrival: Hashable, Sendable {
-    let title: String
-    let created: Int64
+  /// What tells a task brought in before from a new one, as `add` tells a task typed twice:
+  /// the same title, and
+  /// - when the file says when the task was made (or, for a done one, done): the same time,
+  ///   to the second, or the same day when the file gives days only (todo.txt, whose
+  ///   export writes the creation day of every task);
+  /// - when it does not (a todo.txt line without a date): an open task of that title.
+  /// Only what was here before the import counts: two lines alike in one file both come.
+  struct HereAlready {
+    private var times = Set<String>()
+    private var days = Set<String>()
+    private var openTitles = Set<String>()
 
-    init(_ task: borrowing SpoonTask) {
-      title = task.title.text
-      created = task.created.seconds
+    init(_ planner: Planner, archived: [SpoonTask]) {
+      planner.forEachTask(planner.allTaskIDs) { task in
+        add(task)
+        if !task.isDone { openTitles.insert(task.title.text) }
+      }
+      for task in archived { add(task) }
     }
 
-    /// The task `incoming` becomes, as `moveIn` makes it; nil when the file gave no time.
-    init?(_ incoming: ImportedTask, at now: Timestamp) {
-      guard let created = incoming.created else { return nil }
-      title = incoming.title.text
-      self.created = min(created, incoming.completed ?? now).seconds
+    private mutating func add(_ task: borrowing SpoonTask) {
+      let title = task.title.text
+      times.insert("\(task.created.seconds) \(title)")
+      days.insert("\(task.created.date) \(title)")
+    }
+
+    /// Whether `incoming` is a task here already; `now`: when the import runs, which an
+    /// open task made later than it is taken to be made at, as `moveIn` does.
+    func holds(_ incoming: ImportedTask, at now: Timestamp) -> Bool {
+      let title = incoming.title.text
+      guard let made = incoming.created ?? incoming.completed else {
+        return openTitles.contains(title)
+      }
+      let created = min(made, incoming.completed ?? now)
+      return incoming.datesOnly
+        ? days.contains("\(created.date) \(title)")
+        : times.contains("\(created.seconds) \(title)")
     }
   }
 }

@@ -27,6 +27,7 @@ public enum TodoTxt {
       .filter { !$0.isEmpty }[...]
     guard !words.isEmpty else { return nil }
     var draft = ImportedTaskDraft(place)
+    draft.datesOnly = true
     func date(_ field: String) throws(ImportProblem) -> Timestamp? {
       guard let word = words.first, looksLikeDate(word) else { return nil }
       guard let day = CivilDate(iso: word) else {
