@@ -75,8 +75,7 @@ public struct Repl {
           } : nil
         let outcome = try session.execute(command, ask: ask)
         lastSeen = outcome.planner
-        outcome.write(to: env.output)
-        env.output.flush()
+        outcome.deliver(to: env.output, errors: env.errors)
         if outcome.quit { return status }
       } catch {
         let failed = report(error, line: lineNumber)
@@ -146,8 +145,7 @@ public struct Repl {
       }
       do {
         let outcome = try session.execute(command)
-        outcome.write(to: env.output)
-        env.output.flush()
+        outcome.deliver(to: env.output, errors: env.errors)
         if outcome.quit { return .quit }
         if let newDay = command as? Commands.NewDay {
           var typed: String?
@@ -197,8 +195,7 @@ public struct Repl {
           return (r.moodNoted(mood), "mood \(mood)")
         }
       }
-      outcome.write(to: env.output)
-      env.output.flush()
+      outcome.deliver(to: env.output, errors: env.errors)
     } catch {
       _ = report(error, line: 0)
     }

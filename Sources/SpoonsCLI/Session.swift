@@ -29,6 +29,10 @@ public final class Session {
     }
     public var quit = false
     public var planner: Planner?
+    /// What `sync --auto on` said after the change, for standard error: written after the
+    /// output (`deliver`), so what the change said comes first and what the sync then
+    /// changed (a number moved, a budget another device chose) reads as what followed it.
+    public var synced = ""
     private var text: String
     /// Output kept as the UTF-8 it was written in: `list` of 100,000 tasks is 3 MB, and a
     /// `String` of it checks every byte again (about 5% of that command).
@@ -51,6 +55,15 @@ public final class Session {
     public func write(to sink: any TextSink) {
       if !text.isEmpty { sink.write(text) }
       if !utf8.isEmpty { sink.write(utf8: utf8) }
+    }
+
+    /// Writes the output, then what the sync after it said, each flushed in turn.
+    public func deliver(to output: any TextSink, errors: any TextSink) {
+      write(to: output)
+      output.flush()
+      guard !synced.isEmpty else { return }
+      errors.write(synced)
+      errors.flush()
     }
 
     public static func == (a: Result, b: Result) -> Bool {
@@ -87,12 +100,12 @@ public final class Session {
   /// a command's or the check-in's answer, is sent as soon as it is made.
   func syncingAfter(_ body: () throws -> Result) throws -> Result {
     let mark = store.autoSyncMark()
-    let result = try body()
-    // What `sync --auto on` says goes to standard error: the command's own output stays
-    // what scripts read (JSON, CSV), whatever happens to the sync.
+    var result = try body()
+    // What `sync --auto on` says goes to standard error, after the output (`Result.synced`):
+    // the command's own output stays what scripts read (JSON, CSV), whatever happens to the
+    // sync.
     if let mark, store.autoSyncMark() != mark, store.syncsEveryChange() {
-      environment.errors.write(autoSync())
-      environment.errors.flush()
+      result.synced = autoSync()
     }
     return result
   }

@@ -86,8 +86,7 @@ public enum SpoonsApp {
     do {
       let command = try CommandParser.parse(words)
       let result = try session.execute(command)
-      result.write(to: env.output)
-      env.output.flush()
+      result.deliver(to: env.output, errors: env.errors)
       // A one-shot process ends here: leave now, rather than take apart a planner of 100,000
       // tasks only to hand back memory the kernel reclaims anyway.
       if let exit = env.exitProcess {

@@ -185,6 +185,32 @@ struct Replicator {
     #expect(!(try d[1].run("list", at: morning).stdout.contains("Mine alone")))
   }
 
+  /// With `--auto on`, what the change says comes first, then what the sync after it
+  /// changed: a number taken by another device's task reads as what followed the `Added`
+  /// line, never as a line before it that the `Added` line then contradicts.
+  @Test func withAutoOnTheChangeIsSaidBeforeWhatTheSyncChanged() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 2, at: morning)
+    var replicator = Replicator(random: SeededGenerator(seed: 11), devices: d)
+    for device in d { try device.run("sync", "--auto", "on", at: morning) }
+    try d[0].run("add", "1", "First elsewhere", at: morning.plus(minutes: 1))
+    replicator.replicate(all: true)
+    // Both streams into one, as a terminal shows them.
+    var env = ProcessInfo.processInfo.environment
+    env["SPOONS_NOW"] = morning.plus(minutes: 2).description
+    env["HOME"] = "/nonexistent"
+    env["NO_COLOR"] = "1"
+    let both = try run(
+      "/bin/sh", ["-c", "exec \"$0\" \"$@\" 2>&1", spoonsBinary, "--data", d[1].data, "add", "1", "Second here"],
+      environment: env)
+    #expect(both.status == 0, "\(both.stdout)")
+    let lines = both.stdout.split(separator: "\n").map(String.init)
+    let added = try #require(lines.firstIndex { $0.hasPrefix("Added #") }, "\(both.stdout)")
+    let moved = try #require(lines.firstIndex { $0.contains("is now #") }, "\(both.stdout)")
+    #expect(added < moved, "\(both.stdout)")
+    #expect(try d[1].run("list", at: morning.plus(minutes: 3)).stdout.contains("Second here"))
+  }
+
   @Test func withAutoOnEveryChangeIsSentAndAnUnreachableFolderCostsOneLine() throws {
     let dir = TemporaryDirectory()
     let d = try Self.devices(dir, count: 2, at: morning)
