@@ -89,6 +89,10 @@ public struct SyncRound: Sendable {
     }
     if let over = made.state.planner.ledger?.over, over > 0 { notes.append(.overBudget(by: over)) }
     notes += Self.keptAfterDelete(before: before, incoming: incoming, after: made.state)
+    if !incoming.isEmpty {
+      let kept = Self.ownDeletesKept(before: before, heldHere: view, made: made, device: device)
+      for note in kept where !notes.contains(note) { notes.append(note) }
+    }
     if let old = local.planner.day, let new = made.state.planner.day, old.date == new.date,
       old.budget != new.budget,
       let stamp = document.entities[.day(new.date)]?[SyncDayField.budget]?.stamp
@@ -291,6 +295,25 @@ public struct SyncRound: Sendable {
       notes.append(
         .lostToClockAhead(
           id, title: task.title.text, fields: lost, device: winner.device, seconds: winner.seconds))
+    }
+    return notes
+  }
+
+  /// Tasks deleted here (in this round or an earlier one) that a change from another
+  /// device, made without seeing the delete, kept: the task is back here, and the person is
+  /// told, as for a delete that came in. Said once: the round after, this device holds it.
+  static func ownDeletesKept(
+    before: SyncDocument, heldHere view: SyncView, made: SyncedPlanner, device: DeviceID
+  ) -> [SyncNote] {
+    let held = Set(view.taskUIDs.values)
+    var notes: [SyncNote] = []
+    for (id, uid) in made.identities.tasks.sorted(by: { $0.key < $1.key })
+    where !held.contains(uid) {
+      guard let delete = before.entities[.task(uid)]?[SyncConflictRules.deleteField],
+        !delete.value.isEmpty, delete.stamp.device == device,
+        let task = made.state.planner.task(id) ?? made.state.done.first(where: { $0.id == id })
+      else { continue }
+      notes.append(.keptAfterDelete(task.id, title: task.title.text))
     }
     return notes
   }

@@ -261,8 +261,31 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     let notes = try desktop.sync(laptop.files, at: morning.plus(hours: 2))
     #expect(desktop.state.planner.task(id(1))?.isDone == true)
     #expect(notes.contains(.keptAfterDelete(id(1), title: "Ring the bank")))
-    try laptop.sync(desktop.files, at: morning.plus(hours: 3))
+    // The laptop, whose delete lost, is told too, once.
+    let back = try laptop.sync(desktop.files, at: morning.plus(hours: 3))
     #expect(laptop.state == desktop.state)
+    #expect(back.contains(.keptAfterDelete(id(1), title: "Ring the bank")), "\(back)")
+    try desktop.change { try $0.add("Call mum", spoons: 1, at: morning.plus(hours: 4)) }
+    try desktop.sync(laptop.files, at: morning.plus(hours: 4))
+    let later = try laptop.sync(desktop.files, at: morning.plus(hours: 5))
+    #expect(!later.contains { if case .keptAfterDelete = $0 { true } else { false } }, "\(later)")
+  }
+
+  /// The same, when the delete goes out in the round that takes the change in.
+  @Test func aDeleteSentInTheRoundThatKeepsTheTaskIsSaid() throws {
+    var laptop = SyncDevice("laptop")
+    try laptop.change { try $0.add("Ring the bank", spoons: 2, at: morning) }
+    try laptop.newDay(10, at: morning)
+    try laptop.change { _ = try $0.plan([id(1)], at: morning) }
+    try laptop.sync([], at: morning)
+    var desktop = SyncDevice("desktop")
+    try desktop.sync(laptop.files, at: morning)
+    try desktop.change { try $0.markDone([id(1)], at: morning.plus(minutes: 30)) }
+    try desktop.sync(laptop.files, at: morning.plus(minutes: 40))
+    try laptop.change { _ = try $0.delete([id(1)]) }
+    let notes = try laptop.sync(desktop.files, at: morning.plus(hours: 1))
+    #expect(laptop.state.planner.task(id(1))?.isDone == true)
+    #expect(notes.contains(.keptAfterDelete(id(1), title: "Ring the bank")), "\(notes)")
   }
 
   @Test func aDeleteSeenByNoOtherChangeRemovesTheTaskEverywhere() throws {
