@@ -351,7 +351,20 @@ public struct Renderer: Sendable {
     }
     guard shown else {
       let place = category.map { "category \($0.value)" } ?? "the categories"
-      return Array("No task in \(place) matches \(Text.visible(filter.description)).\n".utf8)
+      var said = "No task in \(place) matches \(Text.visible(filter.description))"
+      // `list in:backlog` asks list for what it never shows: say where that is.
+      for case .within(let within) in filter.terms {
+        let elsewhere: (what: String, command: String)
+        switch within {
+        case .category: continue
+        case .backlog: elsewhere = ("the backlog", "backlog")
+        case .todo: elsewhere = ("today's list", "todo")
+        case .done: elsewhere = ("done tasks", "completed")
+        }
+        said += ": list shows the categories; for \(elsewhere.what) see '\(elsewhere.command)'"
+        break
+      }
+      return Array((said + ".\n").utf8)
     }
     return out
   }

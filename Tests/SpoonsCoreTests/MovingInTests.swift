@@ -265,6 +265,11 @@ struct MovingInPlannerTests {
     #expect(days[0].imported == 1)
     #expect(days[0].spent == p.ledger!.spent && days[0].spent == 1)
     #expect(days[0].checked == 1)
+    // Nor does stats take its guessed cost for one that was planned.
+    let costs = CostAccuracy(
+      done: done + p.todo, from: morning.date, through: morning.date, planner: p,
+      dayStart: p.dayStart)
+    #expect(costs.checkedOff == 1 && costs.planned == 1)
   }
 
   /// todo.txt gives days, not times: a task Spoons exported comes back as the task it is,

@@ -108,9 +108,11 @@ extension Commands {
       -> RecurrenceSpec
     {
       if let next, RecurrenceSpec.continues(word, with: next) {
+        // A whole example of the form begun, not the words typed cut short.
+        let example = word.lowercased() == "every" ? "every 3 days" : "last fri"
         throw ParseError(
-          "--days takes one word: put days of several words in quotes, e.g. --days "
-            + "\"\(Text.echoed(word)) \(Text.echoed(next))...\"")
+          "--days takes one word: put days of several words in quotes, e.g. "
+            + "routine add 1 Water plants --days \"\(example)\"")
       }
       do {
         return try RecurrenceSpec(parsing: word)
