@@ -112,10 +112,7 @@ extension Renderer {
     var out = ""
     for day in days {
       let heading = (day.date == today ? "Today, " : "") + Self.long(day.date)
-      var numbers = [
-        "\(day.tasks.count) done" + (day.imported > 0 ? " (\(day.imported) imported)" : ""),
-        Self.spentWords(day.spent, checked: day.checked),
-      ]
+      var numbers = ["\(day.tasks.count) done", Self.spentWords(day.spent, checked: day.checked)]
       if day.rested > 0 { numbers.append("rested \(day.rested)") }
       out += style.bold(heading) + charset.separator
         + Text.joined(numbers, separator: charset.separator) + "\n"

@@ -145,17 +145,24 @@ public struct Repl {
       }
       do {
         let outcome = try session.execute(command)
-        outcome.deliver(to: env.output, errors: env.errors)
-        if outcome.quit { return .quit }
+        outcome.write(to: env.output)
+        env.output.flush()
+        if outcome.quit {
+          outcome.deliverSynced(to: env.errors)
+          return .quit
+        }
         if let newDay = command as? Commands.NewDay {
           var typed: String?
           if newDay.mood == nil, outcome.planner?.asksMood ?? false { typed = askMood() }
+          // The morning's own lines together; what the sync then changed after them.
           if let planner = outcome.planner, let hint = session.paceHint(after: planner) {
             env.output.write(hint)
             env.output.flush()
           }
+          outcome.deliverSynced(to: env.errors)
           return typed.map { .command($0) } ?? .done
         }
+        outcome.deliverSynced(to: env.errors)
       } catch {
         _ = report(error, line: 0)
       }

@@ -61,6 +61,11 @@ public final class Session {
     public func deliver(to output: any TextSink, errors: any TextSink) {
       write(to: output)
       output.flush()
+      deliverSynced(to: errors)
+    }
+
+    /// Writes what the sync after the change said (`synced`), when it said anything.
+    public func deliverSynced(to errors: any TextSink) {
       guard !synced.isEmpty else { return }
       errors.write(synced)
       errors.flush()

@@ -76,7 +76,7 @@ public struct SyncRound: Sendable {
     // new day, and said once, naming the device the task came from.
     let here = Self.numbersMoved(before: view, local: local, after: made.identities)
       + Self.deletedNumbersTaken(
-        local.planner.deletedToday, in: document, by: device, after: made.identities)
+        local.planner.deletedToday, in: before, by: device, after: made.identities)
     notes += Self.movedNotes(
       here.filter { !local.planner.renumbered.contains($0) }, view: view, after: made.identities,
       device: device)
@@ -231,7 +231,8 @@ public struct SyncRound: Sendable {
   /// The numbers of tasks deleted here since the day began that the round gave to another
   /// task: the person may still mean the deleted one (`undone`, `show`), so they are refused
   /// too. Not a task this device deleted that an edit it had not seen brought back: that is
-  /// the same task.
+  /// the same task (`ownDeletesKept` says so). `document` is the one before what came in:
+  /// the device whose edit kept the task stamps the delete again as its own.
   static func deletedNumbersTaken(
     _ deleted: [TaskID], in document: SyncDocument, by device: DeviceID, after: SyncIdentities
   ) -> [Renumbering] {

@@ -271,6 +271,26 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     #expect(!later.contains { if case .keptAfterDelete = $0 { true } else { false } }, "\(later)")
   }
 
+  /// A task deleted here today that a change made elsewhere kept is the same task: its
+  /// number is not refused as one another task took (the device whose change kept it
+  /// stamps the delete again as its own, which must not make it look like another task).
+  @Test func aKeptTaskDeletedHereTodayIsNotGuardedAsTaken() throws {
+    var laptop = SyncDevice("laptop", keepsGuards: true)
+    try laptop.change { try $0.add("Ring the bank", spoons: 2, at: morning) }
+    try laptop.newDay(10, at: morning)
+    try laptop.sync([], at: morning)
+    var desktop = SyncDevice("desktop")
+    try desktop.sync(laptop.files, at: morning)
+    try desktop.change { try $0.edit(id(1), TaskEdit(note: "ask about fees"), at: morning) }
+    try laptop.change { _ = try $0.delete([id(1)]) }
+    try laptop.sync([], at: morning.plus(hours: 1))
+    try desktop.sync(laptop.files, at: morning.plus(hours: 2))
+    let back = try laptop.sync(desktop.files, at: morning.plus(hours: 3))
+    #expect(back.contains(.keptAfterDelete(id(1), title: "Ring the bank")), "\(back)")
+    #expect(!back.contains { if case .numberTaken = $0 { true } else { false } }, "\(back)")
+    #expect(try laptop.state.planner.resolve(TaskRef(typed: 1)) == id(1))
+  }
+
   /// The same, when the delete goes out in the round that takes the change in.
   @Test func aDeleteSentInTheRoundThatKeepsTheTaskIsSaid() throws {
     var laptop = SyncDevice("laptop")

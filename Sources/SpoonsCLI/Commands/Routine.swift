@@ -109,10 +109,13 @@ extension Commands {
     {
       if let next, RecurrenceSpec.continues(word, with: next) {
         // A whole example of the form begun, not the words typed cut short.
-        let example = word.lowercased() == "every" ? "every 3 days" : "last fri"
+        let first = word.lowercased()
+        let example =
+          ["first", "second", "third", "fourth"].contains(first) ? "\(first) fri"
+          : first == "last" || first == "fifth" ? "last fri" : "every 3 days"
         throw ParseError(
-          "--days takes one word: put days of several words in quotes, e.g. "
-            + "routine add 1 Water plants --days \"\(example)\"")
+          "--days takes one word: put days of several words in quotes, e.g. --days "
+            + "\"\(example)\"")
       }
       do {
         return try RecurrenceSpec(parsing: word)

@@ -22,6 +22,9 @@ public struct ImportedTask: Hashable, Sendable {
   /// Whether `created` and `completed` are days the file gave, not times (todo.txt, whose
   /// dates become noon): a task here already is then found by its creation day.
   public var datesOnly = false
+  /// Whether `completed` is only "done, some time": an `x` line without its date, which
+  /// becomes now. Such a task is never taken for one here already.
+  public var completedUndated = false
 
   public init(
     title: Title, tags: [Tag] = [], due: CivilDate? = nil, note: String? = nil,

@@ -6,20 +6,13 @@ public struct CompletedDay: Hashable, Sendable {
 
   /// What the tasks took, counted as the day's ledger counts `spent` (`SpoonTask.spent`):
   /// the number `history` and `status` call spent for the same day. Rests are not taken off.
-  /// A task brought in done from another program (`+imported`) was done on no Spoons day,
-  /// and is counted in none of these numbers.
-  public var spent: Int { counted.reduce(0) { $0 + $1.spent } }
+  public var spent: Int { tasks.reduce(0) { $0 + $1.spent } }
 
   /// The same tasks at what they were planned at: the ledger's `checked`.
-  public var checked: Int { counted.reduce(0) { $0 + $1.cost } }
+  public var checked: Int { tasks.reduce(0) { $0 + $1.cost } }
 
   /// What the rests among them gave back: the ledger's `rested`.
-  public var rested: Int { counted.reduce(0) { $0 + $1.rested } }
-
-  /// How many of the tasks were brought in done (`import --from`), and counted in no day.
-  public var imported: Int { tasks.count - counted.count }
-
-  private var counted: [SpoonTask] { tasks.filter { !$0.carries(MovingIn.importedTag) } }
+  public var rested: Int { tasks.reduce(0) { $0 + $1.rested } }
 }
 
 extension Planner {

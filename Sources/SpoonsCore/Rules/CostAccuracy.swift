@@ -66,11 +66,8 @@ public struct CostAccuracy: Hashable, Sendable {
     done: [SpoonTask], from: CivilDate, through: CivilDate, planner: Planner,
     dayStart: DayStart
   ) {
-    // A task brought in done (`+imported`) was costed by a guess at import, never planned.
     let window = done.filter { task in
-      guard !task.isRest, !task.carries(MovingIn.importedTag),
-        let at = task.completed.map(dayStart.today(at:))
-      else { return false }
+      guard !task.isRest, let at = task.completed.map(dayStart.today(at:)) else { return false }
       return at >= from && at <= through
     }
     var byCost: [Int: (checked: Int, noted: Int, took: Int)] = [:]

@@ -12,8 +12,9 @@ struct ImportedTaskDraft {
   var created: Timestamp?
   var completed: Timestamp?
   var spoons: SpoonCost?
-  /// `ImportedTask.datesOnly`.
+  /// `ImportedTask.datesOnly`, `ImportedTask.completedUndated`.
   var datesOnly = false
+  var completedUndated = false
 
   init(_ place: ImportProblem.Place) { self.place = place }
 
@@ -81,6 +82,7 @@ struct ImportedTaskDraft {
       title: title, tags: Tag.normalized(kept), due: due, note: note, created: created,
       completed: completed, spoons: spoons)
     task.datesOnly = datesOnly
+    task.completedUndated = completedUndated
     return task
   }
 

@@ -4,9 +4,8 @@ extension Planner {
   /// cost (the file's own, else `spoons`), as a task just added does, and carries
   /// `MovingIn.importedTag` so the person can find and look over what came; it is not put
   /// in the backlog, which holds what earlier days left and which `suggest` puts first. A
-  /// done one goes to the archive as checked off at its completion time, tagged too: it was
-  /// done in the other program, on no Spoons day, so no day's numbers count it
-  /// (`CompletedDay`).
+  /// done one goes to the archive as checked off at its completion time, tagged too, so
+  /// `search +imported` finds everything that came.
   ///
   /// A task already here is not brought again, so importing a file twice, or a file Spoons
   /// exported, changes nothing (`MovingIn.HereAlready`).
@@ -56,41 +55,51 @@ extension Planner {
 extension MovingIn {
   /// What tells a task brought in before from a new one, as `add` tells a task typed twice:
   /// the same title, and
-  /// - when the file says when the task was made (or, for a done one, done): the same time,
-  ///   to the second, or the same day when the file gives days only (todo.txt, whose
-  ///   export writes the creation day of every task);
-  /// - when it does not (a todo.txt line without a date): an open task of that title.
+  /// - from Taskwarrior, which keeps times: the same creation time, to the second, open or
+  ///   done alike (a task brought in open and checked off here since is the same task);
+  /// - from todo.txt, which keeps days: an open line, an open task made that day (or, for a
+  ///   line without a date, any open task of that title); a done line, a task done that day
+  ///   (the day as the day start counts it, as Spoons' own export writes it). An `x` line
+  ///   without its date is never taken for one here.
   /// Only what was here before the import counts: two lines alike in one file both come.
   struct HereAlready {
     private var times = Set<String>()
-    private var days = Set<String>()
+    private var openDays = Set<String>()
+    private var doneDays = Set<String>()
     private var openTitles = Set<String>()
+    private let dayStart: DayStart
 
     init(_ planner: Planner, archived: [SpoonTask]) {
-      planner.forEachTask(planner.allTaskIDs) { task in
-        add(task)
-        if !task.isDone { openTitles.insert(task.title.text) }
-      }
+      dayStart = planner.dayStart
+      planner.forEachTask(planner.allTaskIDs) { add($0) }
       for task in archived { add(task) }
     }
 
     private mutating func add(_ task: borrowing SpoonTask) {
       let title = task.title.text
       times.insert("\(task.created.seconds) \(title)")
-      days.insert("\(task.created.date) \(title)")
+      if let completed = task.completed {
+        doneDays.insert("\(dayStart.today(at: completed)) \(title)")
+      } else {
+        openDays.insert("\(task.created.date) \(title)")
+        openTitles.insert(title)
+      }
     }
 
     /// Whether `incoming` is a task here already; `now`: when the import runs, which an
     /// open task made later than it is taken to be made at, as `moveIn` does.
     func holds(_ incoming: ImportedTask, at now: Timestamp) -> Bool {
       let title = incoming.title.text
-      guard let made = incoming.created ?? incoming.completed else {
-        return openTitles.contains(title)
+      guard incoming.datesOnly else {
+        guard let made = incoming.created ?? incoming.completed else { return false }
+        let created = min(made, incoming.completed ?? now)
+        return times.contains("\(created.seconds) \(title)")
       }
-      let created = min(made, incoming.completed ?? now)
-      return incoming.datesOnly
-        ? days.contains("\(created.date) \(title)")
-        : times.contains("\(created.seconds) \(title)")
+      if let completed = incoming.completed {
+        return !incoming.completedUndated && doneDays.contains("\(completed.date) \(title)")
+      }
+      guard let created = incoming.created else { return openTitles.contains(title) }
+      return openDays.contains("\(min(created, now).date) \(title)")
     }
   }
 }

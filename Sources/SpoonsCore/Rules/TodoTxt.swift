@@ -38,7 +38,9 @@ public enum TodoTxt {
     }
     if words.first == "x" {
       words.removeFirst()
-      draft.completed = try date("completion date") ?? now
+      let completed = try date("completion date")
+      draft.completed = completed ?? now
+      draft.completedUndated = completed == nil
     } else if let word = words.first, isPriority(word) {
       words.removeFirst()
       try draft.note("priority", String(word.dropFirst().prefix(1)))
