@@ -88,11 +88,8 @@ public struct SyncRound: Sendable {
       }
     }
     if let over = made.state.planner.ledger?.over, over > 0 { notes.append(.overBudget(by: over)) }
-    notes += Self.keptAfterDelete(before: before, incoming: incoming, after: made.state)
-    if !incoming.isEmpty {
-      let kept = Self.ownDeletesKept(before: before, heldHere: view, made: made, device: device)
-      for note in kept where !notes.contains(note) { notes.append(note) }
-    }
+    let kept = Self.deletesKept(before, incoming, view, made, device)
+    for note in kept where !notes.contains(note) { notes.append(note) }
     if let old = local.planner.day, let new = made.state.planner.day, old.date == new.date,
       old.budget != new.budget,
       let stamp = document.entities[.day(new.date)]?[SyncDayField.budget]?.stamp
@@ -298,6 +295,18 @@ public struct SyncRound: Sendable {
           id, title: task.title.text, fields: lost, device: winner.device, seconds: winner.seconds))
     }
     return notes
+  }
+
+  /// The tasks a delete did not remove because of a change it had not seen: a delete that
+  /// came in (`keptAfterDelete`), and one made here (`ownDeletesKept`), each said once.
+  static func deletesKept(
+    _ before: SyncDocument, _ incoming: [SyncChange], _ view: SyncView, _ made: SyncedPlanner,
+    _ device: DeviceID
+  ) -> [SyncNote] {
+    let received = keptAfterDelete(before: before, incoming: incoming, after: made.state)
+    guard !incoming.isEmpty else { return received }
+    let own = ownDeletesKept(before: before, heldHere: view, made: made, device: device)
+    return received + own.filter { !received.contains($0) }
   }
 
   /// Tasks deleted here (in this round or an earlier one) that a change from another
