@@ -25,7 +25,9 @@ extension Session {
     always: Bool = false, ask: Ask?, at now: Timestamp
   ) throws -> Confirmation {
     guard always || !selection.isTyped else { return .notAsked }
-    if ask == nil, case .matching(_, true) = selection { return .notAsked }
+    // `--yes` answers beforehand, at the prompt too (as `clear --yes` does).
+    if case .matching(_, true) = selection { return .notAsked }
+    if case .ids(_, true) = selection { return .notAsked }
     if ask == nil, selection.isTyped { return .notAsked }
     let p = try store.load()
     let refs = try p.refs(selection, today: p.today(at: now), scope: scope)

@@ -55,6 +55,21 @@ struct BinaryTests {
     #expect(try spoons(["backlog"], data: tmp.data).stdout == "The backlog is empty.\n")
   }
 
+  /// `--yes` after ids answers beforehand, as after a filter: taken, not refused, in a
+  /// one-shot command too, where ids are never asked about.
+  @Test func yesAfterIDsIsTaken() throws {
+    let tmp = TemporaryDirectory()
+    for args in [["new-day", "6"], ["add", "1", "One"], ["add", "1", "Two"], ["add", "1", "Three"],
+      ["add", "1", "Four"]]
+    {
+      #expect(try spoons(args, data: tmp.data).status == 0, "\(args)")
+    }
+    let deleted = try spoons(["delete", "1-4", "--yes"], data: tmp.data)
+    #expect(deleted.status == 0, "\(deleted.stderr)")
+    #expect(deleted.stdout.hasPrefix("Deleted #1 One"), "\(deleted.stdout)")
+    #expect(try spoons(["list"], data: tmp.data).stdout.contains("No tasks"))
+  }
+
   /// The fields `--json` gained with details: due, note, where, updated, completed, in.
   @Test func detailsRoundTripThroughTheBinaryAsJSON() throws {
     let tmp = TemporaryDirectory()

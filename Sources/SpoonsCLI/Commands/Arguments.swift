@@ -241,18 +241,9 @@ public struct Arguments {
   mutating func selection() throws(ParseError) -> TaskSelection {
     let yes = takeFlag("--yes")
     guard let first = words.first, !Self.startsAsID(first) else {
-      let ids = try ids()
-      if yes { throw yesWithIDs }
-      return .ids(ids)
+      return .ids(try ids(), yes: yes)
     }
     return .matching(try filter(), yes: yes)
-  }
-
-  /// `--yes` confirms what a filter chooses; ids name each task already.
-  var yesWithIDs: ParseError {
-    ParseError(
-      "--yes can't be used with ids: it confirms the tasks a filter chooses, e.g. "
-        + "\(info.name) +phone --yes")
   }
 
   /// Whether a word is taken as ids, not a filter: it starts as a number does (`12`, `#12`,

@@ -61,8 +61,7 @@ extension Commands {
         let changes = try args.tagChanges()
         edit.tags.adding += changes.adding
         edit.tags.removing = changes.removing
-        selection = .ids(try args.leadingIDs())
-        if yes { throw args.yesWithIDs }
+        selection = .ids(try args.leadingIDs(), yes: yes)
       } else {
         selection = .matching(try args.filter(), yes: yes)
       }

@@ -5,15 +5,17 @@
 /// (each resolved, as ever, by `Planner.resolve`), and a filter names the tasks it matches as
 /// `TaskRef`s that hold them, so every rule still takes refs and a selection can skip no check.
 public enum TaskSelection: Hashable, Sendable, CustomStringConvertible {
-  case ids([TaskRef])
+  /// `yes`: `--yes` was given, the question at the prompt answered beforehand (ids name each
+  /// task, so nothing else needs it).
+  case ids([TaskRef], yes: Bool = false)
   /// `yes`: `--yes` was given, which a change to more than a few tasks a filter chose needs
-  /// where nobody can be asked (one-shot, a script).
+  /// where nobody can be asked (one-shot, a script), and which answers the prompt's question.
   case matching(TaskFilter, yes: Bool = false)
 
   /// What was typed, for what a command says before it resolves.
   public var description: String {
     switch self {
-    case .ids(let refs): return refs.map(\.description).joined(separator: " ")
+    case .ids(let refs, _): return refs.map(\.description).joined(separator: " ")
     case .matching(let filter, _): return filter.description
     }
   }
@@ -74,7 +76,7 @@ extension Planner {
     _ selection: TaskSelection, today: CivilDate, scope: SelectionScope = .open
   ) throws(PlannerError) -> [TaskRef] {
     switch selection {
-    case .ids(let refs):
+    case .ids(let refs, _):
       guard !refs.isEmpty else { throw .nothingSelected }
       return refs
     case .matching(let filter, _):
