@@ -172,15 +172,21 @@ enum FileSystem {
   /// or a cut one may be there; its reader must refuse a cut one. Quietly, best effort.
   static func replaceCache(_ path: String, with bytes: [UInt8]) {
     let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-    var template = Array((directory + "/" + temporaryPrefix + "XXXXXX").utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard fd >= 0 else { return }
-    let temporary = String(
-      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    _ = fchmod(fd, 0o600)
+    guard let (fd, temporary) = temporaryFile(in: directory) else { return }
     let written = (try? writeAll(fd, bytes, path: temporary)) != nil
     close(fd)
     if !written || rename(temporary, path) != 0 { unlink(temporary) }
+  }
+
+  /// A new file, mode 0600, named `.tmp-XXXXXX` in `directory` (what `sweepTemporaries`
+  /// removes), open for writing; nil when it cannot be made (`errno` says why).
+  private static func temporaryFile(in directory: String) -> (fd: Int32, path: String)? {
+    var template = Array((directory + "/" + temporaryPrefix + "XXXXXX").utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard fd >= 0 else { return nil }
+    _ = fchmod(fd, 0o600)
+    return (fd, String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
   }
 
   /// A file written whole beside its final name and fsynced: `commit` renames it into place,
@@ -196,14 +202,11 @@ enum FileSystem {
   static func stage(_ bytes: [UInt8], as path: String, in directory: String)
     throws(StoreError) -> Staged
   {
-    var template = Array((directory + "/" + temporaryPrefix + "XXXXXX").utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard fd >= 0 else { throw io(directory, "create a file in") }
-    let temporary = String(
-      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let (fd, temporary) = temporaryFile(in: directory) else {
+      throw io(directory, "create a file in")
+    }
     do throws(StoreError) {
       defer { close(fd) }
-      _ = fchmod(fd, 0o600)
       try writeAll(fd, bytes, path: temporary)
       Durability.step()
       guard fsync(fd) == 0 else { throw io(temporary, "save") }

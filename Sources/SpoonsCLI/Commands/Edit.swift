@@ -98,8 +98,7 @@ extension Commands {
         var tasks: [SpoonTask] = []
         var out = ""
         for ref in try session.selected(selection, in: p, at: now, confirmation) {
-          let before = try p.resolve(ref)
-          let was = p.task(before)
+          let was = p.task(try p.resolve(ref))
           let task = try p.edit(ref, edit, at: now)
           // A task that already had every value asked for is said so, not "Changed": no
           // change is recorded for it (none at all, and nothing for `undo`, when no task

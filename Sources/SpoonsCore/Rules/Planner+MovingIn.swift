@@ -63,9 +63,15 @@ extension MovingIn {
   ///   without its date is never taken for one here.
   /// Only what was here before the import counts: two lines alike in one file both come.
   struct HereAlready {
-    private var times = Set<String>()
-    private var openDays = Set<String>()
-    private var doneDays = Set<String>()
+    /// A title with when its task was made (`Int64`: to the second) or on which day.
+    private struct Made<When: Hashable>: Hashable {
+      let title: String
+      let when: When
+    }
+
+    private var times = Set<Made<Int64>>()
+    private var openDays = Set<Made<CivilDate>>()
+    private var doneDays = Set<Made<CivilDate>>()
     private var openTitles = Set<String>()
     private let dayStart: DayStart
 
@@ -77,11 +83,11 @@ extension MovingIn {
 
     private mutating func add(_ task: borrowing SpoonTask) {
       let title = task.title.text
-      times.insert("\(task.created.seconds) \(title)")
+      times.insert(Made(title: title, when: task.created.seconds))
       if let completed = task.completed {
-        doneDays.insert("\(dayStart.today(at: completed)) \(title)")
+        doneDays.insert(Made(title: title, when: dayStart.today(at: completed)))
       } else {
-        openDays.insert("\(task.created.date) \(title)")
+        openDays.insert(Made(title: title, when: task.created.date))
         openTitles.insert(title)
       }
     }
@@ -93,13 +99,14 @@ extension MovingIn {
       guard incoming.datesOnly else {
         guard let made = incoming.created ?? incoming.completed else { return false }
         let created = min(made, incoming.completed ?? now)
-        return times.contains("\(created.seconds) \(title)")
+        return times.contains(Made(title: title, when: created.seconds))
       }
       if let completed = incoming.completed {
-        return !incoming.completedUndated && doneDays.contains("\(completed.date) \(title)")
+        return !incoming.completedUndated
+          && doneDays.contains(Made(title: title, when: completed.date))
       }
       guard let created = incoming.created else { return openTitles.contains(title) }
-      return openDays.contains("\(min(created, now).date) \(title)")
+      return openDays.contains(Made(title: title, when: min(created, now).date))
     }
   }
 }

@@ -60,11 +60,17 @@ extension Planner {
     // `suggest @bed` at 100,000 open tasks when all were). Indexes and keys in arrays of
     // their own, not tuples: a tuple's type is built at run time the first time it is used.
     var keyed: [Int] = []
+    var keys: [ImportanceKey] = []
     var plain: [Int] = []
     for (index, task) in tasks.enumerated() {
-      if ImportanceKey(task) == .other { plain.append(index) } else { keyed.append(index) }
+      let key = ImportanceKey(task)
+      if key == .other {
+        plain.append(index)
+      } else {
+        keyed.append(index)
+        keys.append(key)
+      }
     }
-    let keys = keyed.map { ImportanceKey(tasks[$0]) }
     let order = keys.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : $0 < $1 }
     var result: [RankedTask] = []
     result.reserveCapacity(tasks.count)
