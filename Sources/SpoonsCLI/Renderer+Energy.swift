@@ -57,38 +57,47 @@ extension Renderer {
       return "No open tasks to suggest. Add one with its spoons and title, e.g. add 2 Call the GP\n"
     }
     if s.room == 0 { return "No room left to plan above the reserve: nothing to suggest.\n" }
-    let width = Swift.max(idWidth(s.tasks), idWidth(s.leftOut.lazy.map(\.task.id)))
-    var out =
+    var width = idWidth(s.tasks)
+    for item in s.leftOut { width = Swift.max(width, Self.idColumns(item.task.id)) }
+    // As bytes, each task's line written in place as `list` writes it: a String built per
+    // line and joined cost more than choosing the tasks.
+    var out: [UInt8] = []
+    func write(_ text: String) { out.append(contentsOf: text.utf8) }
+    write(
       s.tasks.isEmpty
-      ? "Nothing fits the room of \(Self.spoons(s.room)).\n"
-      : "Suggested for the room of \(Self.spoons(s.room)) (uses \(s.spoons)):\n"
-    for task in s.tasks { out += "  \(line(task, width: width, today: today, cost: true))\(why(task, today: today))\n" }
+        ? "Nothing fits the room of \(Self.spoons(s.room)).\n"
+        : "Suggested for the room of \(Self.spoons(s.room)) (uses \(s.spoons)):\n")
+    for task in s.tasks {
+      write("  ")
+      appendLine(task, width: width, today: today, cost: true, to: &out)
+      write(why(task, today: today) + "\n")
+    }
     // Tasks that matter more than the plain rest (dated or in the backlog) are each explained;
     // the others are only counted.
     let notable = s.leftOut.filter { $0.task.due != nil || $0.task.backlogSince != nil }
     let others = s.leftOut.count - notable.count
-    if !notable.isEmpty || others > 0 { out += "Left out:\n" }
+    if !notable.isEmpty || others > 0 { write("Left out:\n") }
     for item in notable.prefix(10) {
-      let because: String
+      write("  ")
+      appendLine(item.task, width: width, today: today, cost: true, to: &out)
       switch item.reason {
-      case .tooDear: because = "costs more than the room of \(s.room)"
-      case .noRoom: because = "no room beside the tasks above"
-      case .overMax: because = "over --max"
+      case .tooDear: write(": costs more than the room of \(s.room)\n")
+      case .noRoom: write(": no room beside the tasks above\n")
+      case .overMax: write(": over --max\n")
       }
-      out += "  \(line(item.task, width: width, today: today, cost: true)): \(because)\n"
     }
-    if notable.count > 10 { out += "  and \(Self.tasks(notable.count - 10)) more, dated or in the backlog\n" }
-    if others > 0 {
-      out += "  \(Self.tasks(others)) in the categories, with no due date\n"
+    if notable.count > 10 {
+      write("  and \(Self.tasks(notable.count - 10)) more, dated or in the backlog\n")
     }
+    if others > 0 { write("  \(Self.tasks(others)) in the categories, with no due date\n") }
     if !planning && !s.tasks.isEmpty {
       let words = filter.isEmpty ? "" : " \(filter)"
       // Appended one by one: `joined` is generic code the first call of a run pays to set up.
-      out += "Plan them with: suggest\(words) --plan (or: plan"
-      for task in s.tasks { out += " \(task.id.rawValue)" }
-      out += ")\n"
+      write("Plan them with: suggest\(words) --plan (or: plan")
+      for task in s.tasks { write(" \(task.id.rawValue)") }
+      write(")\n")
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
   private func why(_ task: SpoonTask, today: CivilDate) -> String {

@@ -111,19 +111,40 @@ struct SuggestionTests {
   }
 
   /// Best subset by: more tasks of the most important rank, then the next, ...; then more
-  /// spoons; then earliest in priority order. Written with count vectors, independently of
-  /// the rank lists the knapsack compares.
+  /// spoons; then earliest in priority order. Written with count vectors over every subset,
+  /// independently of the three steps `BestFill` takes.
   func bruteForce(_ p: Planner, max limit: Int?) -> [TaskID] {
     let candidates = p.suggestionCandidates
-    let room = p.ledger!.room
-    let rankCount = (candidates.map(\.rank).max() ?? -1) + 1
+    let picks = Self.bruteForce(
+      costs: candidates.map(\.task.cost), ranks: candidates.map(\.rank), room: p.ledger!.room,
+      limit: limit ?? Int.max)
+    return picks.map { candidates[$0].task.id }
+  }
+
+  /// Rooms past 64 spoons take more than one word of sums: many tasks of many ranks against
+  /// every subset, with and without a limit.
+  @Test(arguments: 0..<200)
+  func largeRoomsMatchABruteForceSearch(seed: Int) {
+    var rng = SeededGenerator(seed: UInt64(seed) &* 104_729 &+ 3)
+    let count = Int.random(in: 1...15, using: &rng)
+    let costs = (0..<count).map { _ in Int.random(in: 1...10, using: &rng) }
+    let ranks = (0..<count).map { _ in Int.random(in: 0...4, using: &rng) }.sorted()
+    let room = Int.random(in: 1...140, using: &rng)
+    let limit = Bool.random(using: &rng) ? Int.random(in: 1...8, using: &rng) : room
+    let got = BestFill.choose(costs: costs, ranks: ranks, room: room, limit: limit)
+    let expected = Self.bruteForce(costs: costs, ranks: ranks, room: room, limit: limit)
+    #expect(got == expected, "seed \(seed): costs \(costs) ranks \(ranks) room \(room)")
+  }
+
+  static func bruteForce(costs: [Int], ranks: [Int], room: Int, limit: Int) -> [Int] {
+    let rankCount = (ranks.max() ?? -1) + 1
     var best: (counts: [Int], spoons: Int, picks: [Int])?
-    for mask in 0..<(1 << candidates.count) {
-      let picks = (0..<candidates.count).filter { mask & (1 << $0) != 0 }
-      let spoons = picks.reduce(0) { $0 + candidates[$1].task.cost }
-      guard spoons <= room, picks.count <= (limit ?? Int.max) else { continue }
+    for mask in 0..<(1 << costs.count) {
+      let picks = (0..<costs.count).filter { mask & (1 << $0) != 0 }
+      let spoons = picks.reduce(0) { $0 + costs[$1] }
+      guard spoons <= room, picks.count <= limit else { continue }
       var counts = Array(repeating: 0, count: rankCount)
-      for i in picks { counts[candidates[i].rank] += 1 }
+      for i in picks { counts[ranks[i]] += 1 }
       guard let current = best else {
         best = (counts, spoons, picks)
         continue
@@ -138,6 +159,6 @@ struct SuggestionTests {
       }
       if picks.lexicographicallyPrecedes(current.picks) { best = (counts, spoons, picks) }
     }
-    return (best?.picks ?? []).map { candidates[$0].task.id }
+    return best?.picks ?? []
   }
 }

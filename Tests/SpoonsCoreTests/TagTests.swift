@@ -175,11 +175,33 @@ struct TagTests {
     #expect(try TaskFilter(words: ["note:x"]).terms == [.word(SearchText.fold("note:x"))])
   }
 
+  /// A task looked at where it lies (`suggest` reads only its tags) passes a filter exactly
+  /// when the task itself does, a tag beyond ASCII and every other kind of term among them.
+  @Test func aTaskInPlaceMatchesAsTheTaskDoes() throws {
+    var p = try planner()
+    p.add(
+      try Title("Café visit"), spoons: try SpoonCost(1), at: morning, tags: [try tag("@café")])
+    let filters = [
+      ["@bed"], ["+health"], ["-health"], ["+health", "@bed"], ["@café"], ["overdue"],
+      ["in:todo"], ["call"], ["+health", "call"], ["@bed", "due.after:today"], ["spoons:2"],
+      ["@phone", "-@bed"], [],
+    ]
+    for words in filters {
+      let filter = try TaskFilter(words: words)
+      for task in p.allTasks {
+        let inPlace = withUnsafePointer(to: task) { filter.matches(at: $0, today: today) }
+        #expect(inPlace == filter.matches(task, today: today), "\(words) on #\(task.id)")
+      }
+    }
+    let café = try TaskFilter(words: ["@café"])
+    #expect(p.allTasks.filter { café.matches($0, today: today) }.map(\.id.rawValue) == [5])
+  }
+
   /// `suggest @bed`: what can be done from bed, within the room left.
   @Test func aSuggestionAmongTheTasksThatMatch() throws {
     let p = try planner()
     let bed = try TaskFilter(words: ["@bed"])
-    let suggestion = p.suggest { bed.matches($0, today: today) }
+    let suggestion = p.suggest(bed, today: today)
     #expect(suggestion.tasks.map(\.id.rawValue) == [2])
   }
 

@@ -62,9 +62,10 @@ public struct Arguments {
 
   /// `--name VALUE` or `--name=VALUE`, anywhere before `--`, at most once; nil when absent.
   ///
-  /// - Parameter missing: the refusal of the name with no value after it.
-  mutating func option(_ name: String, missing: ParseError? = nil) throws(ParseError)
-    -> String?
+  /// - Parameter missing: the refusal of the name with no value after it, made only then
+  ///   (an example's text costs more to build than most commands' parse).
+  mutating func option(_ name: String, missing: @autoclosure () -> ParseError? = nil)
+    throws(ParseError) -> String?
   {
     let value = try takeOption(name, missing: missing)
     if value != nil, try takeOption(name, missing: missing) != nil { throw twice(name) }
@@ -85,20 +86,22 @@ public struct Arguments {
   mutating func number(option name: String, _ number: NumberArgument) throws(ParseError)
     -> Int?
   {
-    let missing = ParseError(
-      "\(name) needs \(number.what) after it, \(number.kind), e.g. \(number.example)")
-    return try option(name, missing: missing).map(number.parse)
+    try option(
+      name,
+      missing: ParseError(
+        "\(name) needs \(number.what) after it, \(number.kind), e.g. \(number.example)")
+    ).map(number.parse)
   }
 
-  private mutating func takeOption(_ name: String, missing: ParseError?) throws(ParseError)
-    -> String?
+  private mutating func takeOption(_ name: String, missing: () -> ParseError?)
+    throws(ParseError) -> String?
   {
     for index in optionWords {
       let word = words[index]
       if Self.names(word, name) {
         guard index + 1 < words.count, words[index + 1] != "--" else {
           let shown = example.contains(name) ? ", e.g. \(example)" : ""
-          throw missing ?? ParseError("\(name) needs a value after it\(shown)")
+          throw missing() ?? ParseError("\(name) needs a value after it\(shown)")
         }
         values.append((origins[index + 1], name, false))
         let value = remove(at: index + 1)

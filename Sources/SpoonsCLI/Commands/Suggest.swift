@@ -32,8 +32,7 @@ extension Commands {
       let r = session.renderer
       func suggest(_ p: Planner) throws -> Suggestion {
         guard p.day != nil else { throw PlannerError.noDayStarted }
-        let today = p.today(at: now)
-        return p.suggest(max: max) { filter.matches($0, today: today) }
+        return p.suggest(filter, today: p.today(at: now), max: max)
       }
       guard plan else {
         let p = try session.store.load()

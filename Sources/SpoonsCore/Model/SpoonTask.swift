@@ -69,12 +69,21 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
     // Bytes compare as `Tag`s do only in ASCII; other names compare as Strings (`한` written
     // two ways is one tag).
     guard tag.isASCII else { return tags.contains(tag) }
-    let found = tagText.utf8.withContiguousStorageIfAvailable { bytes in
-      tag.description.utf8.withContiguousStorageIfAvailable { wanted in
-        Self.holds(word: wanted, in: bytes)
-      }
-    }
-    return (found ?? nil) ?? tagText.split(separator: " ").contains { $0 == tag.description }
+    let found = tag.description.utf8.withContiguousStorageIfAvailable { carries(asciiTag: $0) }
+    return found ?? tagText.split(separator: " ").contains { $0 == tag.description }
+  }
+
+  /// `carries` for an ASCII tag's text as bytes (`@bed`): a filter keeps its tags so, to
+  /// check each task without copying a `Tag` out for it.
+  public func carries(asciiTag word: UnsafeBufferPointer<UInt8>) -> Bool {
+    Self.tagText(tagText, holds: word)
+  }
+
+  /// Whether a task's `tagText` holds the ASCII tag `word` whole.
+  static func tagText(_ text: String, holds word: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard !text.isEmpty else { return false }
+    let found = text.utf8.withContiguousStorageIfAvailable { Self.holds(word: word, in: $0) }
+    return found ?? text.split(separator: " ").contains { $0.utf8.elementsEqual(word) }
   }
 
   /// Whether the space-separated `words` hold `word` whole.

@@ -73,6 +73,17 @@ struct TaskTable: Equatable, Sendable {
     }
   }
 
+  /// `forEach`, lending each task's place rather than the task: a caller that reads a field or
+  /// two of most tasks (a filter's tags) copies only those, where a task lent to a closure is
+  /// copied whole (every string retained and released) before the closure sees it.
+  func forEachPlace(_ ids: [TaskID], _ body: (UnsafePointer<SpoonTask>) -> Void) {
+    for id in ids {
+      guard let slot = slots[id] else { continue }
+      let (chunk, offset) = Self.place(slot)
+      chunks[chunk].withUnsafeBufferPointer { body($0.baseAddress! + offset) }
+    }
+  }
+
   /// Whether both tables hold the same task under `id`, compared where they lie rather than
   /// copied out: a store compares every task of a planner this way after each change.
   func holdsSame(_ id: TaskID, as other: TaskTable) -> Bool {

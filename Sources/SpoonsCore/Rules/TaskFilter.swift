@@ -30,13 +30,30 @@ public struct TaskFilter: Hashable, Sendable, CustomStringConvertible {
     case category, backlog, todo, done
   }
 
-  public var terms: [Term]
+  public let terms: [Term]
   /// The words as they were typed, for saying what matched nothing.
-  public var typed: [String]
+  public let typed: [String]
+  /// The ASCII tags of the `+tag` and `@context` terms, which most filters are, as bytes: a
+  /// task is checked against each as it lies, and against the other terms only if it carries
+  /// them all (`suggest @bed` looks at every open task). Copying a `Tag` out of a term for
+  /// each task (its strings retained and released) cost more than the check itself.
+  private let carried: [[UInt8]]
+  private let others: [Term]
 
   public init(terms: [Term] = [], typed: [String] = []) {
     self.terms = terms
     self.typed = typed
+    var carried: [[UInt8]] = []
+    var others: [Term] = []
+    for term in terms {
+      if case .tag(let tag) = term, tag.isASCII {
+        carried.append(Array(tag.description.utf8))
+      } else {
+        others.append(term)
+      }
+    }
+    self.carried = carried
+    self.others = others
   }
 
   public var isEmpty: Bool { terms.isEmpty }
@@ -112,32 +129,54 @@ public struct TaskFilter: Hashable, Sendable, CustomStringConvertible {
 
   /// Whether `task` passes every term, `today` being the planner's date.
   public func matches(_ task: borrowing SpoonTask, today: CivilDate) -> Bool {
-    terms.allSatisfy { term in
-      switch term {
-      case .tag(let tag): return task.carries(tag)
-      case .notTag(let tag): return !task.carries(tag)
-      case .overdue:
-        guard let due = task.due else { return false }
-        return !task.isDone && due < today
-      case .due(let comparison, let spec):
-        guard let due = task.due else { return false }
-        let date = spec.resolve(today: today)
-        switch comparison {
-        case .on: return due == date
-        case .before: return due < date
-        case .after: return due > date
+    for tag in carried where !tag.withUnsafeBufferPointer({ task.carries(asciiTag: $0) }) {
+      return false
+    }
+    return others.allSatisfy { $0.holds(for: task, today: today) }
+  }
+
+  /// `matches` for a task where it lies (`TaskTable.forEachPlace`): its tags are read alone,
+  /// and the task is copied only when it carries them all and other terms remain.
+  func matches(at task: UnsafePointer<SpoonTask>, today: CivilDate) -> Bool {
+    if !carried.isEmpty {
+      let text = task.pointee.tagText
+      for tag in carried {
+        guard tag.withUnsafeBufferPointer({ SpoonTask.tagText(text, holds: $0) }) else {
+          return false
         }
-      case .within(let place):
-        switch (place, task.placement) {
-        case (.category, .category), (.backlog, .backlog), (.todo, .todo), (.done, .done):
-          return true
-        default: return false
-        }
-      case .spoons(let range):
-        return range.contains(task.spoons.value)
-      case .word(let folded):
-        return SearchText.matches(task.title.text, folded)
       }
+    }
+    return others.isEmpty || others.allSatisfy { $0.holds(for: task.pointee, today: today) }
+  }
+}
+
+extension TaskFilter.Term {
+  /// Whether `task` passes this one term.
+  func holds(for task: borrowing SpoonTask, today: CivilDate) -> Bool {
+    switch self {
+    case .tag(let tag): return task.carries(tag)
+    case .notTag(let tag): return !task.carries(tag)
+    case .overdue:
+      guard let due = task.due else { return false }
+      return !task.isDone && due < today
+    case .due(let comparison, let spec):
+      guard let due = task.due else { return false }
+      let date = spec.resolve(today: today)
+      switch comparison {
+      case .on: return due == date
+      case .before: return due < date
+      case .after: return due > date
+      }
+    case .within(let place):
+      switch (place, task.placement) {
+      case (.category, .category), (.backlog, .backlog), (.todo, .todo), (.done, .done):
+        return true
+      default: return false
+      }
+    case .spoons(let range):
+      return range.contains(task.spoons.value)
+    case .word(let folded):
+      return SearchText.matches(task.title.text, folded)
     }
   }
 }
