@@ -136,6 +136,28 @@ struct SuggestionTests {
     #expect(got == expected, "seed \(seed): costs \(costs) ranks \(ranks) room \(room)")
   }
 
+  /// A room no day can have (a hostile file: thousands of spoons over thousands of tasks)
+  /// would need a table of sums larger than memory: it gets the best counts, each rank's
+  /// cheapest, at once, and stays within the room.
+  @Test func aRoomPastAnyDayIsFilledByTheCountsAlone() {
+    var rng = SeededGenerator(seed: 42)
+    let costs = (0..<6_000).map { _ in Int.random(in: 1...10, using: &rng) }
+    let ranks = (0..<6_000).map { $0 / 2_000 }
+    let room = 9_000
+    let picks = BestFill.choose(costs: costs, ranks: ranks, room: room, limit: room)
+    let spent = picks.reduce(0) { $0 + costs[$1] }
+    #expect(spent <= room && picks == picks.sorted() && Set(picks).count == picks.count)
+    // Rank 0 gets as many as its cheapest fit: the most it can have.
+    let rank0 = costs[0..<2_000].sorted()
+    var most = 0
+    var sum = 0
+    for cost in rank0 where sum + cost <= room {
+      sum += cost
+      most += 1
+    }
+    #expect(picks.filter { $0 < 2_000 }.count == most)
+  }
+
   static func bruteForce(costs: [Int], ranks: [Int], room: Int, limit: Int) -> [Int] {
     let rankCount = (ranks.max() ?? -1) + 1
     var best: (counts: [Int], spoons: Int, picks: [Int])?

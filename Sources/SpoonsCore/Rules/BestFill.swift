@@ -22,6 +22,9 @@ enum BestFill {
     guard room > 0, limit > 0 else { return [] }
     let groups = RankGroups(costs: costs, ranks: ranks, room: room, limit: limit)
     guard groups.count > 0 else { return [] }
+    guard SuffixSums.words(groups, room: room) <= maxWords else {
+      return cheapest(groups, costs: costs)
+    }
     let sums = SuffixSums(groups, costs: costs, room: room)
     // Row g: the sums group g and every later group can make together.
     var reach = SumTable(rows: groups.count + 1, room: room)
@@ -55,6 +58,24 @@ enum BestFill {
     }
     return picks
   }
+
+  /// The most words of sums the exact choice may hold (32 MiB). A day's room is at most its
+  /// budget and what it may borrow (148 spoons: under 2 MiB at worst); only a hand-edited or
+  /// hostile file gives a room of thousands over thousands of tasks, whose table would not
+  /// fit in memory.
+  static let maxWords = 1 << 22
+
+  /// Past `maxWords`: each group's cheapest (step 1 alone). The counts are the best there are;
+  /// the spoons may not be the most.
+  static func cheapest(_ groups: RankGroups, costs: [Int]) -> [Int] {
+    var picks: [Int] = []
+    for g in 0..<groups.count {
+      let members = (0..<groups.size(g)).map { groups.member(g, $0) }
+      let chosen = members.sorted { costs[$0] != costs[$1] ? costs[$0] < costs[$1] : $0 < $1 }
+      picks += chosen.prefix(groups.counts[g]).sorted()
+    }
+    return picks
+  }
 }
 
 /// Step 1, and the pruning: the ranks that get at least one task, each with how many it gets
@@ -77,11 +98,12 @@ struct RankGroups {
     var spent = 0
     var taken = 0
     var start = 0
-    var ofCost = [Int](repeating: 0, count: SpoonCost.range.upperBound + 1)
+    // Counts by cost, 1 to 10 (sized by the dearest, so no cost can fall outside).
+    var ofCost = [Int](repeating: 0, count: Swift.max(costs.max() ?? 0, 0) + 1)
     while start < costs.count && taken < limit {
       var end = start
       while end < costs.count && ranks[end] == ranks[start] { end += 1 }
-      // How many of this rank fit: its cheapest first (costs run 1 to 10).
+      // How many of this rank fit: its cheapest first.
       for cost in ofCost.indices { ofCost[cost] = 0 }
       for i in start..<end where costs[i] <= room { ofCost[costs[i]] += 1 }
       var count = 0
@@ -133,6 +155,13 @@ struct SuffixSums {
         costs[groups.member(g, $0)]
       }
     }
+  }
+
+  /// How many words the table for `groups` holds.
+  static func words(_ groups: RankGroups, room: Int) -> Int {
+    var rows = 0
+    for g in 0..<groups.count { rows += (groups.size(g) + 1) * (groups.counts[g] + 1) }
+    return rows * (room / 64 + 1)
   }
 
   /// The row of sums that exactly `c` of group `g`'s candidates from the `j`th on can make.
