@@ -14,7 +14,7 @@
 /// 3. **The earliest picks that make it.** Rank by rank, task by task in priority order, a task
 ///    is taken when the tasks after it can still make up a total that reaches the best.
 /// A later task of the same rank and cost is never better than an earlier one, so each rank
-/// looks only at the first `count` of each cost. The brute-force test in `SuggestionTests`
+/// looks only at the first `count` of each cost (fewer when the room holds fewer of that cost). The brute-force test in `SuggestionTests`
 /// checks all three steps against every subset of small planners.
 enum BestFill {
   /// The indexes of `costs` to take: `ranks` in ascending order, as many as `limit` at most.
@@ -59,10 +59,11 @@ enum BestFill {
     return picks
   }
 
-  /// The most words of sums the exact choice may hold (32 MiB). A day's room is at most its
-  /// budget and what it may borrow (148 spoons: under 2 MiB at worst); only a hand-edited or
-  /// hostile file gives a room of thousands over thousands of tasks, whose table would not
-  /// fit in memory.
+  /// The most words of sums the exact choice may hold (32 MiB). A day's room is its budget,
+  /// what it borrowed and what rests gave back: on the fullest ordinary day about 150 spoons,
+  /// under 2 MiB of sums at worst. Only a room past about 440 spoons (many rests after tasks
+  /// that took far more than planned, or a hand-edited file) over hundreds of tasks of one
+  /// rank comes here, and is filled by its counts alone rather than hold more.
   static let maxWords = 1 << 22
 
   /// Past `maxWords`: each group's cheapest (step 1 alone). The counts are the best there are;
@@ -79,7 +80,7 @@ enum BestFill {
 }
 
 /// Step 1, and the pruning: the ranks that get at least one task, each with how many it gets
-/// and its candidates in priority order (the first `count` of each cost that fits the room).
+/// and its candidates in priority order (the first of each cost, as many as could be chosen).
 /// Kept in arrays of Ints: an array of a struct of its own costs the runtime more to set up,
 /// the first time a run makes one, than this whole choice.
 struct RankGroups {
@@ -116,7 +117,11 @@ struct RankGroups {
       }
       if count > 0 {
         for cost in ofCost.indices { ofCost[cost] = 0 }
-        for i in start..<end where costs[i] <= room && ofCost[costs[i]] < count {
+        for i in start..<end where costs[i] <= room {
+          // No choice holds more of one cost than `count`, nor than the room has for it.
+          guard ofCost[costs[i]] < Swift.min(count, room / Swift.max(costs[i], 1)) else {
+            continue
+          }
           ofCost[costs[i]] += 1
           members.append(i)
         }

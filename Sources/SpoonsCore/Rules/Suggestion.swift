@@ -107,7 +107,9 @@ extension Planner {
   /// spoons; among those, the one of tasks earliest in priority order. More tasks before more
   /// spoons on purpose: on a low day three small things done serve better than one large one,
   /// and both fill the room (the README says the same). `BestFill` finds it with sets of sums
-  /// over the spoons left (at most a few hundred), so it stays quick at any size.
+  /// over the spoons left, so it stays quick at any size; a room of more than about 440 spoons
+  /// over hundreds of tasks, which no ordinary day has, gets the best counts without the most
+  /// spoons (`BestFill.maxWords`).
   public func suggest(max limit: Int? = nil) -> Suggestion {
     suggest(TaskFilter(), today: Self.anyDay, max: limit)
   }
