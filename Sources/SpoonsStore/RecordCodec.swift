@@ -39,9 +39,33 @@ enum RecordCodec {
   /// Appends `<TAB>key=value`.
   static func field(_ key: String, _ value: String, to out: inout [UInt8], escape: Bool = false) {
     out.append(UInt8(ascii: "\t"))
-    out.append(contentsOf: key.utf8)
+    appendUTF8(key, to: &out)
     out.append(UInt8(ascii: "="))
-    if escape { appendEscaped(value, to: &out) } else { out.append(contentsOf: value.utf8) }
+    if escape { appendEscaped(value, to: &out) } else { appendUTF8(value, to: &out) }
+  }
+
+  /// `text`'s UTF-8 in one copy: appending a String's `utf8` view goes a byte at a time, which
+  /// cost a synced state of thousands of lines more than the rest of writing it.
+  static func appendUTF8(_ text: String, to out: inout [UInt8]) {
+    if text.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil {
+      out.append(contentsOf: text.utf8)
+    }
+  }
+
+  /// `number` in decimal, written digit by digit without making its String.
+  static func appendDecimal(_ number: Int, to out: inout [UInt8]) {
+    guard number >= 0 else {
+      appendUTF8(String(number), to: &out)
+      return
+    }
+    var divisor = 1
+    while divisor <= number / 10 { divisor *= 10 }
+    var rest = number
+    while divisor > 0 {
+      out.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
   }
 
   /// `key=4,9,26`. Written number by number: a `joined(separator:)` string costs a one-shot
@@ -76,6 +100,9 @@ enum RecordCodec {
 
     func string(_ key: StaticString) throws(DecodeError) -> String {
       guard let raw = raw(key) else { throw missing(key) }
+      // ASCII with good escapes, nearly every value, straight into its String: one copy, not
+      // bytes first and a String of them after.
+      if let quick = raw.withUnsafeBufferPointer(RecordCodec.quickUnescapedString) { return quick }
       return try RecordCodec.unescape(raw, line: line, key: key.description)
     }
 

@@ -52,6 +52,18 @@ struct CodecTests {
     #expect(!PlannerFile.encode(PlannerSnapshot(planner: p)).contains(0))
   }
 
+  /// Numbers written digit by digit read as `String` writes them, at every length and edge.
+  @Test func decimalsAreWrittenAsStringWritesThem() {
+    var rng = SeededGenerator(seed: 11)
+    var numbers = [0, 1, 9, 10, 99, 100, 1_000_000, Int.max, -1, Int.min]
+    for _ in 0..<2_000 { numbers.append(Int(truncatingIfNeeded: rng.next()) >> rng.below(63)) }
+    for number in numbers {
+      var out: [UInt8] = [7]
+      RecordCodec.appendDecimal(number, to: &out)
+      #expect(out == [7] + Array(String(number).utf8), "\(number)")
+    }
+  }
+
   /// Every text the store writes reads back byte for byte, and a value that is not one it
   /// could have written is refused with the field's name and what is wrong.
   @Test func unescapingUndoesEscapingAndNamesWhatIsWrong() throws {
@@ -63,6 +75,19 @@ struct CodecTests {
       RecordCodec.appendEscaped(text, to: &escaped)
       #expect(try RecordCodec.unescape(escaped[...], line: 3, key: "note") == text)
       #expect(try RecordCodec.unescapedBytes(escaped[...], line: 3, key: "note") == Array(text.utf8))
+      // A record's text, which takes a quicker way for ASCII, reads the same.
+      var line = Array("task\tnote=".utf8)
+      line += escaped + [10]
+      try RecordCodec.forEachRecord(in: line) { record throws(DecodeError) in
+        #expect(try record.string("note") == text)
+      }
+    }
+    for (raw, reason) in [("ab\\", "note ends in a lone backslash"), ("a\\q", "note has an unknown escape")] {
+      #expect(throws: DecodeError(line: 1, reason: reason)) {
+        try RecordCodec.forEachRecord(in: Array("task\tnote=\(raw)\n".utf8)) { record throws(DecodeError) in
+          _ = try record.string("note")
+        }
+      }
     }
     #expect(try RecordCodec.unescape(Array("a\\x41\\x09b".utf8)[...], line: 1, key: "k") == "aA\tb")
     for (raw, reason) in [

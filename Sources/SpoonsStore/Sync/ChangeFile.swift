@@ -99,16 +99,16 @@ struct ChangeFile: Equatable {
   }
 
   static func encode(_ change: SyncChange, to out: inout [UInt8]) {
-    out.append(contentsOf: "set".utf8)
+    RecordCodec.appendUTF8("set", to: &out)
     RecordCodec.field("entity", change.entity.name, to: &out, escape: true)
     RecordCodec.field("field", change.field, to: &out, escape: true)
     // `SyncStamp.description`, written without making the text first.
-    out.append(contentsOf: "\tstamp=".utf8)
-    out.append(contentsOf: String(change.stamp.seconds).utf8)
+    RecordCodec.appendUTF8("\tstamp=", to: &out)
+    RecordCodec.appendDecimal(Int(change.stamp.seconds), to: &out)
     out.append(UInt8(ascii: "."))
-    out.append(contentsOf: String(change.stamp.counter).utf8)
+    RecordCodec.appendDecimal(Int(change.stamp.counter), to: &out)
     out.append(UInt8(ascii: "."))
-    out.append(contentsOf: change.stamp.device.text.utf8)
+    RecordCodec.appendUTF8(change.stamp.device.text, to: &out)
     RecordCodec.field("value", change.value, to: &out, escape: true)
     out.append(10)
   }

@@ -149,6 +149,13 @@ struct SyncBase: Equatable {
     // data file.
     try format.decodeRecords(bytes, file: file) { record throws(DecodeError) in
       guard end == nil else { throw DecodeError(line: record.line, reason: "a record after the end line") }
+      // Nearly every record is a register: known by its bytes, before a String of the kind
+      // is made and compared with every other kind.
+      if record.isKind("set") {
+        loader.add(try records.change(record))
+        count += 1
+        return
+      }
       switch record.kind {
       case "clock":
         let text = try record.string("last")
@@ -175,9 +182,6 @@ struct SyncBase: Equatable {
       case "covered":
         base.covered[try record.string("device")] = try record.int("upto", in: 0...99_999_999)
       case "history", "parts", "handed", "archive", "hidden": try base.decodePart(record)
-      case "set":
-        loader.add(try records.change(record))
-        count += 1
       case "end": end = try record.int("registers")
       default: throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
       }
