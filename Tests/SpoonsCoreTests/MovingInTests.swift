@@ -290,8 +290,55 @@ struct MovingInPlannerTests {
     #expect(p.moveIn(batch, spoons: try SpoonCost(2), at: night.plus(hours: 1)).alreadyHere == 1)
   }
 
+  /// A file of `x` lines without dates, brought in twice: the second time each line is a done
+  /// task brought in before, one for one (a third line alike still comes). A priority kept
+  /// after the `x` is read as one, and the dates after it are still the task's.
+  @Test func undatedDoneLinesBroughtInTwiceComeOnce() throws {
+    var p = try planner(costs: [])
+    func batch(_ lines: [String]) throws -> MovingIn {
+      var batch = MovingIn()
+      for (n, line) in lines.enumerated() {
+        batch.tasks.append(try #require(try TodoTxt.task(line, number: n + 1, now: morning, utcOffset: { _ in 3600 }, into: &batch)))
+      }
+      return batch
+    }
+    let file = try batch(["x Old done", "x Old done", "x (A) 2026-11-23 2026-11-10 Renew passport"])
+    let renew = try #require(file.tasks.last)
+    #expect(renew.title.text == "Renew passport" && renew.note == "priority: A")
+    #expect(renew.completed?.date == CivilDate(iso: "2026-11-23") && !renew.completedUndated)
+    let first = p.moveIn(file, spoons: try SpoonCost(1), at: morning)
+    #expect(first.alreadyHere == 0 && first.done.count == 3)
+    let second = p.moveIn(file, spoons: try SpoonCost(1), at: morning.plus(days: 2), archived: first.done)
+    #expect(second.alreadyHere == 3 && second.done.isEmpty)
+    let third = p.moveIn(
+      try batch(["x Old done", "x Old done", "x Old done"]), spoons: try SpoonCost(1), at: morning,
+      archived: first.done)
+    #expect(third.alreadyHere == 2 && third.done.count == 1)
+  }
+
+  /// todo.txt has no way to write `+notatag`, `@nope` or `spoons:3` as text: Spoons' export
+  /// of titles that hold them reads back as tags and fields, and brought in again it is still
+  /// found, so a second import changes nothing.
+  @Test func aTitleWithWordsTodoTxtReadsAsMoreIsFoundAgain() throws {
+    var p = try planner(costs: [])
+    p.add(try Title("Ring +notatag @nope"), spoons: try SpoonCost(2), at: morning)
+    p.add(try Title("Fix spoons:3  label"), spoons: try SpoonCost(1), at: morning)
+    p.add(try Title("Plain"), spoons: try SpoonCost(1), at: morning)
+    var batch = MovingIn()
+    for (number, task) in p.allTasks.enumerated() {
+      let line = TodoTxt.line(task, dayStart: p.dayStart)
+      batch.tasks.append(try #require(try TodoTxt.task(line, number: number + 1, now: morning, utcOffset: { _ in 3600 }, into: &batch)))
+    }
+    #expect(batch.tasks.map(\.title.text).sorted() == ["Fix label", "Plain", "Ring"])
+    #expect(TodoTxt.titleAsRead("Fix spoons:3  label due:friday") == "Fix label due:friday")
+    #expect(TodoTxt.titleAsRead("C++ and ann@example.com") == "C++ and ann@example.com")
+    let count = p.taskCount
+    #expect(p.moveIn(batch, spoons: try SpoonCost(2), at: morning.plus(minutes: 5)).alreadyHere == 3)
+    #expect(p.taskCount == count)
+  }
+
   /// todo.txt days are not enough to take an open line for a done task of that title and
-  /// day, or an `x` line without a date for anything: those come. Taskwarrior's times are:
+  /// day, or an `x` line without a date for a task not brought in: those come. Taskwarrior's times are:
   /// a task brought in open and checked off here since is found again.
   @Test func openAndDoneAreToldApartWhereOnlyDaysAreKnown() throws {
     var p = try planner(costs: [])

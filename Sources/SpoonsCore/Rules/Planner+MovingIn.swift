@@ -17,7 +17,7 @@ extension Planner {
   public mutating func moveIn(
     _ batch: MovingIn, spoons: SpoonCost, at now: Timestamp, archived: [SpoonTask] = []
   ) -> (done: [SpoonTask], guessed: Int, alreadyHere: Int) {
-    let here = MovingIn.HereAlready(self, archived: archived)
+    var here = MovingIn.HereAlready(self, archived: archived)
     var done: [SpoonTask] = []
     var guessed = 0
     var alreadyHere = 0
@@ -59,8 +59,10 @@ extension MovingIn {
   ///   done alike (a task brought in open and checked off here since is the same task);
   /// - from todo.txt, which keeps days: an open line, an open task made that day (or, for a
   ///   line without a date, any open task of that title); a done line, a task done that day
-  ///   (the day as the day start counts it, as Spoons' own export writes it). An `x` line
-  ///   without its date is never taken for one here.
+  ///   (the day as the day start counts it, as Spoons' own export writes it); an `x` line
+  ///   without its date, a done task of that title brought in before (`+imported`), one for
+  ///   one. Titles compare as a todo.txt line reads them back (`TodoTxt.titleAsRead`): a word
+  ///   such as `+notatag` kept as text here comes back as a tag.
   /// Only what was here before the import counts: two lines alike in one file both come.
   struct HereAlready {
     /// A title with when its task was made (`Int64`: to the second) or on which day.
@@ -73,6 +75,8 @@ extension MovingIn {
     private var openDays = Set<Made<CivilDate>>()
     private var doneDays = Set<Made<CivilDate>>()
     private var openTitles = Set<String>()
+    /// How many done tasks brought in before have each title (as todo.txt reads it).
+    private var importedDone: [String: Int] = [:]
     private let dayStart: DayStart
 
     init(_ planner: Planner, archived: [SpoonTask]) {
@@ -82,10 +86,11 @@ extension MovingIn {
     }
 
     private mutating func add(_ task: borrowing SpoonTask) {
-      let title = task.title.text
-      times.insert(Made(title: title, when: task.created.seconds))
+      times.insert(Made(title: task.title.text, when: task.created.seconds))
+      let title = TodoTxt.titleAsRead(task.title.text)
       if let completed = task.completed {
         doneDays.insert(Made(title: title, when: dayStart.today(at: completed)))
+        if task.carries(MovingIn.importedTag) { importedDone[title, default: 0] += 1 }
       } else {
         openDays.insert(Made(title: title, when: task.created.date))
         openTitles.insert(title)
@@ -94,7 +99,7 @@ extension MovingIn {
 
     /// Whether `incoming` is a task here already; `now`: when the import runs, which an
     /// open task made later than it is taken to be made at, as `moveIn` does.
-    func holds(_ incoming: ImportedTask, at now: Timestamp) -> Bool {
+    mutating func holds(_ incoming: ImportedTask, at now: Timestamp) -> Bool {
       let title = incoming.title.text
       guard incoming.datesOnly else {
         guard let made = incoming.created ?? incoming.completed else { return false }
@@ -102,8 +107,12 @@ extension MovingIn {
         return times.contains(Made(title: title, when: created.seconds))
       }
       if let completed = incoming.completed {
-        return !incoming.completedUndated
-          && doneDays.contains(Made(title: title, when: completed.date))
+        guard incoming.completedUndated else {
+          return doneDays.contains(Made(title: title, when: completed.date))
+        }
+        guard let count = importedDone[title], count > 0 else { return false }
+        importedDone[title] = count - 1
+        return true
       }
       guard let created = incoming.created else { return openTitles.contains(title) }
       return openDays.contains(Made(title: title, when: min(created, now).date))

@@ -38,6 +38,11 @@ public enum TodoTxt {
     }
     if words.first == "x" {
       words.removeFirst()
+      // `x (A) 2026-11-23 …`: some programs keep the priority when a task is checked off.
+      if let word = words.first, isPriority(word) {
+        words.removeFirst()
+        try draft.note("priority", String(word.dropFirst().prefix(1)))
+      }
       let completed = try date("completion date")
       draft.completed = completed ?? now
       draft.completedUndated = completed == nil
@@ -54,10 +59,9 @@ public enum TodoTxt {
       if try metadata(word, into: &draft) { continue }
       // A project or context, as a tag; one the rule refuses (too long) goes to the note,
       // never into the title, where a shortened title could make it one (found by fuzzing).
-      if let sigil = word.first, sigil == "+" || sigil == "@",
-        let first = word.dropFirst().unicodeScalars.first, first.properties.isAlphabetic
-      {
-        draft.tag(String(word.dropFirst()), kind: sigil == "@" ? .context : .tag, project: true)
+      if isProjectOrContext(word) {
+        let kind: Tag.Kind = word.first == "@" ? .context : .tag
+        draft.tag(String(word.dropFirst()), kind: kind, project: true)
         continue
       }
       title.append(word)
@@ -72,31 +76,62 @@ public enum TodoTxt {
   private static func metadata(_ word: Substring, into draft: inout ImportedTaskDraft)
     throws(ImportProblem) -> Bool
   {
-    guard let colon = word.firstIndex(of: ":") else { return false }
-    let key = word[..<colon].lowercased()
-    let value = word[word.index(after: colon)...]
+    guard let (key, value) = metadata(in: word) else { return false }
     switch key {
     case "due":
-      guard looksLikeDate(value) else { return false }
       guard let day = CivilDate(iso: value) else {
         throw ImportProblem(draft.place, .badDate(field: "due", value: String(value.prefix(40))))
       }
       draft.due = day
     case "spoons":
-      guard !value.isEmpty, value.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
       guard let n = Int(value), let cost = try? SpoonCost(n) else {
         throw ImportProblem(draft.place, .badValue(field: "spoons", value: String(value.prefix(40))))
       }
       draft.spoons = cost
-    case "pri":
-      guard value.count == 1, let letter = value.first, letter.isASCII, letter.isUppercase else {
-        return false
-      }
-      try draft.note("priority", String(value))
     default:
-      return false
+      try draft.note("priority", String(value))
     }
     return true
+  }
+
+  /// The metadata Spoons reads that `word` is shaped as: `due:` and a date's shape, `spoons:`
+  /// and digits, `pri:` and a capital letter; nil for title text.
+  static func metadata(in word: Substring) -> (key: String, value: Substring)? {
+    guard let colon = word.firstIndex(of: ":") else { return nil }
+    let key = word[..<colon].lowercased()
+    let value = word[word.index(after: colon)...]
+    switch key {
+    case "due" where looksLikeDate(value): return (key, value)
+    case "spoons" where !value.isEmpty && value.allSatisfy({ $0.isASCII && $0.isNumber }):
+      return (key, value)
+    case "pri" where value.count == 1 && value.first!.isASCII && value.first!.isUppercase:
+      return (key, value)
+    default: return nil
+    }
+  }
+
+  /// `+project` or `@context`: a sigil and a letter.
+  static func isProjectOrContext(_ word: Substring) -> Bool {
+    guard let sigil = word.first, sigil == "+" || sigil == "@",
+      let first = word.dropFirst().unicodeScalars.first
+    else { return false }
+    return first.properties.isAlphabetic
+  }
+
+  /// `title` as a todo.txt line of it reads back: words one space apart, without those the
+  /// format reads as more than text (`+notatag`, `@home`, `spoons:3`, `due:2026-12-01`),
+  /// which it has no way to keep as text. What tells a task brought in before (`moveIn`)
+  /// compares titles so, and a Spoons export imported again changes nothing.
+  public static func titleAsRead(_ title: String) -> String {
+    // Most titles hold none of what could differ: compared as they are.
+    if !title.utf8.contains(where: { $0 == 43 || $0 == 64 || $0 == 58 || $0 == 9 || $0 >= 0x80 }),
+      !title.contains("  ")
+    {
+      return title
+    }
+    let words = title.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(bare)
+      .filter { !$0.isEmpty && !isProjectOrContext($0) && metadata(in: $0) == nil }
+    return words.joined(separator: " ")
   }
 
   /// `word` without the whitespace at its ends that splits no words here (U+00A0 and the
