@@ -48,7 +48,8 @@ extension Renderer {
 
   /// The suggestion, what was left out and why, and how to plan it.
   public func suggestion(
-    _ s: Suggestion, today: CivilDate, planning: Bool = false, filter: TaskFilter = TaskFilter()
+    _ s: Suggestion, today: CivilDate, planning: Bool = false, filter: TaskFilter = TaskFilter(),
+    reserve: Int = 0
   ) -> String {
     if s.tasks.isEmpty && s.leftOut.isEmpty && !filter.isEmpty {
       return "No open task matches \(Text.visible(filter.description)).\n"
@@ -56,7 +57,11 @@ extension Renderer {
     if s.tasks.isEmpty && s.leftOut.isEmpty {
       return "No open tasks to suggest. Add one with its spoons and title, e.g. add 2 Call the GP\n"
     }
-    if s.room == 0 { return "No room left to plan above the reserve: nothing to suggest.\n" }
+    if s.room == 0 {
+      return reserve > 0
+        ? "No room left to plan above the reserve of \(Self.spoons(reserve)): nothing to suggest.\n"
+        : "No room left to plan today: nothing to suggest.\n"
+    }
     var width = idWidth(s.tasks)
     for item in s.leftOut { width = Swift.max(width, Self.idColumns(item.task.id)) }
     // As bytes, each task's line written in place as `list` writes it: a String built per

@@ -611,7 +611,7 @@ public struct Renderer: Sendable {
   static let filterHelp = """
       FILTER: every word must match: +tag, -tag, @context, -@context, due:D,
         due.before:D, due.after:D, overdue, in:category|backlog|todo|done,
-        or a word of the title
+        spoons:N or spoons:N-M, or a word of the title
     
     """
 

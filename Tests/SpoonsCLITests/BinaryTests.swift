@@ -236,6 +236,20 @@ struct EnergyOneShotTests {
     let list = try spoons(["routine", "list", "--json"], data: tmp.data)
     #expect(list.stdout.contains("\"id\":\"r1\",\"title\":\"Take meds\""))
   }
+
+  /// A full day has no room to suggest for; the reserve is named only when there is one.
+  @Test func aFullDayNamesTheReserveOnlyWhenThereIsOne() throws {
+    let tmp = TemporaryDirectory()
+    for line in [["new-day", "4"], ["add", "4", "Shop"], ["plan", "1"], ["add", "1", "Call"]] {
+      try #require(try spoons(line, data: tmp.data).status == 0)
+    }
+    #expect(try spoons(["suggest"], data: tmp.data).stdout
+      == "No room left to plan today: nothing to suggest.\n")
+    try spoons(["unplan", "1"], data: tmp.data)
+    try spoons(["reserve", "4"], data: tmp.data)
+    #expect(try spoons(["suggest"], data: tmp.data).stdout
+      == "No room left to plan above the reserve of 4 spoons: nothing to suggest.\n")
+  }
 }
 
 @Suite("The sample data")

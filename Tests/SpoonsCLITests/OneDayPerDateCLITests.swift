@@ -315,6 +315,11 @@ struct OneDayPerDateCLITests {
     }
     let todo = try spoons(["todo"], data: tmp.data, environment: mondayMorning).stdout
     #expect(!todo.contains("Stretch") && !todo.contains("Nap") && todo.contains("[ ] #3  Laundry"))
+    // `suggest` says first that today is not started: its --plan would be refused.
+    let suggest = try spoons(["suggest"], data: tmp.data, environment: mondayMorning).stdout
+    #expect(
+      suggest.hasPrefix("Sun 22 Nov is still open; today is Mon 23 Nov. Start today with: "
+        + "spoons new-day 12\nSuggested for the room of"), "\(suggest)")
     // Today started, the same changes go ahead.
     try setUp(
       [["new-day", "12"], ["plan", "3"], ["edit", "3", "--spoons", "5"], ["delete", "3"]],

@@ -25,6 +25,14 @@ struct ParserTests {
     ("add 1 Fix C:\\Users\\me", Commands.Add(spoons: cost(1), title: title("Fix C:\\Users\\me"))),
     ("add 3 trailing\\", Commands.Add(spoons: cost(3), title: title("trailing\\"))),
     ("add 1 -- --verbose thing", Commands.Add(spoons: cost(1), title: title("--verbose thing"))),
+    // After `--` every word is title, wherever the `--` stands; before it, tags are tags.
+    (
+      "add 2 Call +health -- +notatag @nope --due x",
+      Commands.Add(
+        spoons: cost(2), title: title("Call +notatag @nope --due x"),
+        tags: [try! Tag(word: "+health")!])
+    ),
+    ("add 1 a -- -- b", Commands.Add(spoons: cost(1), title: title("a -- b"))),
     ("add 4 Café ☕ 洗濯", Commands.Add(spoons: cost(4), title: title("Café ☕ 洗濯"))),
     ("list", Commands.List(category: nil, order: .user, json: false)),
     ("ls 3", Commands.List(category: cost(3), order: .user, json: false)),

@@ -199,14 +199,16 @@ public struct Arguments {
     Text.joined(try restWords(needing: what, example: example).words, separator: " ")
   }
 
-  /// The words left, all of them (`rest`), and whether they came after `--`, where every
-  /// word is text.
+  /// The words left, all of them (`rest`), and where the words after `--` start (`literal`,
+  /// the count when there is no `--`): from there on every word is text, wherever the `--`
+  /// stood (`add 2 Call -- +1 @home` keeps `+1 @home` in the title).
   mutating func restWords(needing what: String, example: String? = nil)
-    throws(ParseError) -> (words: [String], literal: Bool)
+    throws(ParseError) -> (words: [String], literal: Int)
   {
-    let literal = words.first == "--"
-    if literal { remove(at: 0) }
-    if !literal, let option = words.first(where: { $0.hasPrefix("--") && $0 != "--" }) {
+    let dashes = words.firstIndex(of: "--")
+    if let dashes { _ = remove(at: dashes) }
+    let literal = dashes ?? words.count
+    if let option = words[..<literal].first(where: { $0.hasPrefix("--") }) {
       throw refusal(option: option, inText: true)
     }
     guard !words.isEmpty else {
@@ -214,7 +216,7 @@ public struct Arguments {
     }
     // Words on both sides of an option's value: the value most likely ran on
     // (`add 3 Pharmacy --where High St`), which would make the title "Pharmacy St".
-    if !literal, zip(origins, origins.dropFirst()).contains(where: { $1 != $0 + 1 }),
+    if dashes == nil, zip(origins, origins.dropFirst()).contains(where: { $1 != $0 + 1 }),
       let runOn = runOn(in: origins, whole: true)
     {
       throw runOn
@@ -522,7 +524,8 @@ extension Arguments {
   /// not kept as title text that reads like a tag; after `--` every word is title.
   mutating func title(example: String? = nil) throws(ParseError) -> Title {
     let (words, literal) = try restWords(needing: "a title", example: example)
-    if !literal, let tag = try Self.valid({ () throws(PlannerError) in try Tag.split(words) }).tags.first {
+    let typed = Array(words[..<literal])
+    if let tag = try Self.valid({ () throws(PlannerError) in try Tag.split(typed) }).tags.first {
       throw ParseError(
         "a routine's title takes no tags ('\(tag)'); put -- before the title to keep the word "
           + "as text, e.g. routine add 1 -- Meds \(tag)")
@@ -534,8 +537,9 @@ extension Arguments {
   /// `--` every word is title.
   mutating func titleAndTags(example: String) throws(ParseError) -> (title: Title, tags: [Tag]) {
     let (all, literal) = try restWords(needing: "a title", example: example)
-    let (tags, words) = literal
-      ? ([], all) : try Self.valid { () throws(PlannerError) in try Tag.split(all) }
+    let typed = Array(all[..<literal])
+    var (tags, words) = try Self.valid { () throws(PlannerError) in try Tag.split(typed) }
+    words += all[literal...]
     guard !words.isEmpty else {
       throw ParseError(
         "a task needs a title besides its tags, e.g. \(info.name) 2 Call GP +health @phone")

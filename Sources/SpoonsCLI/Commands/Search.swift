@@ -26,9 +26,9 @@ extension Commands {
       var terms: [TaskFilter.Term] = []
       var typed: [String] = []
       var rest: [String] = []
-      for word in words {
+      for (index, word) in words.enumerated() {
         let term: TaskFilter.Term?
-        do { term = literal ? nil : try TaskFilter.term(word) } catch {
+        do { term = index >= literal ? nil : try TaskFilter.term(word) } catch {
           throw Arguments.refusal(error)
         }
         if let term {

@@ -36,12 +36,19 @@ extension Commands {
       }
       guard plan else {
         let p = try session.store.load()
-        return Session.Result(
-          output: r.suggestion(try suggest(p), today: p.today(at: now), filter: filter), planner: p)
+        let today = p.today(at: now)
+        // A day begun on an earlier date is said first: `--plan` needs today started.
+        let output =
+          r.endedDayNotice(p, today: today)
+          + r.suggestion(
+            try suggest(p), today: today, filter: filter, reserve: p.ledger?.reserve ?? 0)
+        return Session.Result(output: output, planner: p)
       }
       return try session.changeToday(at: now, ask: ask) { p, _ in
         let suggestion = try suggest(p)
-        var out = r.suggestion(suggestion, today: p.today(at: now), planning: true, filter: filter)
+        var out = r.suggestion(
+          suggestion, today: p.today(at: now), planning: true, filter: filter,
+          reserve: p.ledger?.reserve ?? 0)
         var planned: [SpoonTask] = []
         if !suggestion.tasks.isEmpty {
           let outcome = try p.plan(suggestion.tasks.map { TaskRef($0) }, at: now)
