@@ -154,6 +154,8 @@ struct ParserTests {
     ("add -3 x", "-3 is too small: the cost must be a whole number of spoons from 1 to 10, e.g. add 3 Laundry"),
     ("add 1e3 x", "'1e3' is not a whole number: the cost must be a whole number of spoons from 1 to 10, e.g. add 3 Laundry"),
     ("add 3 '   '", "a task needs a title"),
+    // A `--` later in the title still lets a value that ran on be seen.
+    ("add 2 --where High St --due fri -- x", "--where takes one word unless its words are quoted; try: add 2 --where \"High St\" --due fri -- x"),
     ("add 3 x --frob", "add has no option '--frob'; its options are --due, --where, --note, --rest and --force (to keep --frob in the text, put -- before the text)"),
     ("add 3 x --due someday", "'someday' is not a date; use YYYY-MM-DD, today, tomorrow, a weekday (mon ... sun), +Nd or +Nw (days or weeks ahead)"),
     ("add 3 x --due 2026-02-30", "'2026-02-30' is not a date; use YYYY-MM-DD, today, tomorrow, a weekday (mon ... sun), +Nd or +Nw (days or weeks ahead)"),

@@ -314,6 +314,14 @@ struct MovingInPlannerTests {
       try batch(["x Old done", "x Old done", "x Old done"]), spoons: try SpoonCost(1), at: morning,
       archived: first.done)
     #expect(third.alreadyHere == 2 && third.done.count == 1)
+    // A task a dated line found is not found again by an undated one.
+    var q = try planner(costs: [])
+    let dated = try batch(["x 2026-11-20 Call mum"])
+    let once = q.moveIn(dated, spoons: try SpoonCost(1), at: morning)
+    let both = q.moveIn(
+      try batch(["x 2026-11-20 Call mum", "x Call mum"]), spoons: try SpoonCost(1), at: morning,
+      archived: once.done)
+    #expect(both.alreadyHere == 1 && both.done.count == 1)
   }
 
   /// todo.txt has no way to write `+notatag`, `@nope` or `spoons:3` as text: Spoons' export

@@ -188,38 +188,29 @@ public struct Arguments {
     try Self.cost(try self.number(number), number)
   }
 
-  /// The rest of the words as one title; `--` ends options, other `--x` words are refused.
-  ///
-  /// - Parameters:
-  ///   - what: what the words are, for when there are none ("a title").
-  ///   - example: a line with them, when the command's own example is not the plainest.
-  mutating func rest(needing what: String, example: String? = nil) throws(ParseError)
-    -> String
-  {
-    Text.joined(try restWords(needing: what, example: example).words, separator: " ")
-  }
-
-  /// The words left, all of them (`rest`), and where the words after `--` start (`literal`,
+  /// The words left, all of them, and where the words after `--` start (`literal`,
   /// the count when there is no `--`): from there on every word is text, wherever the `--`
   /// stood (`add 2 Call -- +1 @home` keeps `+1 @home` in the title).
   mutating func restWords(needing what: String, example: String? = nil)
     throws(ParseError) -> (words: [String], literal: Int)
   {
     let dashes = words.firstIndex(of: "--")
-    if let dashes { _ = remove(at: dashes) }
-    let literal = dashes ?? words.count
-    if let option = words[..<literal].first(where: { $0.hasPrefix("--") }) {
+    if let option = words[..<(dashes ?? words.count)].first(where: { $0.hasPrefix("--") }) {
       throw refusal(option: option, inText: true)
     }
-    guard !words.isEmpty else {
-      throw ParseError("\(info.name) needs \(what), e.g. \(example ?? self.example)")
-    }
     // Words on both sides of an option's value: the value most likely ran on
-    // (`add 3 Pharmacy --where High St`), which would make the title "Pharmacy St".
-    if dashes == nil, zip(origins, origins.dropFirst()).contains(where: { $1 != $0 + 1 }),
+    // (`add 3 Pharmacy --where High St`), which would make the title "Pharmacy St". Looked
+    // for with the `--` still in its place, so that it makes no gap of its own; a `--` first
+    // says every word is meant.
+    if dashes != 0, zip(origins, origins.dropFirst()).contains(where: { $1 != $0 + 1 }),
       let runOn = runOn(in: origins, whole: true)
     {
       throw runOn
+    }
+    if let dashes { _ = remove(at: dashes) }
+    let literal = dashes ?? words.count
+    guard !words.isEmpty else {
+      throw ParseError("\(info.name) needs \(what), e.g. \(example ?? self.example)")
     }
     defer {
       words.removeAll()

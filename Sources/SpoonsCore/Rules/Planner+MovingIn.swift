@@ -75,8 +75,11 @@ extension MovingIn {
     private var openDays = Set<Made<CivilDate>>()
     private var doneDays = Set<Made<CivilDate>>()
     private var openTitles = Set<String>()
-    /// How many done tasks brought in before have each title (as todo.txt reads it).
+    /// How many done tasks brought in before have each title (as todo.txt reads it), and
+    /// each title and day: a dated `x` line that finds one of them claims it, so an undated
+    /// line cannot take the same task again.
     private var importedDone: [String: Int] = [:]
+    private var importedDoneDays: [Made<CivilDate>: Int] = [:]
     private let dayStart: DayStart
 
     init(_ planner: Planner, archived: [SpoonTask]) {
@@ -89,8 +92,12 @@ extension MovingIn {
       times.insert(Made(title: task.title.text, when: task.created.seconds))
       let title = TodoTxt.titleAsRead(task.title.text)
       if let completed = task.completed {
-        doneDays.insert(Made(title: title, when: dayStart.today(at: completed)))
-        if task.carries(MovingIn.importedTag) { importedDone[title, default: 0] += 1 }
+        let day = Made(title: title, when: dayStart.today(at: completed))
+        doneDays.insert(day)
+        if task.carries(MovingIn.importedTag) {
+          importedDone[title, default: 0] += 1
+          importedDoneDays[day, default: 0] += 1
+        }
       } else {
         openDays.insert(Made(title: title, when: task.created.date))
         openTitles.insert(title)
@@ -108,7 +115,13 @@ extension MovingIn {
       }
       if let completed = incoming.completed {
         guard incoming.completedUndated else {
-          return doneDays.contains(Made(title: title, when: completed.date))
+          let day = Made(title: title, when: completed.date)
+          guard doneDays.contains(day) else { return false }
+          if let count = importedDoneDays[day], count > 0 {
+            importedDoneDays[day] = count - 1
+            if let left = importedDone[title] { importedDone[title] = left - 1 }
+          }
+          return true
         }
         guard let count = importedDone[title], count > 0 else { return false }
         importedDone[title] = count - 1

@@ -121,7 +121,9 @@ public enum TodoTxt {
   /// `title` as a todo.txt line of it reads back: words one space apart, without those the
   /// format reads as more than text (`+notatag`, `@home`, `spoons:3`, `due:2026-12-01`),
   /// which it has no way to keep as text. What tells a task brought in before (`moveIn`)
-  /// compares titles so, and a Spoons export imported again changes nothing.
+  /// compares titles so, and finds such a task when Spoons' export is imported again. (A
+  /// title of only such words, or with one whose value is no day or cost, `spoons:11`, makes
+  /// a line the import refuses.)
   public static func titleAsRead(_ title: String) -> String {
     // Most titles hold none of what could differ: compared as they are.
     if !title.utf8.contains(where: { $0 == 43 || $0 == 64 || $0 == 58 || $0 == 9 || $0 >= 0x80 }),
