@@ -76,7 +76,7 @@ enum RecordCodec {
     out.append(UInt8(ascii: "="))
     for (index, number) in numbers.enumerated() {
       if index > 0 { out.append(UInt8(ascii: ",")) }
-      out.append(contentsOf: String(number).utf8)
+      appendDecimal(number, to: &out)
     }
   }
 

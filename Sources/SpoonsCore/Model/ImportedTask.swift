@@ -23,7 +23,7 @@ public struct ImportedTask: Hashable, Sendable {
   /// dates become noon): a task here already is then found by its creation day.
   public var datesOnly = false
   /// Whether `completed` is only "done, some time": an `x` line without its date, which
-  /// becomes now. Such a task is never taken for one here already.
+  /// becomes now. Such a task is here already only as a done task brought in before.
   public var completedUndated = false
 
   public init(

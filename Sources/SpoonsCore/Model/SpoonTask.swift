@@ -69,17 +69,14 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
     // Bytes compare as `Tag`s do only in ASCII; other names compare as Strings (`한` written
     // two ways is one tag).
     guard tag.isASCII else { return tags.contains(tag) }
-    let found = tag.description.utf8.withContiguousStorageIfAvailable { carries(asciiTag: $0) }
+    let found = tag.description.utf8.withContiguousStorageIfAvailable {
+      Self.tagText(tagText, holds: $0)
+    }
     return found ?? tagText.split(separator: " ").contains { $0 == tag.description }
   }
 
-  /// `carries` for an ASCII tag's text as bytes (`@bed`): a filter keeps its tags so, to
-  /// check each task without copying a `Tag` out for it.
-  public func carries(asciiTag word: UnsafeBufferPointer<UInt8>) -> Bool {
-    Self.tagText(tagText, holds: word)
-  }
-
-  /// Whether a task's `tagText` holds the ASCII tag `word` whole.
+  /// Whether a task's `tagText` holds the ASCII tag `word` whole: a filter keeps its ASCII
+  /// tags as bytes, to check each task without copying a `Tag` out for it.
   static func tagText(_ text: String, holds word: UnsafeBufferPointer<UInt8>) -> Bool {
     guard !text.isEmpty else { return false }
     let found = text.utf8.withContiguousStorageIfAvailable { Self.holds(word: word, in: $0) }

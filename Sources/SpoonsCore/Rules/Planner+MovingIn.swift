@@ -17,7 +17,8 @@ extension Planner {
   public mutating func moveIn(
     _ batch: MovingIn, spoons: SpoonCost, at now: Timestamp, archived: [SpoonTask] = []
   ) -> (done: [SpoonTask], guessed: Int, alreadyHere: Int) {
-    var here = MovingIn.HereAlready(self, archived: archived)
+    var here = MovingIn.HereAlready(
+      self, archived: archived, readsDays: batch.tasks.contains { $0.datesOnly })
     var done: [SpoonTask] = []
     var guessed = 0
     var alreadyHere = 0
@@ -81,15 +82,20 @@ extension MovingIn {
     private var importedDone: [String: Int] = [:]
     private var importedDoneDays: [Made<CivilDate>: Int] = [:]
     private let dayStart: DayStart
+    /// Whether the file gives days (todo.txt): only then are titles read as a line reads
+    /// them and days kept; a file that gives times (Taskwarrior) needs the times alone.
+    private let readsDays: Bool
 
-    init(_ planner: Planner, archived: [SpoonTask]) {
+    init(_ planner: Planner, archived: [SpoonTask], readsDays: Bool) {
       dayStart = planner.dayStart
+      self.readsDays = readsDays
       planner.forEachTask(planner.allTaskIDs) { add($0) }
       for task in archived { add(task) }
     }
 
     private mutating func add(_ task: borrowing SpoonTask) {
       times.insert(Made(title: task.title.text, when: task.created.seconds))
+      guard readsDays else { return }
       let title = TodoTxt.titleAsRead(task.title.text)
       if let completed = task.completed {
         let day = Made(title: title, when: dayStart.today(at: completed))

@@ -129,24 +129,22 @@ public struct TaskFilter: Hashable, Sendable, CustomStringConvertible {
 
   /// Whether `task` passes every term, `today` being the planner's date.
   public func matches(_ task: borrowing SpoonTask, today: CivilDate) -> Bool {
-    for tag in carried where !tag.withUnsafeBufferPointer({ task.carries(asciiTag: $0) }) {
-      return false
-    }
-    return others.allSatisfy { $0.holds(for: task, today: today) }
+    (carried.isEmpty || carriesAll(task.tagText))
+      && others.allSatisfy { $0.holds(for: task, today: today) }
   }
 
   /// `matches` for a task where it lies (`TaskTable.forEachPlace`): its tags are read alone,
   /// and the task is copied only when it carries them all and other terms remain.
   func matches(at task: UnsafePointer<SpoonTask>, today: CivilDate) -> Bool {
-    if !carried.isEmpty {
-      let text = task.pointee.tagText
-      for tag in carried {
-        guard tag.withUnsafeBufferPointer({ SpoonTask.tagText(text, holds: $0) }) else {
-          return false
-        }
-      }
+    (carried.isEmpty || carriesAll(task.pointee.tagText))
+      && (others.isEmpty || others.allSatisfy { $0.holds(for: task.pointee, today: today) })
+  }
+
+  /// Whether a task's `tagText` holds every ASCII tag of the filter.
+  private func carriesAll(_ tagText: String) -> Bool {
+    carried.allSatisfy { tag in
+      tag.withUnsafeBufferPointer { SpoonTask.tagText(tagText, holds: $0) }
     }
-    return others.isEmpty || others.allSatisfy { $0.holds(for: task.pointee, today: today) }
   }
 }
 

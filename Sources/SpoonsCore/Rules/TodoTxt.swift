@@ -36,19 +36,17 @@ public enum TodoTxt {
       words.removeFirst()
       return noon(of: day, utcOffset: utcOffset)
     }
-    if words.first == "x" {
+    let done = words.first == "x"
+    if done { words.removeFirst() }
+    // A priority, after the `x` too (`x (A) 2026-11-23 …`: some programs keep it).
+    if let word = words.first, isPriority(word) {
       words.removeFirst()
-      // `x (A) 2026-11-23 …`: some programs keep the priority when a task is checked off.
-      if let word = words.first, isPriority(word) {
-        words.removeFirst()
-        try draft.note("priority", String(word.dropFirst().prefix(1)))
-      }
+      try draft.note("priority", String(word.dropFirst().prefix(1)))
+    }
+    if done {
       let completed = try date("completion date")
       draft.completed = completed ?? now
       draft.completedUndated = completed == nil
-    } else if let word = words.first, isPriority(word) {
-      words.removeFirst()
-      try draft.note("priority", String(word.dropFirst().prefix(1)))
     }
     draft.created = try date("creation date")
     if let created = draft.created, let completed = draft.completed, created > completed {
