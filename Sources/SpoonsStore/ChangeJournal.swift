@@ -20,10 +20,14 @@ public struct JournalState: Hashable, Sendable {
   /// `records` when that sync was made: an undo or redo since (which takes no new change
   /// number) still leaves something to send.
   public var syncRecords: Int
+  /// Where the synced state that sync left is, when it was appended to an earlier sync's
+  /// file (`SyncBase`): that file, and how much of it counts. Nil: `sync-<syncFile>.txt`,
+  /// all of it (every sync before version 12 of `planner.txt`).
+  public var syncState: SyncedStateMark?
 
   public init(
     generation: Int = 1, bytes: Int = 0, records: Int = 0, lastSeq: Int = 0, syncFile: Int = 0,
-    syncRecords: Int = 0
+    syncRecords: Int = 0, syncState: SyncedStateMark? = nil
   ) {
     self.generation = generation
     self.bytes = bytes
@@ -31,7 +35,11 @@ public struct JournalState: Hashable, Sendable {
     self.lastSeq = lastSeq
     self.syncFile = syncFile
     self.syncRecords = syncRecords
+    self.syncState = syncState
   }
+
+  /// The number of the `sync-N.txt` that holds the synced state (0: none).
+  var syncStateFile: Int { syncState?.file ?? syncFile }
 
   /// Whether the planner has changed (a change, an undo, a redo) since its last sync.
   public var changedSinceSync: Bool { lastSeq > syncFile || records != syncRecords }
@@ -41,6 +49,14 @@ public struct JournalState: Hashable, Sendable {
   /// Whether the next change rotates the history: it has grown to twice what undo keeps, and
   /// is rewritten with the newest changes as the next generation (at a checkpoint).
   var rotatesWithNextRecord: Bool { records + 1 >= 2 * ChangeJournal.limit }
+}
+
+/// A synced state that a sync appended its round to: the `sync-N.txt` it is in, and the
+/// committed length of that file. Bytes past it belong to no saved state (a sync killed before
+/// its rename, or an older `planner.txt` put back), as for the undo history.
+public struct SyncedStateMark: Hashable, Sendable {
+  public var file: Int
+  public var bytes: Int
 }
 
 /// One change in the undo history, as `undo` and `history --changes` name it.

@@ -86,8 +86,10 @@ enum PlannerFile {
   /// Version 9 guards routine numbers and numbers a sync removed: `renumbered of=routine`,
   /// `renumbered` without `new=`, and `deleted ids=`. Version 10 adds `task tags=` (tags and
   /// contexts). Version 11 adds routine `days=` that are no set of weekdays (`every 3 days from
-  /// 2026-11-26`, `31st`, `last fri`: `Recurrence.storedForm`).
-  static let format = FileFormat(name: "spoons-planner", version: 11)
+  /// 2026-11-26`, `31st`, `last fri`: `Recurrence.storedForm`). Version 12 adds `journal
+  /// syncfile= syncbytes=`: a sync's round appended to an earlier sync's state
+  /// (`SyncedStateMark`).
+  static let format = FileFormat(name: "spoons-planner", version: 12)
   /// The first version whose journal records after the checkpoint are committed changes.
   static let journalCommits = 8
 
@@ -109,6 +111,10 @@ enum PlannerFile {
     if journal.syncFile > 0 {
       RecordCodec.field("sync", String(journal.syncFile), to: &out)
       RecordCodec.field("syncrecords", String(journal.syncRecords), to: &out)
+      if let state = journal.syncState {
+        RecordCodec.field("syncfile", String(state.file), to: &out)
+        RecordCodec.field("syncbytes", String(state.bytes), to: &out)
+      }
     }
     out.append(UInt8(ascii: "\n"))
     return out
@@ -311,13 +317,22 @@ enum PlannerFile {
   }
 
   static func decodeJournal(_ record: RecordCodec.Record) throws(DecodeError) -> JournalState {
-    try record.expectOnly(["generation", "bytes", "records", "seq", "sync", "syncrecords"])
+    try record.expectOnly([
+      "generation", "bytes", "records", "seq", "sync", "syncrecords", "syncfile", "syncbytes",
+    ])
+    var state: SyncedStateMark?
+    if record.raw("syncfile") != nil {
+      state = SyncedStateMark(
+        file: try record.int("syncfile", in: 1...Int.max),
+        bytes: try record.int("syncbytes", in: 0...Int.max))
+    }
     return JournalState(
       generation: try record.int("generation"), bytes: try record.int("bytes", in: 0...Int.max),
       records: try record.int("records"), lastSeq: try record.int("seq"),
       syncFile: try record.optionalInt("sync", in: 0...Int.max),
       syncRecords: try record.optionalInt(
-        "syncrecords", absent: try record.int("records"), in: 0...Int.max))
+        "syncrecords", absent: try record.int("records"), in: 0...Int.max),
+      syncState: state)
   }
 
   /// The file's version and its `journal` line, read from its first two lines alone: where

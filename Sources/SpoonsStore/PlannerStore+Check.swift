@@ -171,7 +171,8 @@ extension PlannerStore {
       let seq = max(snapshot.journal.lastSeq, lost.compactMap(\.seq).max() ?? 0)
       var journal = JournalState(
         generation: snapshot.journal.generation + 1, lastSeq: seq,
-        syncFile: snapshot.journal.syncFile, syncRecords: snapshot.journal.syncRecords)
+        syncFile: snapshot.journal.syncFile, syncRecords: snapshot.journal.syncRecords,
+        syncState: snapshot.journal.syncState)
       var header: [UInt8] = []
       ChangeJournal.format.encodeHeader(to: &header)
       let write = appendToJournal(header, in: &journal)

@@ -51,7 +51,7 @@ extension PlannerStore {
       // than fill the gap with zeros.
       journal = JournalState(
         generation: journal.generation + 1, lastSeq: journal.lastSeq, syncFile: journal.syncFile,
-        syncRecords: journal.syncRecords)
+        syncRecords: journal.syncRecords, syncState: journal.syncState)
     }
     if journal.bytes == 0 { ChangeJournal.format.encodeHeader(to: &out) }
     ChangeJournal.encode(entry, to: &out)

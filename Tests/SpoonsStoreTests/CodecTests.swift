@@ -23,6 +23,28 @@ struct CodecTests {
     #expect(text.hasSuffix("end\ttasks=\(planner.taskCount)\n"))
   }
 
+  /// A sync's round appended to an earlier sync's state is named on the journal line, file
+  /// and length, and read back; without them (every planner before version 12) the state is
+  /// `sync-<sync>.txt`, whole. A file number without its length is refused.
+  @Test func theSyncedStateAppendedToIsNamedOnTheJournalLine() throws {
+    var snapshot = PlannerSnapshot(planner: Planner())
+    snapshot.journal = JournalState(
+      generation: 2, bytes: 90, records: 3, lastSeq: 40, syncFile: 40, syncRecords: 3,
+      syncState: SyncedStateMark(file: 31, bytes: 5_120))
+    let bytes = PlannerFile.encode(snapshot)
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(text.contains("\tsync=40\tsyncrecords=3\tsyncfile=31\tsyncbytes=5120\n"))
+    let read = try PlannerFile.decode(bytes).journal
+    #expect(read == snapshot.journal && read.syncStateFile == 31)
+
+    let older = text.replacingOccurrences(of: "\tsyncfile=31\tsyncbytes=5120", with: "")
+    let whole = try PlannerFile.decode(Array(older.utf8)).journal
+    #expect(whole.syncState == nil && whole.syncStateFile == 40)
+
+    let noLength = text.replacingOccurrences(of: "\tsyncbytes=5120", with: "")
+    #expect(throws: StoreError.self) { try PlannerFile.decode(Array(noLength.utf8)) }
+  }
+
   @Test func theDayStartIsStoredWithTheSettingsAndOlderFilesGetTheStandardOne() throws {
     var p = Planner()
     p.setDayStart(DayStart("05:30")!)
@@ -229,7 +251,7 @@ struct CodecTests {
   /// A planner with every pacing field: a done task that took other than planned, one that
   /// took nothing, one done as planned, a done rest, a mood, and both settings off.
   static let pacing = """
-    format\tname=spoons-planner\tversion=11
+    format\tname=spoons-planner\tversion=12
     journal\tgeneration=1\tbytes=0\trecords=0\tseq=0
     next\tid=6\troutine=1
     archive\tdone=0\tdays=0

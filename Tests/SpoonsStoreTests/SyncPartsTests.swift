@@ -175,7 +175,7 @@ struct SyncPartsTests {
     let tmp = TemporaryDirectory()
     let (laptop, _) = try Self.pair(tmp)
     // Made version 1: the whole document in sync-N.txt, with no history part.
-    let journal = try laptop.readSnapshot().journal
+    var journal = try laptop.readSnapshot().journal
     var base = try laptop.requiredSyncBase(of: journal)
     try laptop.loadHistory(into: &base)
     let whole = base.document
@@ -183,8 +183,15 @@ struct SyncPartsTests {
     let header = String(decoding: v1, as: UTF8.self)
       .replacingOccurrences(of: "version=2", with: "version=1")
     v1 = Array(header.utf8)
-    let live = tmp.file("laptop/" + SyncBase.fileName(journal.syncFile))
+    let live = tmp.file("laptop/" + SyncBase.fileName(journal.syncStateFile))
     try Data(v1).write(to: URL(fileURLWithPath: live))
+    // As a planner of then named it: the file, whole.
+    let plannerPath = tmp.file("laptop/planner.txt")
+    let planner = try String(contentsOfFile: plannerPath, encoding: .utf8)
+      .replacingOccurrences(of: #"\tsyncfile=\d+\tsyncbytes=\d+"#, with: "", options: .regularExpression)
+    try planner.write(toFile: plannerPath, atomically: true, encoding: .utf8)
+    journal = try laptop.readSnapshot().journal
+    #expect(journal.syncState == nil)
     for name in Self.files(tmp, "laptop", SyncHistoryFile.isFileName) {
       try FileManager.default.removeItem(atPath: tmp.file("laptop/" + name))
     }
@@ -198,12 +205,127 @@ struct SyncPartsTests {
     #expect(Self.files(tmp, "laptop", SyncHistoryFile.isFileName).count == 1)
     let now = try laptop.readSnapshot().journal
     #expect(
-      String(decoding: tmp.bytes("laptop/" + SyncBase.fileName(now.syncFile)) ?? [], as: UTF8.self)
-        .hasPrefix("format\tname=spoons-sync-base\tversion=2\n"))
+      String(decoding: tmp.bytes("laptop/" + SyncBase.fileName(now.syncStateFile)) ?? [], as: UTF8.self)
+        .hasPrefix("format\tname=spoons-sync-base\tversion=3\n"))
     let after = try laptop.loadWhole()
     #expect(after.archive == before.archive)
     #expect(
       Set(after.planner.allTasks.map(\.title.text))
         == Set(before.planner.allTasks.map(\.title.text) + ["After the upgrade"]))
+  }
+
+  // MARK: - Rounds appended to the state they read
+
+  /// The file holding the synced state, and the length the planner counts.
+  static func stateFile(_ store: PlannerStore, _ tmp: TemporaryDirectory, _ device: String) throws
+    -> (name: String, counted: Int, size: Int)
+  {
+    let mark = try #require(try store.readSnapshot().journal.syncState)
+    let name = SyncBase.fileName(mark.file)
+    return (name, mark.bytes, tmp.bytes(device + "/" + name)?.count ?? -1)
+  }
+
+  /// An everyday sync appends its round to the file it read, as the undo history grows: the
+  /// file stays, grows by what the round changed, and reads as the state the round left
+  /// (checked on every appended round in debug builds, `PlannerStore.readsBack`); the other
+  /// device gets every change.
+  @Test func anEverydayRoundIsAppendedToTheStateItRead() throws {
+    let tmp = TemporaryDirectory()
+    let (laptop, phone) = try Self.pair(tmp)
+    let at = nextMorning.plus(hours: 3)
+    try laptop.update(at: at) { p, _ in try p.add("First", spoons: 4, at: at) }
+    try laptop.sync(at: at)
+    let first = try Self.stateFile(laptop, tmp, "laptop")
+    #expect(first.counted == first.size)
+    var size = first.size
+    for step in 0..<4 {
+      let when = at.plus(minutes: step + 1)
+      try laptop.update(at: when) { p, _ in try p.add("Later \(step)", spoons: 2, at: when) }
+      let syncedBefore = try laptop.readSnapshot().journal.syncFile
+      #expect(try laptop.sync(at: when).sent == 1)
+      let now = try Self.stateFile(laptop, tmp, "laptop")
+      #expect(now.name == first.name)
+      #expect(now.counted == now.size && now.size > size && now.size - size < 2_000)
+      // The sync still takes a change number of its own, as `undo` and `sync --status` count.
+      #expect(try laptop.readSnapshot().journal.syncFile > syncedBefore)
+      size = now.size
+    }
+    #expect(Self.files(tmp, "laptop", SyncBase.isFileName) == [first.name])
+    try phone.sync(at: at.plus(minutes: 10))
+    #expect(try phone.loadWhole() == laptop.loadWhole())
+    // And what comes in is appended too.
+    try phone.update(at: at.plus(minutes: 11)) { p, _ in
+      try p.add("From the phone", spoons: 1, at: at.plus(minutes: 11))
+    }
+    try phone.sync(at: at.plus(minutes: 11))
+    try laptop.sync(at: at.plus(minutes: 12))
+    #expect(try Self.stateFile(laptop, tmp, "laptop").name == first.name)
+    #expect(try laptop.loadWhole() == phone.loadWhole())
+  }
+
+  /// A sync killed after its round was appended, before the planner that counts it was
+  /// saved, leaves bytes no planner counts: they are not read, and the next round is written
+  /// over them. A file shorter than the planner counts is damage, named, and nothing changes.
+  @Test func bytesPastTheCountedLengthAreNotReadAndAShorterFileIsDamage() throws {
+    let tmp = TemporaryDirectory()
+    let (laptop, phone) = try Self.pair(tmp)
+    let at = nextMorning.plus(hours: 3)
+    try laptop.update(at: at) { p, _ in try p.add("First", spoons: 4, at: at) }
+    try laptop.sync(at: at)
+    let state = try Self.stateFile(laptop, tmp, "laptop")
+    let path = tmp.file("laptop/" + state.name)
+    let handle = try #require(FileHandle(forWritingAtPath: path))
+    handle.seekToEndOfFile()
+    handle.write(Data("set\tentity=task:x\tfield=title\tstamp=1.0.aaaaaaaaaa\tvalue=never\n".utf8))
+    handle.closeFile()
+    try laptop.update(at: at.plus(minutes: 1)) { p, _ in
+      try p.add("Second", spoons: 2, at: at.plus(minutes: 1))
+    }
+    #expect(try laptop.sync(at: at.plus(minutes: 1)).sent == 1)
+    let text = String(decoding: tmp.bytes("laptop/" + state.name) ?? [], as: UTF8.self)
+    #expect(!text.contains("never") && text.contains("Second"))
+    try phone.sync(at: at.plus(minutes: 2))
+    #expect(try phone.loadWhole() == laptop.loadWhole())
+
+    // Cut short of what the planner counts.
+    let now = try Self.stateFile(laptop, tmp, "laptop")
+    let bytes = try #require(tmp.bytes("laptop/" + now.name))
+    try Data(bytes.dropLast(10)).write(to: URL(fileURLWithPath: path))
+    try laptop.update(at: at.plus(minutes: 3)) { p, _ in
+      try p.add("Third", spoons: 2, at: at.plus(minutes: 3))
+    }
+    let planner = tmp.bytes("laptop/planner.txt")
+    #expect {
+      try laptop.sync(at: at.plus(minutes: 3))
+    } throws: { error in
+      "\(error)".contains(now.name) && "\(error)".contains("shorter than planner.txt counts")
+    }
+    #expect(tmp.bytes("laptop/planner.txt") == planner)
+  }
+
+  /// Once the rounds appended hold more records than the checkpoint (and than
+  /// `appendedAtLeast`), the next sync writes a new checkpoint: the file stays within about
+  /// twice what it holds. The file before it is kept (`planner.txt.bak` names it), the older
+  /// ones go.
+  @Test func roundsThatOutgrowTheCheckpointAreWrittenAsANewOne() throws {
+    let tmp = TemporaryDirectory()
+    let (laptop, phone) = try Self.pair(tmp)
+    let at = nextMorning.plus(hours: 3)
+    try laptop.update(at: at) { p, _ in try p.add("First", spoons: 4, at: at) }
+    try laptop.sync(at: at)
+    var names = [try Self.stateFile(laptop, tmp, "laptop").name]
+    for step in 0..<400 where names.count < 3 {
+      let when = at.plus(minutes: step + 1)
+      try laptop.update(at: when) { p, _ in try p.add("Later \(step)", spoons: 2, at: when) }
+      try laptop.sync(at: when)
+      let now = try Self.stateFile(laptop, tmp, "laptop")
+      if now.name != names.last { names.append(now.name) }
+      let base = try #require(try laptop.syncBase(of: laptop.readSnapshot().journal))
+      #expect(base.appendedRecords <= max(base.checkpointRecords, SyncBase.appendedAtLeast))
+    }
+    #expect(names.count == 3)
+    #expect(Self.files(tmp, "laptop", SyncBase.isFileName) == Array(names.suffix(2)).sorted())
+    try phone.sync(at: at.plus(hours: 1))
+    #expect(try phone.loadWhole() == laptop.loadWhole())
   }
 }

@@ -19,6 +19,7 @@ extension PlannerStore {
       guard lock != nil else { throw WouldWrite() }
       var snapshot = try readSnapshot()
       var base = try requiredSyncBase(of: snapshot.journal)
+      let read = base
       let previousHistory = base.history?.name
       var report = SyncReport(target: setup.target, device: setup.name)
       report.lastSynced = base.syncedAt
@@ -80,9 +81,15 @@ extension PlannerStore {
       }
       // Split again after a round over the whole document, for the rounds after it.
       let history = archive.map { base.split(round, $0, saving: state, now: now) }
+      // A round over the live part alone is appended to the state it read: what it kept of
+      // the changes sent and taken in is what changed.
+      let kept = (round.outgoing + incoming.files.flatMap(\.file.changes)).filter {
+        base.document.entities[$0.entity]?[$0.field] == SyncRegister(value: $0.value, stamp: $0.stamp)
+      }
       try commitSync(
         &snapshot, state: state, archive: archive?.read, base: base, history: history,
-        previousHistory: previousHistory, lock: lock)
+        previousHistory: previousHistory, appending: archive == nil ? (read, kept) : nil,
+        lock: lock)
       return report
     }
   }
@@ -121,10 +128,13 @@ extension PlannerStore {
   /// new `planner.txt` names (N is a change number taken for it), so a kill leaves the old
   /// state or the new one. `archive`: the archive the round read (nil: it read none, and the
   /// archive is as it was); `history`: the history part when the round made it anew (nil: the
-  /// one `base` names stays).
+  /// one `base` names stays). `appending`: the state as read and the registers the round
+  /// kept, when the round went over the live part alone; it is appended to the file it was
+  /// read from (`SyncBase.round(after:registers:)`) unless that file outgrows its checkpoint.
   func commitSync(
     _ snapshot: inout PlannerSnapshot, state: SyncedState, archive: Archive?, base: SyncBase,
-    history: SyncDocument?, previousHistory: String?, lock: FileLock?
+    history: SyncDocument?, previousHistory: String?,
+    appending: (read: SyncBase, registers: [SyncChange])? = nil, lock: FileLock?
   ) throws {
     guard let lock else { throw WouldWrite() }
     var base = base
@@ -154,9 +164,22 @@ extension PlannerStore {
     }
     base.archive = snapshot.archive
     base.journal = (snapshot.journal.generation, snapshot.journal.bytes)
-    let previous = snapshot.journal.syncFile
-    writes.append(
-      PendingWrite(path: directory + "/" + SyncBase.fileName(number), bytes: base.encode(), at: 0))
+    let previous = snapshot.journal.syncStateFile
+    if history == nil, let appending, let mark = snapshot.journal.syncState,
+      let round = base.round(after: appending.read, registers: appending.registers),
+      appending.read.appendedRecords + round.count(where: { $0 == 10 })
+        <= max(appending.read.checkpointRecords, SyncBase.appendedAtLeast)
+    {
+      let path = directory + "/" + SyncBase.fileName(mark.file)
+      assert(Self.readsBack(base, path: path, counted: mark.bytes, appending: round))
+      writes.append(PendingWrite(path: path, bytes: round, at: mark.bytes))
+      snapshot.journal.syncState = SyncedStateMark(file: mark.file, bytes: mark.bytes + round.count)
+    } else {
+      let bytes = base.encode()
+      writes.append(
+        PendingWrite(path: directory + "/" + SyncBase.fileName(number), bytes: bytes, at: 0))
+      snapshot.journal.syncState = SyncedStateMark(file: number, bytes: bytes.count)
+    }
     snapshot.journal.syncFile = number
     snapshot.journal.syncRecords = snapshot.journal.records
     snapshot.planner = state.planner
@@ -165,12 +188,24 @@ extension PlannerStore {
     // after a mishap, names it.
     if previous > 0 {
       let keep = [
-        SyncBase.fileName(number), SyncBase.fileName(previous), base.history?.name,
+        SyncBase.fileName(snapshot.journal.syncStateFile), SyncBase.fileName(previous),
+        base.history?.name,
         previousHistory,
       ].compactMap { $0 }
       FileSystem.removeFiles(in: directory) {
         (SyncBase.isFileName($0) || SyncHistoryFile.isFileName($0)) && !keep.contains($0)
       }
     }
+  }
+
+  /// Whether the file a round is appended to reads, with it, as `base`: checked in debug
+  /// builds (every test) on every appended round.
+  static func readsBack(_ base: SyncBase, path: String, counted: Int, appending round: [UInt8])
+    -> Bool
+  {
+    guard let bytes = try? FileSystem.read(path), bytes.count >= counted,
+      let read = try? SyncBase.decode(Array(bytes[..<counted]) + round, file: path)
+    else { return false }
+    return read == base
   }
 }

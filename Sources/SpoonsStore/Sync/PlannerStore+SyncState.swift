@@ -8,8 +8,16 @@ extension PlannerStore {
   /// first sync; nil when the file it names is missing.
   func syncBase(of journal: JournalState) throws(StoreError) -> SyncBase? {
     guard journal.syncFile > 0 else { return SyncBase() }
-    let path = directory + "/" + SyncBase.fileName(journal.syncFile)
-    guard let bytes = try FileSystem.read(path) else { return nil }
+    let path = directory + "/" + SyncBase.fileName(journal.syncStateFile)
+    guard var bytes = try FileSystem.read(path) else { return nil }
+    // Bytes past the length the planner counts are a round it never committed: not read.
+    if let counted = journal.syncState?.bytes {
+      guard bytes.count >= counted else {
+        throw .damagedSyncState(
+          file: path, reason: "is shorter than \(PlannerFile.name) counts (\(bytes.count) of \(counted) bytes)")
+      }
+      bytes.removeLast(bytes.count - counted)
+    }
     do {
       return try SyncBase.decode(bytes, file: path)
     } catch {
@@ -61,7 +69,7 @@ extension PlannerStore {
   func requiredSyncBase(of journal: JournalState) throws(StoreError) -> SyncBase {
     guard let base = try syncBase(of: journal) else {
       throw .damagedSyncState(
-        file: directory + "/" + SyncBase.fileName(journal.syncFile),
+        file: directory + "/" + SyncBase.fileName(journal.syncStateFile),
         reason: "is missing, though \(PlannerFile.name) counts on it")
     }
     return base

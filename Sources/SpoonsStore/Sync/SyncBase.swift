@@ -1,16 +1,16 @@
 import SpoonsCore
 import SpoonsSync
 
-/// What this device had seen at its last sync: `sync-N.txt` in the data directory, named by
-/// `planner.txt` (its `journal` line's `sync=N`), so the planner and the state it was synced
-/// from are committed together by one rename.
+/// What this device had seen at its last sync: a `sync-N.txt` in the data directory, named by
+/// `planner.txt` (its `journal` line's `sync=N`, or `syncfile=N syncbytes=L`), so the planner
+/// and the state it was synced from are committed together by one rename.
 ///
 /// It holds the live part of the synced document (`SyncParts`) and names the file holding the
 /// history part, `sync-history-M.txt`, written by the last sync that needed the whole
 /// document and kept by the ones after it that did not:
 ///
 /// ```
-/// format    name=spoons-sync-base  version=2
+/// format    name=spoons-sync-base  version=3
 /// clock     last=1795340000.3.k3v9q2m8ta
 /// sent      seq=12
 /// seen      device=d8fh3k2m9q  seq=7  sum=9f2c0a1b33e4d5f6
@@ -23,10 +23,32 @@ import SpoonsSync
 /// set       entity=...  field=...  stamp=...  value=...
 /// end       registers=1
 /// ```
+///
+/// That is the checkpoint. A round over the live part alone (the everyday sync) does not
+/// write it again: it appends what changed, as the undo history does, and the new planner
+/// names the length that counts (`SyncedStateMark`):
+///
+/// ```
+/// clock     last=1795340100.0.k3v9q2m8ta
+/// sent      seq=13  at=...
+/// seen      device=d8fh3k2m9q  seq=8  sum=...     (files taken in this round)
+/// archive   ...
+/// set       ...                                   (every change the round kept)
+/// end       registers=4
+/// ```
+/// Bytes past the length the planner counts are a round a sync was killed before committing:
+/// they are not read, and the next round is written over them (it sends the same changes
+/// again). A `name` or `covered` line in a round replaces the one before it. Registers merge as
+/// changes do (the larger stamp wins), so the checkpoint and its rounds read as the document
+/// the last round left. Once the rounds hold more records than the checkpoint (and more than
+/// `appendedAtLeast`), the next sync writes a new checkpoint, so the file stays within about
+/// twice what it holds.
+///
 /// Version 1 held the whole document and none of `history`, `parts`, `handed` and `archive`:
-/// it is read as a whole document, and the next sync writes version 2.
+/// it is read as a whole document, and the next sync writes version 3. Version 2 had no
+/// rounds after its checkpoint.
 struct SyncBase: Equatable {
-  static let format = FileFormat(name: "spoons-sync-base", version: 2)
+  static let format = FileFormat(name: "spoons-sync-base", version: 3)
 
   var clock: SyncStamp?
   /// The number of this device's newest change file.
@@ -58,6 +80,13 @@ struct SyncBase: Equatable {
   /// longer in the planner shows its archived copy again, which only the whole document
   /// takes in.
   var hidden: [Int] = []
+  /// Records in the checkpoint, and in the rounds appended after it (as read): when the
+  /// rounds outgrow the checkpoint, the next sync writes a new one.
+  var checkpointRecords = 0
+  var appendedRecords = 0
+  /// However small the checkpoint, rounds of this many records are appended before it is
+  /// written again: a new planner's state is not rewritten every other sync.
+  static let appendedAtLeast = 512
 
   static func == (a: SyncBase, b: SyncBase) -> Bool {
     a.clock == b.clock && a.sent == b.sent && a.seen == b.seen && a.document == b.document
@@ -99,36 +128,11 @@ struct SyncBase: Equatable {
   func encode() -> [UInt8] {
     var out: [UInt8] = []
     Self.format.encodeHeader(to: &out)
-    out.append(contentsOf: "clock".utf8)
-    RecordCodec.field("last", clock?.description ?? "", to: &out)
-    out.append(10)
-    out.append(contentsOf: "sent".utf8)
-    RecordCodec.field("seq", String(sent), to: &out)
-    if let syncedAt { RecordCodec.field("at", syncedAt.description, to: &out) }
-    out.append(10)
-    for (device, name) in names.sorted(by: { $0.key < $1.key }) {
-      out.append(contentsOf: "name".utf8)
-      RecordCodec.field("device", device, to: &out)
-      RecordCodec.field("name", name, to: &out, escape: true)
-      out.append(10)
-    }
-    for key in seen.sorted() {
-      let parts = key.split(separator: " ")
-      out.append(contentsOf: "seen".utf8)
-      RecordCodec.field("device", String(parts[0]), to: &out)
-      if parts[1].hasPrefix("s") {
-        RecordCodec.field("snapshot", String(parts[1].dropFirst()), to: &out)
-      } else {
-        RecordCodec.field("seq", String(parts[1]), to: &out)
-      }
-      RecordCodec.field("sum", String(parts[2]), to: &out)
-      out.append(10)
-    }
+    encodeClock(to: &out)
+    for (device, name) in names.sorted(by: { $0.key < $1.key }) { encodeName(device, name, to: &out) }
+    for key in seen.sorted() { Self.encodeSeen(key, to: &out) }
     for (device, upto) in covered.sorted(by: { $0.key < $1.key }) {
-      out.append(contentsOf: "covered".utf8)
-      RecordCodec.field("device", device, to: &out)
-      RecordCodec.field("upto", String(upto), to: &out)
-      out.append(10)
+      encodeCovered(device, upto, to: &out)
     }
     if let history { encodeParts(history, to: &out) }
     let registers = document.changes
@@ -139,16 +143,57 @@ struct SyncBase: Equatable {
     return out
   }
 
+  private func encodeClock(to out: inout [UInt8]) {
+    out.append(contentsOf: "clock".utf8)
+    RecordCodec.field("last", clock?.description ?? "", to: &out)
+    out.append(10)
+    out.append(contentsOf: "sent".utf8)
+    RecordCodec.field("seq", String(sent), to: &out)
+    if let syncedAt { RecordCodec.field("at", syncedAt.description, to: &out) }
+    out.append(10)
+  }
+
+  private func encodeName(_ device: String, _ name: String, to out: inout [UInt8]) {
+    out.append(contentsOf: "name".utf8)
+    RecordCodec.field("device", device, to: &out)
+    RecordCodec.field("name", name, to: &out, escape: true)
+    out.append(10)
+  }
+
+  private static func encodeSeen(_ key: String, to out: inout [UInt8]) {
+    let parts = key.split(separator: " ")
+    out.append(contentsOf: "seen".utf8)
+    RecordCodec.field("device", String(parts[0]), to: &out)
+    if parts[1].hasPrefix("s") {
+      RecordCodec.field("snapshot", String(parts[1].dropFirst()), to: &out)
+    } else {
+      RecordCodec.field("seq", String(parts[1]), to: &out)
+    }
+    RecordCodec.field("sum", String(parts[2]), to: &out)
+    out.append(10)
+  }
+
+  private func encodeCovered(_ device: String, _ upto: Int, to out: inout [UInt8]) {
+    out.append(contentsOf: "covered".utf8)
+    RecordCodec.field("device", device, to: &out)
+    RecordCodec.field("upto", String(upto), to: &out)
+    out.append(10)
+  }
+
   static func decode(_ bytes: [UInt8], file: String) throws(StoreError) -> SyncBase {
     var base = SyncBase()
-    var end: Int?
+    // Registers since the last `end` line, and whether the records read are all in the
+    // checkpoint yet.
     var count = 0
+    var ended = false
+    var inCheckpoint = true
     var records = ChangeRecords()
     var loader = DocumentLoader()
     // The format line, a file that is something else, a newer version: checked as for every
     // data file.
     try format.decodeRecords(bytes, file: file) { record throws(DecodeError) in
-      guard end == nil else { throw DecodeError(line: record.line, reason: "a record after the end line") }
+      if inCheckpoint { base.checkpointRecords += 1 } else { base.appendedRecords += 1 }
+      ended = false
       // Nearly every record is a register: known by its bytes, before a String of the kind
       // is made and compared with every other kind.
       if record.isKind("set") {
@@ -157,36 +202,22 @@ struct SyncBase: Equatable {
         return
       }
       switch record.kind {
-      case "clock":
-        let text = try record.string("last")
-        if !text.isEmpty {
-          guard let stamp = SyncStamp(text) else {
-            throw DecodeError(line: record.line, reason: "a bad stamp")
-          }
-          base.clock = stamp
+      case "end":
+        guard try record.int("registers") == count else {
+          throw DecodeError(line: record.line, reason: "the registers counted are not the ones read")
         }
-      case "sent":
-        base.sent = try record.int("seq", in: 0...99_999_999)
-        if record.raw("at") != nil { base.syncedAt = try record.timestamp("at") }
-      case "name":
-        base.names[try record.string("device")] = try record.string("name")
-      case "seen":
-        guard let device = DeviceID(try record.string("device")) else {
-          throw DecodeError(line: record.line, reason: "a bad device id")
+        count = 0
+        ended = true
+        inCheckpoint = false
+      case "history", "parts", "handed", "hidden":
+        guard inCheckpoint else {
+          throw DecodeError(line: record.line, reason: "a '\(record.kind)' line in a round")
         }
-        if record.raw("snapshot") != nil {
-          base.seen.insert("\(device) s\(try record.int("snapshot")) \(try record.string("sum"))")
-        } else {
-          base.seen.insert(key(device, try record.int("seq"), try record.string("sum")))
-        }
-      case "covered":
-        base.covered[try record.string("device")] = try record.int("upto", in: 0...99_999_999)
-      case "history", "parts", "handed", "archive", "hidden": try base.decodePart(record)
-      case "end": end = try record.int("registers")
-      default: throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
+        try base.decodePart(record)
+      default: try base.decodeHeader(record)
       }
     }
-    guard end == count else {
+    guard ended else {
       throw .corrupt(file: file, line: nil, reason: "the file is cut short")
     }
     // The numbers the history part holds (`parts`), with the registers read.
@@ -194,6 +225,69 @@ struct SyncBase: Equatable {
     base.document = loader.finish()
     base.document.elsewhere = elsewhere
     return base
+  }
+
+  /// A record of the checkpoint or of a round that is not a register: each sets what it
+  /// names, a later one over an earlier one.
+  private mutating func decodeHeader(_ record: RecordCodec.Record) throws(DecodeError) {
+    switch record.kind {
+    case "clock":
+      let text = try record.string("last")
+      if !text.isEmpty {
+        guard let stamp = SyncStamp(text) else {
+          throw DecodeError(line: record.line, reason: "a bad stamp")
+        }
+        clock = stamp
+      }
+    case "sent":
+      sent = try record.int("seq", in: 0...99_999_999)
+      if record.raw("at") != nil { syncedAt = try record.timestamp("at") }
+    case "name":
+      names[try record.string("device")] = try record.string("name")
+    case "seen":
+      guard let device = DeviceID(try record.string("device")) else {
+        throw DecodeError(line: record.line, reason: "a bad device id")
+      }
+      if record.raw("snapshot") != nil {
+        seen.insert("\(device) s\(try record.int("snapshot")) \(try record.string("sum"))")
+      } else {
+        seen.insert(Self.key(device, try record.int("seq"), try record.string("sum")))
+      }
+    case "covered":
+      covered[try record.string("device")] = try record.int("upto", in: 0...99_999_999)
+    case "history", "parts", "handed", "archive", "hidden": try decodePart(record)
+    default: throw DecodeError(line: record.line, reason: "unknown record '\(record.kind)'")
+    }
+  }
+
+  // MARK: - A round appended
+
+  /// What to append to the file `old` was read from so that it reads as this base: the
+  /// round's `registers` (the changes it kept: those merge as changes do) and whatever else
+  /// changed. Nil when that cannot be said by appending (a part split anew, a file read no
+  /// longer counted as read): the sync then writes a new checkpoint.
+  func round(after old: SyncBase, registers: [SyncChange]) -> [UInt8]? {
+    guard history == old.history, limits == old.limits, handedOut == old.handedOut,
+      hidden == old.hidden, document.elsewhere == old.document.elsewhere,
+      old.seen.isSubset(of: seen), old.names.keys.allSatisfy({ names[$0] != nil }),
+      old.covered.keys.allSatisfy({ covered[$0] != nil }), clock != nil,
+      syncedAt != nil || old.syncedAt == nil, archiveLine == old.archiveLine || archiveLine != nil
+    else { return nil }
+    var out: [UInt8] = []
+    encodeClock(to: &out)
+    for (device, name) in names.sorted(by: { $0.key < $1.key }) where old.names[device] != name {
+      encodeName(device, name, to: &out)
+    }
+    for key in seen.subtracting(old.seen).sorted() { Self.encodeSeen(key, to: &out) }
+    for (device, upto) in covered.sorted(by: { $0.key < $1.key }) where old.covered[device] != upto {
+      encodeCovered(device, upto, to: &out)
+    }
+    encodeArchive(to: &out)
+    for change in registers { ChangeFile.encode(change, to: &out) }
+    out.append(contentsOf: "end".utf8)
+    RecordCodec.field("registers", String(registers.count), to: &out)
+    out.append(10)
+    return out
   }
 
   // MARK: - The two parts
@@ -220,6 +314,24 @@ struct SyncBase: Equatable {
     RecordCodec.field("task", String(handedOut.task), to: &out)
     RecordCodec.field("routine", String(handedOut.routine), to: &out)
     out.append(10)
+    encodeArchive(to: &out)
+    if !hidden.isEmpty {
+      out.append(contentsOf: "hidden".utf8)
+      RecordCodec.field("ids", hidden.map(String.init).joined(separator: ","), to: &out)
+      out.append(10)
+    }
+  }
+
+  /// What the `archive` line says: written only with both.
+  private var archiveLine: [Int]? {
+    guard let archive, let journal else { return nil }
+    return [
+      archive.done, archive.days, archive.doneFile, archive.daysFile, journal.generation,
+      journal.bytes,
+    ]
+  }
+
+  private func encodeArchive(to out: inout [UInt8]) {
     if let archive, let journal {
       out.append(contentsOf: "archive".utf8)
       RecordCodec.field("done", String(archive.done), to: &out)
@@ -228,11 +340,6 @@ struct SyncBase: Equatable {
       RecordCodec.field("daysfile", String(archive.daysFile), to: &out)
       RecordCodec.field("undo", String(journal.generation), to: &out)
       RecordCodec.field("at", String(journal.bytes), to: &out)
-      out.append(10)
-    }
-    if !hidden.isEmpty {
-      out.append(contentsOf: "hidden".utf8)
-      RecordCodec.field("ids", hidden.map(String.init).joined(separator: ","), to: &out)
       out.append(10)
     }
   }
