@@ -52,8 +52,10 @@ public enum DataFiles {
       name: "sync-N.txt, sync-history-N.txt",
       holds: "what this device had sent and taken in at its last sync (the live part, and the "
         + "history part it names); only `sync` needs them",
-      written: "written whole before the sync that made them commits, named only by the new "
-        + "`planner.txt`; a sync that needs only the live part keeps the history part"),
+      written: "a checkpoint written whole before the sync that made it commits, named only by "
+        + "the new `planner.txt`; an everyday sync appends its round to it, and the new "
+        + "`planner.txt` names the length that counts; a sync that needs only the live part "
+        + "keeps the history part"),
     Entry(
       name: "history.txt",
       holds: "the lines typed at the prompt, for Up and Down",
