@@ -278,9 +278,12 @@ public enum FuzzTargets {
   static func livePartAgrees(after first: SyncRound, at now: Timestamp) {
     let later = Timestamp(seconds: now.seconds + 60)
     var planner = first.state.planner
-    _ = try? planner.add("Fuzz", spoons: 2, at: later)
+    var changed = Set<TaskID>()
+    if let added = try? planner.add("Fuzz", spoons: 2, at: later) { changed.insert(added.id) }
     if let waiting = planner.allTasks.first(where: { $0.placement == .category && $0.title.text != "Fuzz" }) {
-      _ = try? planner.plan([TaskRef(typed: waiting.id.rawValue)], at: later)
+      if (try? planner.plan([TaskRef(typed: waiting.id.rawValue)], at: later)) != nil {
+        changed.insert(waiting.id)
+      }
     }
     let parts = first.document.parts(
       for: first.state.planner, identities: first.identities,
@@ -300,6 +303,16 @@ public enum FuzzTargets {
       live.stateToSave.planner == whole.stateToSave.planner,
       live.document.joined(with: parts.history) == whole.document, live.notes == whole.notes
     else { fail("the round over the live part alone was not the round over the whole document") }
+    // The round over what changed alone, where it answers, is the round over the live part.
+    guard
+      let fast = try? SyncRound.overChanged(
+        parts.live, limits: parts.limits, planner: planner, changed: changed, clock: first.clock,
+        now: later, lastSynced: now, handedOut: handedOut)
+    else { return }
+    guard fast.outgoing == live.outgoing, fast.document == live.document,
+      fast.stateToSave == live.stateToSave, fast.state == live.state, fast.notes == live.notes,
+      fast.clock == live.clock
+    else { fail("the round over what changed was not the round over the live part") }
   }
 
   /// Whether a problem `check` or a refusal reported starts with the file `name`.

@@ -1,3 +1,5 @@
+import SpoonsCore
+
 /// `planner.txt` seen as keyed lines, so that a change is stored as the few lines it touched
 /// and can be taken back exactly, whatever the command was.
 ///
@@ -56,6 +58,12 @@ enum PlannerLines {
     }
     let keyEnd = RecordCodec.nextIndex(of: 9, in: bytes, from: min(tab + 1, end), to: end)
     return String(decoding: bytes[start..<keyEnd], as: UTF8.self)
+  }
+
+  /// The task a line's key names (`task<TAB>id=4`), if it names one.
+  static func taskID(ofKey key: String) -> TaskID? {
+    guard key.hasPrefix("task\tid="), let n = Int(key.dropFirst(8)), n > 0 else { return nil }
+    return TaskID(n)
   }
 
   /// The lines `new` touched relative to `old`, in a stable order.

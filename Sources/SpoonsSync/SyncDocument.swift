@@ -39,6 +39,11 @@ public struct SyncDocument: Hashable, Sendable {
     entities[entity] = registers
   }
 
+  /// Takes an entity whole from another document (one this document does not hold yet).
+  mutating func take(_ entity: SyncEntity, _ registers: SyncRegisters) {
+    entities[entity] = registers
+  }
+
   public mutating func apply(_ changes: some Sequence<SyncChange>) {
     for change in changes { apply(change) }
   }

@@ -64,19 +64,10 @@ public struct SyncRound: Sendable {
     document.apply(incoming)
     var made = try document.planner(today: clockDate)
     var decided = made.notes
-    // What making the planner decided goes out too: nothing, when nothing came in and the
-    // planner made is this one under the same names (`settlesNothing`).
-    let settled: [SyncChange]
-    if incoming.isEmpty, view.clock == clockDate,
-      Self.isThisPlanner(made, local: local, view: view)
-    {
-      _ = clock.tick(now: now)  // as the settling that finds nothing does
-      assert(Self.settlesNothing(made, in: document, clock: clock, on: clockDate, now: now))
-      settled = []
-    } else {
-      settled = try Self.settle(
-        &made, in: &document, clock: &clock, on: clockDate, now: now, notes: &decided)
-    }
+    // What making the planner decided goes out too.
+    let settled = try Self.settle(
+      &made, in: &document, clock: &clock, on: clockDate, now: now, notes: &decided,
+      sparedFor: incoming.isEmpty && view.clock == clockDate ? (local, view) : nil)
     settledChanges = settled.count
     outgoing += settled
     // Each decision once; a delete undone by an unseen edit is said below, when it happens.
@@ -131,10 +122,20 @@ public struct SyncRound: Sendable {
   /// Sends what making the planner decided (a number moved, a list settled) until making it
   /// decides nothing new: twice is enough (the second pass only records the first's numbers
   /// and ranks), the third is a safety margin. Returns the changes sent.
+  ///
+  /// `sparedFor`: with nothing come in and the view made for this date, this device's state
+  /// and view; when the planner made is that state under the view's names
+  /// (`isThisPlanner`), settling finds nothing and is spared (checked in debug builds).
   private static func settle(
     _ made: inout SyncedPlanner, in document: inout SyncDocument, clock: inout HybridClock,
-    on date: CivilDate, now: Timestamp, notes: inout [SyncNote]
+    on date: CivilDate, now: Timestamp, notes: inout [SyncNote],
+    sparedFor here: (local: SyncedState, view: SyncView)? = nil
   ) throws(SyncProblem) -> [SyncChange] {
+    if let here, isThisPlanner(made, local: here.local, view: here.view) {
+      _ = clock.tick(now: now)  // as the settling that finds nothing does
+      assert(settlesNothing(made, in: document, clock: clock, on: date, now: now))
+      return []
+    }
     var sent: [SyncChange] = []
     for _ in 0..<3 {
       let stamp = clock.tick(now: now)
@@ -157,9 +158,17 @@ public struct SyncRound: Sendable {
   /// its view would be this device's view again, whose changes the document has taken (a
   /// field stamped too far ahead to replace is passed over the same way twice), with ranks
   /// already in order (`SyncRanks.assign` keeps them) and every delete marked.
+  ///
+  /// Not when a task's routine is gone: the view names that routine as the document does by
+  /// its number (`SyncView.place`), and a routine deleted in this round may leave two
+  /// deleted ones with that number for the settling view to choose between.
   static func isThisPlanner(_ made: SyncedPlanner, local: SyncedState, view: SyncView) -> Bool {
     guard made.identities.tasks == view.taskUIDs, made.identities.routines == view.routineUIDs,
       made.state.done == local.done, made.state.days == local.days
+    else { return false }
+    let routines = Set(local.planner.routines.map(\.id))
+    func routineHeld(_ task: SpoonTask) -> Bool { task.routine.map(routines.contains) ?? true }
+    guard local.planner.allTasks.allSatisfy(routineHeld), local.done.allSatisfy(routineHeld)
     else { return false }
     var planner = made.state.planner
     if planner.day?.date == local.planner.day?.date {

@@ -1,5 +1,6 @@
 import Foundation
 import SpoonsCore
+import SpoonsSync
 @testable import SpoonsStore
 import SpoonsTestSupport
 import Testing
@@ -327,5 +328,45 @@ struct SyncPartsTests {
     #expect(Self.files(tmp, "laptop", SyncBase.isFileName) == Array(names.suffix(2)).sorted())
     try phone.sync(at: at.plus(hours: 1))
     #expect(try phone.loadWhole() == laptop.loadWhole())
+  }
+
+  // MARK: - The round over what changed
+
+  /// With nothing come in, a sync looks only at the lists the changes since the last sync
+  /// touched (named by the undo history), and sends, saves and says what the round over the
+  /// whole live part does. On another date it does not: the whole decides.
+  @Test func aRoundWithNothingComeInLooksOnlyAtWhatChanged() throws {
+    let tmp = TemporaryDirectory()
+    let (laptop, _) = try Self.pair(tmp)
+    let at = nextMorning.plus(hours: 3)
+    try laptop.update(at: at) { p, _ in try p.add("Synced first", spoons: 4, at: at) }
+    try laptop.sync(at: at)
+    let later = at.plus(minutes: 5)
+    var added: [TaskID] = []
+    try laptop.update(at: later) { p, _ in
+      added.append(try p.add("Made since", spoons: 5, at: later).id)
+      added.append(try p.add("Also since", spoons: 1, at: later).id)
+    }
+    let snapshot = try laptop.readSnapshot()
+    let base = try laptop.requiredSyncBase(of: snapshot.journal)
+    let changed = try #require(laptop.tasksChangedSinceSync(base, snapshot.journal))
+    // The tasks added, and those whose line now follows another (the line after each).
+    #expect(changed.isSuperset(of: added) && changed.count <= 2 * added.count)
+    let device = try #require(try laptop.syncSetup()).device
+    func round(_ fast: Bool, at now: Timestamp) throws -> SyncRound? {
+      let clock = HybridClock(device: device, last: base.clock)
+      return fast
+        ? try SyncRound.overChanged(
+          base.document, limits: base.limits, planner: snapshot.planner, changed: changed,
+          clock: clock, now: now, lastSynced: base.syncedAt, handedOut: base.handedOut)
+        : try SyncRound.overLivePart(
+          base.document, limits: base.limits, planner: snapshot.planner, clock: clock, now: now,
+          lastSynced: base.syncedAt, handedOut: base.handedOut)
+    }
+    let fast = try #require(try round(true, at: later))
+    #expect(fast.outgoing.contains { $0.value == "Made since" })
+    #expect(fast.outgoing.contains { $0.value == "Also since" })
+    #expect(PlannerStore.agree(fast, try round(false, at: later)))
+    #expect(try round(true, at: later.plus(hours: 24)) == nil)
   }
 }

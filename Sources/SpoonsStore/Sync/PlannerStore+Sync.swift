@@ -81,16 +81,22 @@ extension PlannerStore {
       }
       // Split again after a round over the whole document, for the rounds after it.
       let history = archive.map { base.split(round, $0, saving: state, now: now) }
-      // A round over the live part alone is appended to the state it read: what it kept of
-      // the changes sent and taken in is what changed.
-      let kept = (round.outgoing + incoming.files.flatMap(\.file.changes)).filter {
-        base.document.entities[$0.entity]?[$0.field] == SyncRegister(value: $0.value, stamp: $0.stamp)
-      }
       try commitSync(
         &snapshot, state: state, archive: archive?.read, base: base, history: history,
-        previousHistory: previousHistory, appending: archive == nil ? (read, kept) : nil,
+        previousHistory: previousHistory,
+        appending: archive == nil ? (read, Self.kept(round, incoming, in: base.document)) : nil,
         lock: lock)
       return report
+    }
+  }
+
+  /// What a round over the live part alone kept of the changes it sent and took in: what it
+  /// appends to the state it read.
+  private static func kept(_ round: SyncRound, _ incoming: SyncIncoming, in document: SyncDocument)
+    -> [SyncChange]
+  {
+    (round.outgoing + incoming.files.flatMap(\.file.changes)).filter {
+      document.entities[$0.entity]?[$0.field] == SyncRegister(value: $0.value, stamp: $0.stamp)
     }
   }
 

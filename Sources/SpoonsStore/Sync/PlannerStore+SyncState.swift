@@ -106,39 +106,68 @@ extension PlannerStore {
   /// it can be sure to be the round over the whole: the state is split, its history part is
   /// there at the size named, the archive is as it was at the last sync, and no task whose
   /// archived copy the planner hid has left the planner. Nil otherwise, and when the live
-  /// part does not make a planner (the whole then says why).
+  /// part does not make a planner (the whole then says why). With nothing come in, the round
+  /// over what changed since the last sync alone (`SyncRound.overChanged`), when it is sure.
   func liveRound(
     _ base: SyncBase, _ snapshot: PlannerSnapshot, incoming: [SyncChange], clock: HybridClock,
     now: Timestamp
   ) -> SyncRound? {
     guard let history = base.history, snapshot.journal.syncFile != 0,
       FileSystem.size(directory + "/" + history.name) == history.bytes,
-      base.archive == snapshot.archive, archiveUntouchedSinceSync(base, snapshot.journal),
+      base.archive == snapshot.archive,
+      let changed = tasksChangedSinceSync(base, snapshot.journal),
       base.hidden.allSatisfy({ snapshot.planner.task(TaskID($0)) != nil })
     else { return nil }
-    return try? SyncRound.overLivePart(
-      base.document, limits: base.limits, planner: snapshot.planner, incoming: incoming,
-      clock: clock, now: now, lastSynced: base.syncedAt, handedOut: base.handedOut)
+    func overLivePart() -> SyncRound? {
+      try? SyncRound.overLivePart(
+        base.document, limits: base.limits, planner: snapshot.planner, incoming: incoming,
+        clock: clock, now: now, lastSynced: base.syncedAt, handedOut: base.handedOut)
+    }
+    if incoming.isEmpty,
+      let round = try? SyncRound.overChanged(
+        base.document, limits: base.limits, planner: snapshot.planner, changed: changed,
+        clock: clock, now: now, lastSynced: base.syncedAt, handedOut: base.handedOut)
+    {
+      assert(Self.agree(round, overLivePart()), "the round over what changed is not the live round")
+      return round
+    }
+    return overLivePart()
   }
 
-  /// Whether the changes recorded since the last sync (the undo history from where that
-  /// sync left it) left the archive alone: none archived a day or changed an archived task,
-  /// and none was undone or redone (which may take either back). False when that cannot be
-  /// told: the history was rewritten since, or does not read.
-  func archiveUntouchedSinceSync(_ base: SyncBase, _ journal: JournalState) -> Bool {
+  /// Whether two rounds send the same, save the same and say the same: the round over what
+  /// changed and the live round, checked in debug builds.
+  static func agree(_ a: SyncRound, _ b: SyncRound?) -> Bool {
+    guard let b else { return false }
+    return a.outgoing == b.outgoing && a.document == b.document && a.state == b.state
+      && a.stateToSave == b.stateToSave && a.notes == b.notes && a.clock.last == b.clock.last
+      && a.settledChanges == b.settledChanges
+  }
+
+  /// The tasks the changes recorded since the last sync touched (the undo history from where
+  /// that sync left it), when none archived a day or changed an archived task, and none was
+  /// undone or redone (which may take either back). Nil when that cannot be told: the history
+  /// was rewritten since, or does not read.
+  func tasksChangedSinceSync(_ base: SyncBase, _ journal: JournalState) -> Set<TaskID>? {
     guard let mark = base.journal, mark.generation == journal.generation, mark.bytes > 0,
       mark.bytes <= journal.bytes
-    else { return false }
-    if mark.bytes == journal.bytes { return true }
+    else { return nil }
+    if mark.bytes == journal.bytes { return [] }
     let since = JournalState(generation: mark.generation, bytes: mark.bytes, lastSeq: journal.syncFile)
     // An undo or redo mark asks for the history before it: there is no need to look further.
     guard
       let tail = try? JournalTail.read(journalPath(since), journal: since, committed: {
         () throws(StoreError) in throw .io(path: journalPath(since), operation: "read", reason: "")
-      })
-    else { return false }
-    return mark.bytes + tail.length == journal.bytes && tail.appends.isEmpty
-      && tail.steps.allSatisfy { $0.allSatisfy { $0.key != "archive" } }
+      }),
+      mark.bytes + tail.length == journal.bytes, tail.appends.isEmpty
+    else { return nil }
+    var changed = Set<TaskID>()
+    for step in tail.steps {
+      for touched in step {
+        if touched.key == "archive" { return nil }
+        if let id = PlannerLines.taskID(ofKey: touched.key) { changed.insert(id) }
+      }
+    }
+    return changed
   }
 }
 

@@ -72,7 +72,7 @@ struct SyncBase: Equatable {
   var handedOut = SyncNumbers()
   /// The archive's committed lengths at the last sync, and where the undo history stood
   /// then (`undo-N.txt`, and its length): a round over the live part alone is for an archive
-  /// as it was, which the changes recorded since say (`PlannerStore.archiveUntouchedSinceSync`).
+  /// as it was, which the changes recorded since say (`PlannerStore.tasksChangedSinceSync`).
   var archive: ArchiveLengths?
   var journal: (generation: Int, bytes: Int)?
   /// The tasks the archive holds a copy of that the planner holds too (an older copy, hidden

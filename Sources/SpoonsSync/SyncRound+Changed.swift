@@ -1,0 +1,56 @@
+import SpoonsCore
+
+extension SyncRound {
+  /// The round over what changed here since the last sync alone, when nothing came in: the
+  /// lists the changed tasks are in now, today's list, the routines, the day and the settings,
+  /// over the part of the live document that names them (`SyncDocument.part(holding:)`).
+  ///
+  /// Why the rest need not be looked at: the last sync made this planner from the document it
+  /// saved (a round commits only a planner made from its document), and every change since
+  /// is in the undo history, which names the tasks it touched (`changed`: the caller reads
+  /// it, and gives none when it cannot). On the same date, every other task is as that
+  /// planner held it, its fields are the document's, and the ranks of a list no change came
+  /// to are in order already (`SyncRanks.assign` keeps them). So the live round over those
+  /// parts (`overLivePart`) sends what it sends over the whole, and decides the same; the
+  /// document to save is the whole with its changes, and the planner is this one. Debug
+  /// builds run the round over the whole beside it and check that they agree
+  /// (`PlannerStore.liveRound`).
+  ///
+  /// Nil when it cannot be sure: the date moved since the last sync (the days and routine
+  /// tasks this device holds may be others), or the round over the parts is not sure either.
+  public static func overChanged(
+    _ live: SyncDocument, limits: SyncPartLimits, planner: Planner, changed: Set<TaskID>,
+    clock: HybridClock, now: Timestamp, lastSynced: Timestamp?, handedOut: SyncNumbers
+  ) throws(SyncProblem) -> SyncRound? {
+    guard let lastSynced, planner.today(at: lastSynced) == planner.today(at: now) else {
+      return nil
+    }
+    var categories = Set<Int>()
+    var backlog = false
+    for id in changed {
+      guard let task = planner.task(id) else { continue }
+      switch task.placement {
+      case .category: categories.insert(task.spoons.value)
+      case .backlog: backlog = true
+      case .todo, .done: continue
+      }
+    }
+    let part = planner.keeping(categories: categories, backlog: backlog)
+    var numbers = Set(changed.map(\.rawValue))
+    for task in part.allTasks { numbers.insert(task.id.rawValue) }
+    guard
+      var round = try overLivePart(
+        live.part(holding: numbers), limits: limits, planner: part, clock: clock, now: now,
+        lastSynced: lastSynced, handedOut: handedOut)
+    else { return nil }
+    // A name given anew that the whole already holds (which naming over the part could not
+    // see): the whole decides.
+    guard round.namedAnew.keys.allSatisfy({ live.entities[$0] == nil }) else { return nil }
+    var document = live
+    document.apply(round.outgoing)
+    round.document = document
+    round.state = SyncedState(planner: planner.withoutGuards)
+    round.stateToSave = SyncedState(planner: planner)
+    return round
+  }
+}
