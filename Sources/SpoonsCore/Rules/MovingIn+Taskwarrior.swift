@@ -55,7 +55,7 @@ public struct TaskwarriorTask: Hashable, Sendable {
 }
 
 extension MovingIn {
-  /// What a Taskwarrior export brings, by these rules (the README's, in short):
+  /// What a Taskwarrior export brings, by these rules (the README gives the gist):
   /// - `description` is the title; `tags` and `project` tags (`Tag.importing`); `due` the
   ///   due date, on the calendar of `utcOffset` (the person's time zone: Taskwarrior keeps
   ///   UTC, and `due:2026-11-28` typed in Berlin is `20261127T230000Z`);

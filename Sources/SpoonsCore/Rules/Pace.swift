@@ -1,6 +1,6 @@
 /// The budget a person can keep, read from the days they have lived in Spoons: what `pace`
-/// says, each number with a rule simple enough to check against one's own notes (the README
-/// states every one).
+/// says, each number with a rule simple enough to check against one's own notes (Pacing.md,
+/// beside this file, states every one).
 ///
 /// Only finished days count (the day being lived has not ended), and only those in the window.
 /// Spent means what the checked-off tasks took: their cost, or what `done --took` noted.
