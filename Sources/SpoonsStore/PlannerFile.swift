@@ -321,7 +321,8 @@ enum PlannerFile {
       "generation", "bytes", "records", "seq", "sync", "syncrecords", "syncfile", "syncbytes",
     ])
     var state: SyncedStateMark?
-    if record.raw("syncfile") != nil {
+    // One without the other is refused: each names what the other counts.
+    if record.raw("syncfile") != nil || record.raw("syncbytes") != nil {
       state = SyncedStateMark(
         file: try record.int("syncfile", in: 1...Int.max),
         bytes: try record.int("syncbytes", in: 0...Int.max))

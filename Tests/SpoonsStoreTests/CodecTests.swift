@@ -25,7 +25,7 @@ struct CodecTests {
 
   /// A sync's round appended to an earlier sync's state is named on the journal line, file
   /// and length, and read back; without them (every planner before version 12) the state is
-  /// `sync-<sync>.txt`, whole. A file number without its length is refused.
+  /// `sync-<sync>.txt`, whole. One without the other is refused.
   @Test func theSyncedStateAppendedToIsNamedOnTheJournalLine() throws {
     var snapshot = PlannerSnapshot(planner: Planner())
     snapshot.journal = JournalState(
@@ -43,6 +43,8 @@ struct CodecTests {
 
     let noLength = text.replacingOccurrences(of: "\tsyncbytes=5120", with: "")
     #expect(throws: StoreError.self) { try PlannerFile.decode(Array(noLength.utf8)) }
+    let noFile = text.replacingOccurrences(of: "\tsyncfile=31", with: "")
+    #expect(throws: StoreError.self) { try PlannerFile.decode(Array(noFile.utf8)) }
   }
 
   @Test func theDayStartIsStoredWithTheSettingsAndOlderFilesGetTheStandardOne() throws {
