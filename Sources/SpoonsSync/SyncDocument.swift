@@ -39,7 +39,7 @@ public struct SyncDocument: Hashable, Sendable {
     entities[entity] = registers
   }
 
-  /// Takes an entity whole from another document (one this document does not hold yet).
+  /// Takes an entity whole from another document, in place of what this one holds of it.
   mutating func take(_ entity: SyncEntity, _ registers: SyncRegisters) {
     entities[entity] = registers
   }

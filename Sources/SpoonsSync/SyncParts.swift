@@ -191,9 +191,9 @@ extension SyncDocument {
   /// The part of this (live) document a round over some of the planner's tasks reads
   /// (`SyncRound.overChanged`): every task whose number is one of `numbers` (all that share
   /// it, live or not), every routine's task (`routine@date`), and every routine, day, setting
-  /// and device's next numbers. A kind Spoons does not know is
-  /// left out, as every round leaves it. The highest numbers of what is left out count as
-  /// numbers held elsewhere, so numbers are handed out and written as the whole would.
+  /// and device's next numbers. A kind Spoons does not know is left out, as every round
+  /// leaves it. The highest numbers of what is left out count as numbers held elsewhere, so
+  /// numbers are handed out and written as the whole would.
   func part(holding numbers: Set<Int>) -> SyncDocument {
     var part = SyncDocument()
     var indexed = 0
@@ -220,6 +220,15 @@ extension SyncDocument {
       indexed: SyncNumbers(
         task: max(elsewhere.indexed.task, indexed), routine: elsewhere.indexed.routine))
     return part
+  }
+
+  /// The numbers of the routines' tasks (`routine@date`), which `part(holding:)` holds
+  /// whatever their number.
+  var routineTaskNumbers: [Int] {
+    entities.compactMap { entity, fields in
+      guard entity.kind == .task, entity.id.contains("@") else { return nil }
+      return fields[SyncTaskField.number].flatMap { Int($0.value) }
+    }
   }
 
   /// The highest numbers the document holds, as making a planner counts them: every task's

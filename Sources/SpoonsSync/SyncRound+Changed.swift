@@ -10,14 +10,21 @@ extension SyncRound {
   /// is in the undo history, which names the tasks it touched (`changed`: the caller reads
   /// it, and gives none when it cannot). On the same date, every other task is as that
   /// planner held it, its fields are the document's, and the ranks of a list no change came
-  /// to are in order already (`SyncRanks.assign` keeps them). So the live round over those
-  /// parts (`overLivePart`) sends what it sends over the whole, and decides the same; the
-  /// document to save is the whole with its changes, and the planner is this one. Debug
-  /// builds run the round over the whole beside it and check that they agree
-  /// (`PlannerStore.liveRound`).
+  /// to are in order already (`SyncRanks.assign` keeps them). Every task the part of the
+  /// document names that this planner holds is in a list looked at (a routine's task is
+  /// named for its routine, so its list is looked at too), and so is every task that holds a
+  /// number deleted here today. So the live round over those parts (`overLivePart`) sends
+  /// what it sends over the whole, and decides the same; the document to save is the whole
+  /// with its changes, and the planner is this one. Debug builds run the round over the whole
+  /// beside it and check that they agree (`PlannerStore.liveRound`), as the sync tests
+  /// (`SyncDevice`) and the `changes` fuzz target do, and that it answers only where that
+  /// round answers.
   ///
   /// Nil when it cannot be sure: the date moved since the last sync (the days and routine
   /// tasks this device holds may be others), or the round over the parts is not sure either.
+  /// A `planner.txt` changed outside Spoons (never through the undo history, as the README
+  /// says never to do) is not seen here: a task it changed is sent by the next round that
+  /// looks at its list or at the whole live part (any sync that takes something in).
   public static func overChanged(
     _ live: SyncDocument, limits: SyncPartLimits, planner: Planner, changed: Set<TaskID>,
     clock: HybridClock, now: Timestamp, lastSynced: Timestamp?, handedOut: SyncNumbers
@@ -25,9 +32,14 @@ extension SyncRound {
     guard let lastSynced, planner.today(at: lastSynced) == planner.today(at: now) else {
       return nil
     }
+    // The lists of the changed tasks; of every routine's task the part holds (named for its
+    // routine and date, not by number: one may wait in the backlog); and of every task
+    // holding a number deleted here today (whether a sync gave it to another is asked of it).
     var categories = Set<Int>()
     var backlog = false
-    for id in changed {
+    let looked = changed.union(live.routineTaskNumbers.map(TaskID.init))
+      .union(planner.deletedToday)
+    for id in looked {
       guard let task = planner.task(id) else { continue }
       switch task.placement {
       case .category: categories.insert(task.spoons.value)
@@ -52,5 +64,13 @@ extension SyncRound {
     round.state = SyncedState(planner: planner.withoutGuards)
     round.stateToSave = SyncedState(planner: planner)
     return round
+  }
+
+  /// Whether this round sends, saves and says what `other` does: the round over what changed
+  /// and the live round, checked side by side in debug builds, tests and fuzzing.
+  public func agrees(with other: SyncRound) -> Bool {
+    outgoing == other.outgoing && document == other.document && state == other.state
+      && stateToSave == other.stateToSave && notes == other.notes && clock == other.clock
+      && settledChanges == other.settledChanges
   }
 }

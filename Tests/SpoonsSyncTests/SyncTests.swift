@@ -53,8 +53,17 @@ struct SyncDevice {
       base: base, local: state, incoming: received.flatMap { $0 }, clock: clock, now: now,
       lastSynced: lastSynced)
     var answered = false
-    if var parts, let archiveAtSync, archiveAtSync.done == state.done,
-      archiveAtSync.days == state.days,
+    let archiveAsAtSync = archiveAtSync.map { $0.done == state.done && $0.days == state.days }
+    // The round over what changed, as the store tries it first with nothing come in: where it
+    // answers, the live round must answer the same.
+    var fast: SyncRound?
+    if let parts, archiveAsAtSync == true, received.flatMap({ $0 }).isEmpty, let syncedPlanner {
+      fast = try? SyncRound.overChanged(
+        parts.live, limits: parts.limits, planner: state.planner,
+        changed: Self.changed(from: syncedPlanner, to: state.planner), clock: clock, now: now,
+        lastSynced: lastSynced, handedOut: handedOut)
+    }
+    if var parts, archiveAsAtSync == true,
       let live = try? SyncRound.overLivePart(
         parts.live, limits: parts.limits, planner: state.planner,
         incoming: received.flatMap { $0 }, clock: clock, now: now, lastSynced: lastSynced,
@@ -65,16 +74,8 @@ struct SyncDevice {
       #expect(live.document.joined(with: parts.history) == round.document)
       #expect(live.notes == round.notes)
       #expect(live.clock == round.clock)
-      if received.flatMap({ $0 }).isEmpty, let syncedPlanner,
-        let fast = try? SyncRound.overChanged(
-          parts.live, limits: parts.limits, planner: state.planner,
-          changed: Self.changed(from: syncedPlanner, to: state.planner), clock: clock, now: now,
-          lastSynced: lastSynced, handedOut: handedOut)
-      {
-        #expect(fast.outgoing == live.outgoing)
-        #expect(fast.document == live.document)
-        #expect(fast.stateToSave == live.stateToSave && fast.state == live.state)
-        #expect(fast.notes == live.notes && fast.clock == live.clock)
+      if let fast {
+        #expect(fast.agrees(with: live), "the round over what changed: \(fast.outgoing)")
         changedRounds += 1
       }
       liveRounds += 1
@@ -83,6 +84,8 @@ struct SyncDevice {
       parts.live = live.document
       self.parts = parts
       answered = true
+    } else if fast != nil {
+      Issue.record("the round over what changed answered where the live round did not")
     }
     lastSynced = now
     if !round.outgoing.isEmpty { files.append(round.outgoing) }
@@ -1046,5 +1049,67 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     try here.sync([], at: morning.plus(minutes: 7))
     #expect(here.files.count == sent, "a second round with nothing new sent \(here.files.last ?? [])")
     #expect(here.state.planner.todo.count == 1)
+  }
+
+  /// A routine's task waiting in the backlog (the day that made it was taken back on one
+  /// device, and an edit on the other kept it): a round over what changed elsewhere still
+  /// looks at the backlog (the part of the document holds every routine's task) and sends
+  /// no delete for it.
+  @Test func aRoutinesTaskInTheBacklogIsNotDeletedByARoundOverWhatChanged() throws {
+    var laptop = SyncDevice("laptop")
+    var phone = SyncDevice("phone")
+    try laptop.change { p in
+      _ = try p.addRoutine(try Title("Meds"), spoons: try SpoonCost(1), at: morning)
+    }
+    let beforeDay = laptop.state.planner
+    try laptop.newDay(10, at: morning.plus(minutes: 1))
+    try laptop.sync([], at: morning.plus(minutes: 2))
+    try phone.sync(laptop.files, at: morning.plus(minutes: 3))
+    laptop.state.planner = beforeDay  // the new day undone
+    try laptop.sync([], at: morning.plus(minutes: 4))
+    try phone.change { p in
+      _ = try p.edit(id(1), TaskEdit(title: try Title("MedsX")), at: morning.plus(minutes: 5))
+    }
+    try phone.sync(laptop.files, at: morning.plus(minutes: 6))
+    try laptop.sync(phone.files, at: morning.plus(minutes: 7))
+    try #require(laptop.state.planner.backlog.map(\.title.text) == ["MedsX"])
+    try laptop.change { p in _ = try p.add("Walk", spoons: 2, at: morning.plus(minutes: 8)) }
+    try laptop.sync([], at: morning.plus(minutes: 9))
+    try laptop.change { p in
+      _ = try p.edit(id(2), TaskEdit(title: try Title("Walk2")), at: morning.plus(minutes: 10))
+    }
+    let sent = laptop.files.count
+    let answered = laptop.changedRounds
+    try laptop.sync([], at: morning.plus(minutes: 11))
+    #expect(laptop.changedRounds == answered + 1)
+    #expect(laptop.files.count == sent + 1)
+    #expect(!(laptop.files.last ?? []).contains { $0.field == "gone" })
+  }
+
+  /// A task deleted here that another device's unseen edit kept holds a number deleted here
+  /// today: whether a sync gave that number to another task is asked of it by every round,
+  /// so a round over what changed elsewhere looks at its list too, and says what the live
+  /// round says.
+  @Test func aTaskKeptAfterItsDeleteHereIsLookedAtByARoundOverWhatChanged() throws {
+    var laptop = SyncDevice("laptop", keepsGuards: true)
+    var phone = SyncDevice("phone", keepsGuards: true)
+    try laptop.newDay(10, at: morning)
+    try laptop.change { p in _ = try p.add("Tea", spoons: 3, at: morning) }
+    try laptop.change { p in _ = try p.add("Walk", spoons: 2, at: morning) }
+    try laptop.sync([], at: morning.plus(minutes: 1))
+    try phone.sync(laptop.files, at: morning.plus(minutes: 2))
+    try phone.change { p in
+      _ = try p.edit(id(1), TaskEdit(title: try Title("TeaX")), at: morning.plus(minutes: 3))
+    }
+    try laptop.change { p in _ = try p.delete([id(1)]) }
+    try laptop.sync([], at: morning.plus(minutes: 4))
+    try phone.sync(laptop.files, at: morning.plus(minutes: 5))
+    try laptop.sync(phone.files, at: morning.plus(minutes: 6))
+    try #require(laptop.state.planner.task(id(1)) != nil)
+    try laptop.sync([], at: morning.plus(minutes: 7))
+    try laptop.change { p in
+      _ = try p.edit(id(2), TaskEdit(title: try Title("Walk2")), at: morning.plus(minutes: 8))
+    }
+    try laptop.sync([], at: morning.plus(minutes: 9))
   }
 }

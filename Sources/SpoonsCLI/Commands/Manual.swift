@@ -25,7 +25,7 @@ extension Commands {
 /// reads it from where it is defined.
 enum ManualPage {
   static func roff() -> String {
-    var out = """
+    let out = """
       .TH SPOONS 1 "" "spoons \(SpoonsApp.version)" "User Commands"
       .SH NAME
       spoons \\- plan your day in spoons

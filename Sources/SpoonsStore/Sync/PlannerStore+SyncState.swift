@@ -128,19 +128,12 @@ extension PlannerStore {
         base.document, limits: base.limits, planner: snapshot.planner, changed: changed,
         clock: clock, now: now, lastSynced: base.syncedAt, handedOut: base.handedOut)
     {
-      assert(Self.agree(round, overLivePart()), "the round over what changed is not the live round")
+      assert(
+        overLivePart().map(round.agrees(with:)) == true,
+        "the round over what changed is not the live round")
       return round
     }
     return overLivePart()
-  }
-
-  /// Whether two rounds send the same, save the same and say the same: the round over what
-  /// changed and the live round, checked in debug builds.
-  static func agree(_ a: SyncRound, _ b: SyncRound?) -> Bool {
-    guard let b else { return false }
-    return a.outgoing == b.outgoing && a.document == b.document && a.state == b.state
-      && a.stateToSave == b.stateToSave && a.notes == b.notes && a.clock.last == b.clock.last
-      && a.settledChanges == b.settledChanges
   }
 
   /// The tasks the changes recorded since the last sync touched (the undo history from where
