@@ -206,7 +206,7 @@ extension SyncDocument {
         {
           indexed = max(indexed, number)
         }
-        guard number.map(numbers.contains) == true || entity.id.contains("@") else { continue }
+        guard number.map(numbers.contains) == true || entity.isRoutineTask else { continue }
       case .unknown: continue
       case .routine, .day, .settings, .next: break
       }
@@ -226,7 +226,7 @@ extension SyncDocument {
   /// whatever their number.
   var routineTaskNumbers: [Int] {
     entities.compactMap { entity, fields in
-      guard entity.kind == .task, entity.id.contains("@") else { return nil }
+      guard entity.kind == .task, entity.isRoutineTask else { return nil }
       return fields[SyncTaskField.number].flatMap { Int($0.value) }
     }
   }
@@ -255,4 +255,10 @@ extension SyncDocument {
     }
     return highest
   }
+}
+
+extension SyncEntity {
+  /// Whether this names a routine's task (`routine@date`), told by its bytes: asked of every
+  /// entity of the live part.
+  var isRoutineTask: Bool { id.utf8.contains(UInt8(ascii: "@")) }
 }
