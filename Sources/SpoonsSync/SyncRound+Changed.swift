@@ -15,10 +15,11 @@ extension SyncRound {
   /// named for its routine, so its list is looked at too), and so is every task that holds a
   /// number deleted here today. So the live round over those parts (`overLivePart`) sends
   /// what it sends over the whole, and decides the same; the document to save is the whole
-  /// with its changes, and the planner is this one. Debug builds run the round over the whole
-  /// beside it and check that they agree (`PlannerStore.liveRound`), as the sync tests
-  /// (`SyncDevice`) and the `changes` fuzz target do, and that it answers only where that
-  /// round answers.
+  /// with its changes, and the planner is this one (`identities`, `namedAnew` and
+  /// `writtenAnew` stay the part's: no one reads them of a live round). Debug builds run the
+  /// round over the whole beside it and check that they agree (`PlannerStore.liveRound`), as
+  /// the sync tests (`SyncDevice`) and the `changes` fuzz target do, and that it answers only
+  /// where that round answers.
   ///
   /// Nil when it cannot be sure: the date moved since the last sync (the days and routine
   /// tasks this device holds may be others), or the round over the parts is not sure either.

@@ -14,7 +14,8 @@ extension PlannerStore {
     if let counted = journal.syncState?.bytes {
       guard bytes.count >= counted else {
         throw .damagedSyncState(
-          file: path, reason: "is shorter than \(PlannerFile.name) counts (\(bytes.count) of \(counted) bytes)")
+          file: path,
+          reason: "is shorter than \(PlannerFile.name) counts (\(bytes.count) of \(counted) bytes)")
       }
       bytes.removeLast(bytes.count - counted)
     }

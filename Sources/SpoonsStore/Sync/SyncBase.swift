@@ -129,7 +129,9 @@ struct SyncBase: Equatable {
     var out: [UInt8] = []
     Self.format.encodeHeader(to: &out)
     encodeClock(to: &out)
-    for (device, name) in names.sorted(by: { $0.key < $1.key }) { encodeName(device, name, to: &out) }
+    for (device, name) in names.sorted(by: { $0.key < $1.key }) {
+      encodeName(device, name, to: &out)
+    }
     for key in seen.sorted() { Self.encodeSeen(key, to: &out) }
     for (device, upto) in covered.sorted(by: { $0.key < $1.key }) {
       encodeCovered(device, upto, to: &out)
@@ -204,7 +206,8 @@ struct SyncBase: Equatable {
       switch record.kind {
       case "end":
         guard try record.int("registers") == count else {
-          throw DecodeError(line: record.line, reason: "the registers counted are not the ones read")
+          throw DecodeError(
+            line: record.line, reason: "the registers counted are not the ones read")
         }
         count = 0
         ended = true
@@ -279,7 +282,8 @@ struct SyncBase: Equatable {
       encodeName(device, name, to: &out)
     }
     for key in seen.subtracting(old.seen).sorted() { Self.encodeSeen(key, to: &out) }
-    for (device, upto) in covered.sorted(by: { $0.key < $1.key }) where old.covered[device] != upto {
+    for (device, upto) in covered.sorted(by: { $0.key < $1.key })
+    where old.covered[device] != upto {
       encodeCovered(device, upto, to: &out)
     }
     encodeArchive(to: &out)
