@@ -91,12 +91,7 @@ public struct SyncRound: Sendable {
     if let over = made.state.planner.ledger?.over, over > 0 { notes.append(.overBudget(by: over)) }
     let kept = Self.deletesKept(before, incoming, view, made, device)
     for note in kept where !notes.contains(note) { notes.append(note) }
-    if let old = local.planner.day, let new = made.state.planner.day, old.date == new.date,
-      old.budget != new.budget,
-      let stamp = document.entities[.day(new.date)]?[SyncDayField.budget]?.stamp
-    {
-      notes.append(.budgetChosen(date: new.date, budget: new.budget, device: stamp.device))
-    }
+    notes += Self.budgetChosen(before: local.planner, after: made.state.planner, in: document)
     notes += Self.clocksAhead(in: incoming, now: now)
     // Only a change that came in can replace one made here (what making the planner settles
     // is this device's own): with nothing in, the look through every field is spared.
@@ -190,6 +185,18 @@ public struct SyncRound: Sendable {
     var notes: [SyncNote] = []
     return (try? settle(&made, in: &document, clock: &clock, on: date, now: now, notes: &notes))
       == []
+  }
+
+  /// Today's budget, when the round changed it (another device chose it later): said, naming
+  /// the device.
+  static func budgetChosen(before: Planner, after: Planner, in document: SyncDocument)
+    -> [SyncNote]
+  {
+    guard let old = before.day, let new = after.day, old.date == new.date,
+      old.budget != new.budget,
+      let stamp = document.entities[.day(new.date)]?[SyncDayField.budget]?.stamp
+    else { return [] }
+    return [.budgetChosen(date: new.date, budget: new.budget, device: stamp.device)]
   }
 
   /// What a person is told of numbers this device showed that moved (`numbersMoved`,
