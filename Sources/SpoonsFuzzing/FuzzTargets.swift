@@ -174,7 +174,9 @@ public enum FuzzTargets {
   /// The bytes as a change file from another device, taken in by a device with nothing yet.
   /// A whole file must read back the same once written again; its changes must make a
   /// planner or be refused with a `SyncProblem`; and a second sync with nothing new must
-  /// send nothing and change nothing (the first one settled everything it decided).
+  /// send nothing and change nothing (the first one settled everything it decided). The same
+  /// bytes, and the changes read, as the registers of a synced state: read in part, it reads
+  /// as it does whole (`SyncStateProbe`).
   public static func changes(_ bytes: [UInt8]) {
     // The same bytes as a device's acks file: whole, it must read back the same.
     if let (acks, again) = ChangeFileProbe.readAcks(bytes),
@@ -182,10 +184,13 @@ public enum FuzzTargets {
     {
       fail("an acks file did not read back the same once written again")
     }
+    // The same bytes as the registers of a synced state: read in part, as whole.
+    if let disagreement = SyncStateProbe.disagreement(body: bytes) { fail(disagreement) }
     guard let (changes, again) = ChangeFileProbe.read(bytes) else { return }
     guard ChangeFileProbe.read(again)?.changes == changes else {
       fail("a change file did not read back the same once written again")
     }
+    if let disagreement = SyncStateProbe.disagreement(registers: changes) { fail(disagreement) }
     let now = Timestamp(seconds: 1_795_340_000)
     let clock = HybridClock(device: DeviceID("fuzz")!)
     let first: SyncRound
@@ -310,7 +315,7 @@ public enum FuzzTargets {
       live.document.joined(with: parts.history) == whole.document, live.notes == whole.notes
     else { fail("the round over the live part alone was not the round over the whole document") }
     // The round over what changed alone, where it answers, is the round over the live part.
-    if let fast, !fast.agrees(with: live) {
+    if let fast, !fast.agrees(with: live, joinedTo: parts.live) {
       fail("the round over what changed was not the round over the live part")
     }
   }

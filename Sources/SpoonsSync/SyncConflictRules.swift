@@ -25,8 +25,12 @@ enum SyncConflictRules {
   /// stamp with a different value only comes from a damaged or forged file: the larger value
   /// wins, so every device still agrees.
   static func keeps(_ change: SyncChange, over current: SyncRegister?) -> Bool {
-    guard let current, current.stamp >= change.stamp else { return true }
-    return current.stamp == change.stamp && current.value < change.value
+    keeps(value: change.value, stamp: change.stamp, over: current)
+  }
+
+  static func keeps(value: String, stamp: SyncStamp, over current: SyncRegister?) -> Bool {
+    guard let current, current.stamp >= stamp else { return true }
+    return current.stamp == stamp && current.value < value
   }
 
   /// The value of `gone` when a device deletes a thing whose fields it holds as `fields`: the
@@ -52,5 +56,23 @@ enum SyncConflictRules {
   /// Whether a change that came in deletes something.
   static func deletes(_ change: SyncChange) -> Bool {
     change.field == deleteField && !change.value.isEmpty
+  }
+}
+
+extension SyncRegister {
+  /// Whether the change that set this register replaces `current` in the same field
+  /// (`SyncConflictRules.keeps`).
+  public func wins(over current: SyncRegister?) -> Bool {
+    SyncConflictRules.keeps(value: value, stamp: stamp, over: current)
+  }
+}
+
+extension Dictionary where Key == String, Value == SyncRegister {
+  /// Keeps `change` in its field if it wins there (`SyncConflictRules.keeps`): how a reader
+  /// of registers one entity at a time (the store's index of a synced state) merges them.
+  public mutating func merge(_ change: SyncChange) {
+    if SyncConflictRules.keeps(change, over: self[change.field]) {
+      self[change.field] = SyncRegister(value: change.value, stamp: change.stamp)
+    }
   }
 }

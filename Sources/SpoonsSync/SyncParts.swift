@@ -188,49 +188,6 @@ extension SyncDocument {
     return whole
   }
 
-  /// The part of this (live) document a round over some of the planner's tasks reads
-  /// (`SyncRound.overChanged`): every task whose number is one of `numbers` (all that share
-  /// it, live or not), every routine's task (`routine@date`), and every routine, day, setting
-  /// and device's next numbers. A kind Spoons does not know is left out, as every round
-  /// leaves it. The highest numbers of what is left out count as numbers held elsewhere, so
-  /// numbers are handed out and written as the whole would.
-  func part(holding numbers: Set<Int>) -> SyncDocument {
-    var part = SyncDocument()
-    var indexed = 0
-    for (entity, fields) in entities {
-      switch entity.kind {
-      case .task:
-        let number = fields[SyncTaskField.number].flatMap { Int($0.value) }
-        if let number, fields[SyncTaskField.created] != nil,
-          (1...Self.largestNumber).contains(number)
-        {
-          indexed = max(indexed, number)
-        }
-        guard number.map(numbers.contains) == true || entity.isRoutineTask else { continue }
-      case .unknown: continue
-      case .routine, .day, .settings, .next: break
-      }
-      part.take(entity, fields)
-    }
-    let counted = highestNumbers()
-    part.elsewhere = SyncNumbersElsewhere(
-      counted: SyncNumbers(
-        task: max(elsewhere.counted.task, counted.task),
-        routine: max(elsewhere.counted.routine, counted.routine)),
-      indexed: SyncNumbers(
-        task: max(elsewhere.indexed.task, indexed), routine: elsewhere.indexed.routine))
-    return part
-  }
-
-  /// The numbers of the routines' tasks (`routine@date`), which `part(holding:)` holds
-  /// whatever their number.
-  var routineTaskNumbers: [Int] {
-    entities.compactMap { entity, fields in
-      guard entity.kind == .task, entity.isRoutineTask else { return nil }
-      return fields[SyncTaskField.number].flatMap { Int($0.value) }
-    }
-  }
-
   /// The highest numbers the document holds, as making a planner counts them: every task's
   /// and routine's, live or deleted, and every device's next.
   func highestNumbers() -> SyncNumbers {

@@ -3,7 +3,8 @@ import SpoonsCore
 extension SyncRound {
   /// The round over what changed here since the last sync alone, when nothing came in: the
   /// lists the changed tasks are in now, today's list, the routines, the day and the settings,
-  /// over the part of the live document that names them (`SyncDocument.part(holding:)`).
+  /// over the part of the live document that names them (`SyncLiveRegisters.part(holding:)`):
+  /// the store reads the registers of those tasks alone.
   ///
   /// Why the rest need not be looked at: the last sync made this planner from the document it
   /// saved (a round commits only a planner made from its document), and every change since
@@ -14,9 +15,10 @@ extension SyncRound {
   /// document names that this planner holds is in a list looked at (a routine's task is
   /// named for its routine, so its list is looked at too), and so is every task that holds a
   /// number deleted here today. So the live round over those parts (`overLivePart`) sends
-  /// what it sends over the whole, and decides the same; the document to save is the whole
-  /// with its changes, and the planner is this one (`identities`, `namedAnew` and
-  /// `writtenAnew` stay the part's: no one reads them of a live round). Debug builds run the
+  /// what it sends over the whole, and decides the same. The round's `document` is the part
+  /// it read with its changes (the caller joins it to the rest: `agrees(with:joinedTo:)`),
+  /// and the planner is this one (`identities`, `namedAnew` and `writtenAnew` stay the
+  /// part's: no one reads them of a live round). Debug builds run the
   /// round over the whole beside it and check that they agree (`PlannerStore.liveRound`), as
   /// the sync tests (`SyncDevice`) and the `changes` fuzz target do, and that it answers only
   /// where that round answers.
@@ -27,7 +29,7 @@ extension SyncRound {
   /// says never to do) is not seen here: a task it changed is sent by the next round that
   /// looks at its list or at the whole live part (any sync that takes something in).
   public static func overChanged(
-    _ live: SyncDocument, limits: SyncPartLimits, planner: Planner, changed: Set<TaskID>,
+    _ live: some SyncLiveRegisters, limits: SyncPartLimits, planner: Planner, changed: Set<TaskID>,
     clock: HybridClock, now: Timestamp, lastSynced: Timestamp?, handedOut: SyncNumbers
   ) throws(SyncProblem) -> SyncRound? {
     guard let lastSynced, planner.today(at: lastSynced) == planner.today(at: now) else {
@@ -51,15 +53,17 @@ extension SyncRound {
     let part = planner.keeping(categories: categories, backlog: backlog)
     var numbers = Set(changed.map(\.rawValue))
     for task in part.allTasks { numbers.insert(task.id.rawValue) }
-    guard
+    // Registers that do not read: the whole decides, and says why.
+    guard let read = try? live.part(holding: numbers),
       var round = try overLivePart(
-        live.part(holding: numbers), limits: limits, planner: part, clock: clock, now: now,
-        lastSynced: lastSynced, handedOut: handedOut)
+        read, limits: limits, planner: part, clock: clock, now: now, lastSynced: lastSynced,
+        handedOut: handedOut)
     else { return nil }
     // A name given anew that the whole already holds (which naming over the part could not
     // see): the whole decides.
-    guard round.namedAnew.keys.allSatisfy({ live.entities[$0] == nil }) else { return nil }
-    var document = live
+    guard round.namedAnew.keys.allSatisfy({ !live.holds($0) }) else { return nil }
+    var document = read
+    document.elsewhere = live.elsewhere
     document.apply(round.outgoing)
     round.document = document
     round.state = SyncedState(planner: planner.withoutGuards)
@@ -67,10 +71,13 @@ extension SyncRound {
     return round
   }
 
-  /// Whether this round sends, saves and says what `other` does: the round over what changed
-  /// and the live round, checked side by side in debug builds, tests and fuzzing.
-  public func agrees(with other: SyncRound) -> Bool {
-    outgoing == other.outgoing && document == other.document && state == other.state
+  /// Whether this round over what changed sends, saves and says what `other`, the live round
+  /// over `live`, does (its document joined to the rest of `live`): checked side by side in
+  /// debug builds, tests and fuzzing.
+  public func agrees(with other: SyncRound, joinedTo live: SyncDocument) -> Bool {
+    var whole = live
+    whole.apply(document.changes)
+    return outgoing == other.outgoing && whole == other.document && state == other.state
       && stateToSave == other.stateToSave && notes == other.notes && clock == other.clock
       && settledChanges == other.settledChanges
   }

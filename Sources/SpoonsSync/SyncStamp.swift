@@ -55,6 +55,7 @@ public struct SyncStamp: Hashable, Comparable, Sendable, CustomStringConvertible
   public init?(_ text: Substring) { self.init(parsing: text.utf8) }
   /// From a file's bytes, as `init(_:)` reads their text, without making the text first.
   public init?(utf8 bytes: ArraySlice<UInt8>) { self.init(parsing: bytes) }
+  public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) { self.init(parsing: bytes) }
 
   @inline(__always)
   private init?<Bytes: Collection<UInt8>>(parsing bytes: Bytes) {

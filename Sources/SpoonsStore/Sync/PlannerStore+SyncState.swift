@@ -5,8 +5,9 @@ import SpoonsSync
 /// and choosing the round over its live part or over the whole document.
 extension PlannerStore {
   /// What this device had seen at its last sync, as the planner names it: empty before the
-  /// first sync; nil when the file it names is missing.
-  func syncBase(of journal: JournalState) throws(StoreError) -> SyncBase? {
+  /// first sync; nil when the file it names is missing. `inPart`: its tasks' registers are
+  /// indexed, not read (`SyncStateIndex`), for sync itself.
+  func syncBase(of journal: JournalState, inPart: Bool = false) throws(StoreError) -> SyncBase? {
     guard journal.syncFile > 0 else { return SyncBase() }
     let path = directory + "/" + SyncBase.fileName(journal.syncStateFile)
     guard var bytes = try FileSystem.read(path) else { return nil }
@@ -20,7 +21,7 @@ extension PlannerStore {
       bytes.removeLast(bytes.count - counted)
     }
     do {
-      return try SyncBase.decode(bytes, file: path)
+      return try SyncBase.decode(bytes, file: path, inPart: inPart)
     } catch {
       throw Self.syncStateDamage(error, path: path)
     }
@@ -42,6 +43,7 @@ extension PlannerStore {
   /// Makes `base` whole: the history part its `sync-N.txt` names, read and joined to the live
   /// part. A base that is whole already (version 1) stays as it is.
   func loadHistory(into base: inout SyncBase) throws(StoreError) {
+    try base.readWhole()
     guard let reference = base.history else { return }
     let path = directory + "/" + reference.name
     guard let bytes = try FileSystem.read(path) else {
@@ -67,8 +69,10 @@ extension PlannerStore {
   }
 
   /// `syncBase`, refusing a missing one: sync's way in.
-  func requiredSyncBase(of journal: JournalState) throws(StoreError) -> SyncBase {
-    guard let base = try syncBase(of: journal) else {
+  func requiredSyncBase(of journal: JournalState, inPart: Bool = false) throws(StoreError)
+    -> SyncBase
+  {
+    guard let base = try syncBase(of: journal, inPart: inPart) else {
       throw .damagedSyncState(
         file: directory + "/" + SyncBase.fileName(journal.syncStateFile),
         reason: "is missing, though \(PlannerFile.name) counts on it")
@@ -77,9 +81,10 @@ extension PlannerStore {
   }
 
   /// The round: the everyday one (a change made here, or one taken in, that leaves the
-  /// history part alone) over the live part of the synced state alone; any other over the
-  /// whole of it and the archive (`archive`: what it read, and the tasks `done.txt` records),
-  /// which leaves `base` whole.
+  /// history part alone) over the live part of the synced state alone, and with nothing come
+  /// in over what changed since the last sync, reading only the registers of what it looks at;
+  /// any other over the whole of it and the archive (`archive`: what it read, and the tasks
+  /// `done.txt` records), which leaves `base` whole.
   func chooseRound(
     _ base: inout SyncBase, _ snapshot: PlannerSnapshot, _ incoming: inout SyncIncoming,
     device: DeviceID, copied: Bool, copiedFrom: DeviceID?, now: Timestamp
@@ -87,10 +92,18 @@ extension PlannerStore {
     let clock = HybridClock(device: device, last: base.clock)
     incoming.setAsideStampsAhead(of: now)
     if !copied, !incoming.files.contains(where: \.file.snapshot),
-      let live = liveRound(
-        base, snapshot, incoming: incoming.files.flatMap(\.file.changes), clock: clock, now: now)
+      let changed = livePartDecides(base, snapshot)
     {
-      return (live, nil)
+      let changes = incoming.files.flatMap(\.file.changes)
+      if changes.isEmpty,
+        let round = changedRound(base, snapshot, changed: changed, clock: clock, now: now)
+      {
+        return (round, nil)
+      }
+      try base.readWhole()
+      if let round = try? liveRound(base, snapshot, incoming: changes, clock: clock, now: now) {
+        return (round, nil)
+      }
     }
     try loadHistory(into: &base)
     var archive = try readRecordedArchive(snapshot)
@@ -103,38 +116,57 @@ extension PlannerStore {
     return (round, (archive, recorded))
   }
 
-  /// The round over the live part of the synced state alone (`SyncRound.overLivePart`), when
-  /// it can be sure to be the round over the whole: the state is split, its history part is
-  /// there at the size named, the archive is as it was at the last sync, and no task whose
-  /// archived copy the planner hid has left the planner. Nil otherwise, and when the live
-  /// part does not make a planner (the whole then says why). With nothing come in, the round
-  /// over what changed since the last sync alone (`SyncRound.overChanged`), when it is sure.
-  func liveRound(
-    _ base: SyncBase, _ snapshot: PlannerSnapshot, incoming: [SyncChange], clock: HybridClock,
-    now: Timestamp
-  ) -> SyncRound? {
+  /// Whether the live part of the synced state decides a round alone, and the tasks changed
+  /// since the last sync if it does: the state is split, its history part is there at the size
+  /// named, the archive is as it was at the last sync, and no task whose archived copy the
+  /// planner hid has left the planner.
+  func livePartDecides(_ base: SyncBase, _ snapshot: PlannerSnapshot) -> Set<TaskID>? {
     guard let history = base.history, snapshot.journal.syncFile != 0,
       FileSystem.size(directory + "/" + history.name) == history.bytes,
       base.archive == snapshot.archive,
       let changed = tasksChangedSinceSync(base, snapshot.journal),
       base.hidden.allSatisfy({ snapshot.planner.task(TaskID($0)) != nil })
     else { return nil }
-    func overLivePart() -> SyncRound? {
-      try? SyncRound.overLivePart(
-        base.document, limits: base.limits, planner: snapshot.planner, incoming: incoming,
-        clock: clock, now: now, lastSynced: base.syncedAt, handedOut: base.handedOut)
-    }
-    if incoming.isEmpty,
+    return changed
+  }
+
+  /// The round over the live part of the synced state alone (`SyncRound.overLivePart`), when
+  /// it can be sure to be the round over the whole (`livePartDecides`); nil when it cannot,
+  /// and when the live part does not make a planner (the whole then says why). `base` is read
+  /// whole.
+  func liveRound(
+    _ base: SyncBase, _ snapshot: PlannerSnapshot, incoming: [SyncChange], clock: HybridClock,
+    now: Timestamp
+  ) throws(SyncProblem) -> SyncRound? {
+    try SyncRound.overLivePart(
+      base.document, limits: base.limits, planner: snapshot.planner, incoming: incoming,
+      clock: clock, now: now, lastSynced: base.syncedAt, handedOut: base.handedOut)
+  }
+
+  /// With nothing come in, the round over what changed since the last sync alone
+  /// (`SyncRound.overChanged`), over the registers `base` holds or has indexed, when it is
+  /// sure. Debug builds check it against the round over the whole live part.
+  func changedRound(
+    _ base: SyncBase, _ snapshot: PlannerSnapshot, changed: Set<TaskID>, clock: HybridClock,
+    now: Timestamp
+  ) -> SyncRound? {
+    let live: any SyncLiveRegisters = base.unread ?? base.document
+    guard
       let round = try? SyncRound.overChanged(
-        base.document, limits: base.limits, planner: snapshot.planner, changed: changed,
-        clock: clock, now: now, lastSynced: base.syncedAt, handedOut: base.handedOut)
-    {
-      assert(
-        overLivePart().map(round.agrees(with:)) == true,
-        "the round over what changed is not the live round")
-      return round
-    }
-    return overLivePart()
+        live, limits: base.limits, planner: snapshot.planner, changed: changed, clock: clock,
+        now: now, lastSynced: base.syncedAt, handedOut: base.handedOut)
+    else { return nil }
+    assert(
+      {
+        // A register the round did not read that does not read either: the next sync that
+        // reads the state whole says so; there is nothing to compare with.
+        var whole = base
+        guard (try? whole.readWhole()) != nil else { return true }
+        guard let other = try? liveRound(whole, snapshot, incoming: [], clock: clock, now: now)
+        else { return false }
+        return round.agrees(with: other, joinedTo: whole.document)
+      }(), "the round over what changed is not the live round")
+    return round
   }
 
   /// The tasks the changes recorded since the last sync touched (the undo history from where

@@ -84,6 +84,11 @@ struct SyncBase: Equatable {
   /// rounds outgrow the checkpoint, the next sync writes a new one.
   var checkpointRecords = 0
   var appendedRecords = 0
+  /// The live part's registers not read yet, when it was read in part (`decode(_:file:inPart:)`,
+  /// for the round over what changed): the state this base stands for is those registers
+  /// joined with `document`'s (the ones read since, and the round's). Nil once read whole
+  /// (`readWhole`), which anything but that round does first.
+  var unread: SyncStateIndex?
   /// However small the checkpoint, rounds of this many records are appended before it is
   /// written again: a new planner's state is not rewritten every other sync.
   static let appendedAtLeast = 512
@@ -94,6 +99,7 @@ struct SyncBase: Equatable {
       && a.history == b.history && a.limits == b.limits && a.handedOut == b.handedOut
       && a.archive == b.archive && a.journal?.generation == b.journal?.generation
       && a.journal?.bytes == b.journal?.bytes && a.hidden == b.hidden
+      && a.unread?.bytes == b.unread?.bytes
   }
 
   static func fileName(_ number: Int) -> String { "sync-\(number).txt" }
@@ -126,6 +132,7 @@ struct SyncBase: Equatable {
   }
 
   func encode() -> [UInt8] {
+    precondition(unread == nil, "a synced state is written whole once it is read whole")
     var out: [UInt8] = []
     Self.format.encodeHeader(to: &out)
     encodeClock(to: &out)
@@ -182,8 +189,14 @@ struct SyncBase: Equatable {
     out.append(10)
   }
 
-  static func decode(_ bytes: [UInt8], file: String) throws(StoreError) -> SyncBase {
+  /// `inPart`: the live part's task registers are not read, only indexed (`unread`).
+  static func decode(_ bytes: [UInt8], file: String, inPart: Bool = false) throws(StoreError)
+    -> SyncBase
+  {
     var base = SyncBase()
+    var index = inPart ? SyncStateIndex(bytes: bytes, file: file) : nil
+    // A line the index cannot take: the file is read again, whole.
+    var readWhole = false
     // Registers since the last `end` line, and whether the records read are all in the
     // checkpoint yet.
     var count = 0
@@ -193,16 +206,22 @@ struct SyncBase: Equatable {
     var loader = DocumentLoader()
     // The format line, a file that is something else, a newer version: checked as for every
     // data file.
-    try format.decodeRecords(bytes, file: file) { record throws(DecodeError) in
+    try format.decodeLines(bytes, file: file) { line throws(DecodeError) in
       if inCheckpoint { base.checkpointRecords += 1 } else { base.appendedRecords += 1 }
       ended = false
       // Nearly every record is a register: known by its bytes, before a String of the kind
       // is made and compared with every other kind.
-      if record.isKind("set") {
-        loader.add(try records.change(record))
+      if line.isKind("set") {
         count += 1
+        if index != nil {
+          if try index!.add(line) { return }
+          index = nil
+          readWhole = true
+        }
+        if !readWhole { loader.add(try records.change(line.record())) }
         return
       }
+      let record = try line.record()
       switch record.kind {
       case "end":
         guard try record.int("registers") == count else {
@@ -223,11 +242,35 @@ struct SyncBase: Equatable {
     guard ended else {
       throw .corrupt(file: file, line: nil, reason: "the file is cut short")
     }
+    if readWhole { return try decode(bytes, file: file) }
     // The numbers the history part holds (`parts`), with the registers read.
     let elsewhere = base.document.elsewhere
-    base.document = loader.finish()
+    if var index {
+      index.finish()
+      index.elsewhere = elsewhere
+      base.unread = index
+    } else {
+      base.document = loader.finish()
+    }
     base.document.elsewhere = elsewhere
     return base
+  }
+
+  /// Reads the registers left unread (`unread`), and joins to them those read since: the
+  /// state whole, as every round but the one over what changed needs it.
+  mutating func readWhole() throws(StoreError) {
+    guard let unread else { return }
+    var whole: SyncDocument
+    do {
+      whole = try unread.document()
+    } catch {
+      throw PlannerStore.syncStateDamage(
+        error.inFile(unread.file, supported: Self.format.version), path: unread.file)
+    }
+    whole.apply(document.changes)
+    whole.elsewhere = document.elsewhere
+    document = whole
+    self.unread = nil
   }
 
   /// A record of the checkpoint or of a round that is not a register: each sets what it
