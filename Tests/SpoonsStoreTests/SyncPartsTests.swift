@@ -425,6 +425,17 @@ struct SyncPartsTests {
     let inPart = try SyncBase.decode(bytes, file: "sync.txt", inPart: true)
     #expect(inPart.unread == nil)
     #expect(inPart == (try SyncBase.decode(bytes, file: "sync.txt")))
+
+    // A field named with an escape (`\x6e` is `n`, a task's number) is read as the whole
+    // reads it.
+    let number = try #require(text.split(separator: "\n").first { $0.contains("\tfield=n\t") })
+    let escaped = Array(
+      String(decoding: try #require(tmp.bytes("laptop/" + state.name)), as: UTF8.self)
+        .replacingOccurrences(
+          of: number, with: number.replacingOccurrences(of: "\tfield=n\t", with: "\tfield=\\x6e\t")
+        ).utf8)
+    #expect(try SyncBase.decode(escaped, file: "sync.txt", inPart: true).unread == nil)
+    #expect(SyncStateProbe.disagreement(body: Array(escaped.drop { $0 != 10 }.dropFirst())) == nil)
   }
 
   /// A damaged register of a task no round looks at is not read by a sync that sends a change
@@ -461,6 +472,35 @@ struct SyncPartsTests {
     } throws: { error in
       "\(error)".contains(state.name) && "\(error)".contains("line")
     }
+    #expect(tmp.bytes("laptop/planner.txt") == planner)
+  }
+
+  /// A sync whose round would outgrow the checkpoint writes the state whole, so it reads it
+  /// whole before anything goes where it syncs: a damaged line stops it with nothing sent.
+  @Test func aDamagedRegisterStopsASyncThatWritesTheStateWholeBeforeAnythingIsSent() throws {
+    let tmp = TemporaryDirectory()
+    let (laptop, _, at) = try Self.stateWithManyTasks(tmp)
+    let state = try Self.stateFile(laptop, tmp, "laptop")
+    let path = tmp.file("laptop/" + state.name)
+    var text = String(decoding: try #require(tmp.bytes("laptop/" + state.name)), as: UTF8.self)
+    text = text.replacingOccurrences(of: "value=Cost 6 number 1", with: "value=Cost 6 number\\q")
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    let when = at.plus(minutes: 1)
+    try laptop.update(at: when) { p, _ in
+      for n in 0..<60 { try p.add("Cheap \(n)", spoons: 1, at: when) }
+    }
+    func shared() -> [String] {
+      (FileManager.default.enumerator(atPath: tmp.file("shared"))?.allObjects as? [String] ?? [])
+        .sorted()
+    }
+    let before = shared()
+    let planner = tmp.bytes("laptop/planner.txt")
+    #expect {
+      try laptop.sync(at: when)
+    } throws: { error in
+      "\(error)".contains(state.name) && "\(error)".contains("line")
+    }
+    #expect(shared() == before)
     #expect(tmp.bytes("laptop/planner.txt") == planner)
   }
 }

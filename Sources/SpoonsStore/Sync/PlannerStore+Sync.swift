@@ -61,6 +61,11 @@ extension PlannerStore {
       let state = round.stateToSave
       let whole = archive == nil ? nil : round.document
       base.document = round.document
+      let appending = archive == nil ? (read, Self.kept(round, incoming, in: base.document)) : nil
+      // A state read in part that will be written whole (a new checkpoint) is read whole
+      // before anything is written where this device syncs: a damaged line then stops the
+      // sync with nothing sent.
+      if Self.appendedRound(base, snapshot, appending: appending) == nil { try base.readWhole() }
       // The shared folder or the remote first, in one step (one commit and push for git):
       // the change file, what this device has read, and any compaction. Once the planner
       // says these changes are synced, they must be there. A kill between the two sends them
@@ -84,7 +89,7 @@ extension PlannerStore {
       try commitSync(
         &snapshot, state: state, archive: archive?.read, base: base, history: history,
         previousHistory: previousHistory,
-        appending: archive == nil ? (read, Self.kept(round, incoming, in: base.document)) : nil,
+        appending: appending,
         lock: lock)
       return report
     }
@@ -171,10 +176,8 @@ extension PlannerStore {
     base.archive = snapshot.archive
     base.journal = (snapshot.journal.generation, snapshot.journal.bytes)
     let previous = snapshot.journal.syncStateFile
-    if history == nil, let appending, let mark = snapshot.journal.syncState,
-      let round = base.round(after: appending.read, registers: appending.registers),
-      appending.read.appendedRecords + round.count(where: { $0 == 10 })
-        <= max(appending.read.checkpointRecords, SyncBase.appendedAtLeast)
+    if history == nil, let mark = snapshot.journal.syncState,
+      let round = Self.appendedRound(base, snapshot, appending: appending)
     {
       let path = directory + "/" + SyncBase.fileName(mark.file)
       assert(Self.readsBack(base, path: path, counted: mark.bytes, appending: round))
@@ -203,6 +206,24 @@ extension PlannerStore {
         (SyncBase.isFileName($0) || SyncHistoryFile.isFileName($0)) && !keep.contains($0)
       }
     }
+  }
+
+  /// What this sync appends to the synced state it read (`SyncBase.round(after:registers:)`,
+  /// for `base` as `commitSync` saves it); nil when it writes a new checkpoint instead: the
+  /// state cannot be said by appending, or the rounds would outgrow the checkpoint.
+  static func appendedRound(
+    _ base: SyncBase, _ snapshot: PlannerSnapshot,
+    appending: (read: SyncBase, registers: [SyncChange])?
+  ) -> [UInt8]? {
+    guard let appending, snapshot.journal.syncState != nil else { return nil }
+    var base = base
+    base.archive = snapshot.archive
+    base.journal = (snapshot.journal.generation, snapshot.journal.bytes)
+    guard let round = base.round(after: appending.read, registers: appending.registers),
+      appending.read.appendedRecords + round.count(where: { $0 == 10 })
+        <= max(appending.read.checkpointRecords, SyncBase.appendedAtLeast)
+    else { return nil }
+    return round
   }
 
   /// Whether the file a round is appended to reads, with it, as `base`: checked in debug

@@ -57,8 +57,8 @@ struct SyncStateIndex: SyncLiveRegisters {
 
   /// Takes in a `set` line of `bytes`: its bytes are looked at, not read into a change,
   /// unless it is a task's number or of another kind. False when it is not as Spoons writes it
-  /// (an entity named with an escape or outside ASCII, fields in another order, a number that
-  /// is not digits): the state is then read whole, which says what is wrong, if anything.
+  /// (an entity named with an escape or outside ASCII, a field named with an escape, fields in
+  /// another order, a number that is not digits): the state is then read whole, which says what is wrong, if anything.
   mutating func add(_ line: RecordCodec.Line) throws(DecodeError) -> Bool {
     let buffer = line.buffer
     guard let base = buffer.baseAddress else { return false }
@@ -72,7 +72,8 @@ struct SyncStateIndex: SyncLiveRegisters {
     }
     guard let name = value(after: "set\tentity=", from: line.start),
       let field = value(after: "\tfield=", from: name.upperBound),
-      !name.isEmpty, !buffer[name].contains(where: { $0 == 92 || $0 >= 128 })
+      !name.isEmpty, !buffer[name].contains(where: { $0 == 92 || $0 >= 128 }),
+      !buffer[field].contains(92)
     else { return false }
     if pending.map({
       $0.name.count == name.count && memcmp(base + $0.name.lowerBound, base + name.lowerBound, name.count) == 0
