@@ -20,10 +20,12 @@ public func at(_ iso: String) -> Timestamp {
 }
 
 extension Timestamp {
-  /// The same offset, `days`, `hours` and `minutes` later (earlier when negative).
-  public func plus(days: Int = 0, hours: Int = 0, minutes: Int = 0) -> Timestamp {
+  /// The same offset, `days`, `hours`, `minutes` and `seconds` later (earlier when negative).
+  public func plus(days: Int = 0, hours: Int = 0, minutes: Int = 0, seconds more: Int = 0)
+    -> Timestamp
+  {
     Timestamp(
-      seconds: seconds + Int64(days * 86_400 + hours * 3_600 + minutes * 60),
+      seconds: seconds + Int64(days * 86_400 + hours * 3_600 + minutes * 60 + more),
       utcOffset: utcOffset)
   }
 }

@@ -503,4 +503,25 @@ struct SyncPartsTests {
     #expect(shared() == before)
     #expect(tmp.bytes("laptop/planner.txt") == planner)
   }
+
+  /// Both devices add a task while apart, so both give it the same number: the sync that
+  /// takes in the other's still goes over the live part alone (one of the two tasks is
+  /// numbered anew), and the history part stays as it was.
+  @Test func twoTasksAddedApartAreSyncedOverTheLivePartAlone() throws {
+    let tmp = TemporaryDirectory()
+    let (laptop, phone, at) = try Self.syncedPair(tmp)
+    try phone.sync(at: at)
+    let history = Self.files(tmp, "laptop", SyncHistoryFile.isFileName)
+    let when = at.plus(minutes: 1)
+    try phone.update(at: when.plus(seconds: 30)) { p, _ in
+      try p.add("From the phone", spoons: 1, at: when.plus(seconds: 30))
+    }
+    try phone.sync(at: when.plus(seconds: 30))
+    try laptop.update(at: when) { p, _ in try p.add("From the laptop", spoons: 3, at: when) }
+    try laptop.sync(at: when)
+    #expect(Self.files(tmp, "laptop", SyncHistoryFile.isFileName) == history)
+    try phone.sync(at: when.plus(minutes: 1))
+    #expect(try phone.loadWhole() == laptop.loadWhole())
+    #expect(Set(try laptop.load().allTasks.map(\.title.text)).isSuperset(of: ["From the phone", "From the laptop"]))
+  }
 }

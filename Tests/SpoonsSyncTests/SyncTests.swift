@@ -24,6 +24,9 @@ struct SyncDevice {
   /// How many rounds the live part answered alone, and of them how many took changes in.
   var liveRounds = 0
   var liveRoundsTakingIn = 0
+  /// Of those, the rounds in which making the planner decided something (a number moved, a
+  /// list settled), checked like any other against the round over the whole.
+  var liveRoundsSettling = 0
   /// The planner as the last sync left it, and how many rounds the round over what changed
   /// since (`SyncRound.overChanged`) answered, each checked against the live part's.
   var syncedPlanner: Planner?
@@ -80,6 +83,7 @@ struct SyncDevice {
       }
       liveRounds += 1
       if !received.flatMap({ $0 }).isEmpty { liveRoundsTakingIn += 1 }
+      if live.settledChanges > 0 { liveRoundsSettling += 1 }
       // As the store keeps them: the live part goes on, the rest stays as it was.
       parts.live = live.document
       self.parts = parts
@@ -824,6 +828,26 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     #expect(alone > 40, "the live part answered \(alone) of the syncs alone")
     let changed = devices.map(\.changedRounds).reduce(0, +)
     #expect(changed > 30, "the round over what changed answered \(changed) of them")
+  }
+
+  /// Both devices add a task while apart, and give it the same number: the device that takes
+  /// in the other's moves its own to the next number, over the live part alone, as the round
+  /// over the whole document does (`SyncDevice` checks the two side by side).
+  @Test func twoTasksAddedApartAreNumberedOverTheLivePart() throws {
+    var devices = [try Self.richDevice(), SyncDevice("phone")]
+    try syncAll(&devices, at: thirdMorning)
+    let at = thirdMorning.plus(hours: 1)
+    try devices[1].change { try $0.add("From the phone", spoons: 2, at: at) }
+    try devices[1].sync([], at: at)
+    try devices[0].change { try $0.add("From the laptop", spoons: 3, at: at) }
+    let (taken, settling) = (devices[0].liveRoundsTakingIn, devices[0].liveRoundsSettling)
+    try devices[0].sync([devices[1].files.last!], at: at.plus(minutes: 1))
+    #expect(devices[0].liveRoundsTakingIn == taken + 1)
+    #expect(devices[0].liveRoundsSettling == settling + 1)
+    let titles = devices[0].state.planner.allTasks.map(\.title.text)
+    #expect(titles.contains("From the phone") && titles.contains("From the laptop"))
+    try syncAll(&devices, at: at.plus(minutes: 2))
+    #expect(devices[0].state == devices[1].state)
   }
 
   /// A task added on another device, a task done there and one deleted: what comes in is
