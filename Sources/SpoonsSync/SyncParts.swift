@@ -217,5 +217,5 @@ extension SyncDocument {
 extension SyncEntity {
   /// Whether this names a routine's task (`routine@date`), told by its bytes: asked of every
   /// entity of the live part.
-  var isRoutineTask: Bool { id.utf8.contains(UInt8(ascii: "@")) }
+  var isRoutineTask: Bool { kind == .task && name.utf8.contains(UInt8(ascii: "@")) }
 }

@@ -25,6 +25,10 @@ public struct SyncRound: Sendable {
   /// How many changes making the planner decided (a number moved, a list settled), beyond the
   /// changes made here.
   public var settledChanges = 0
+  /// Whether a routine this device holds is numbered anew (a number two routines added apart
+  /// shared, moved here or by another device): archived tasks name their routine by number,
+  /// and only a round that reads the archive renames them.
+  public var routineMoved = false
   /// The tasks and routines this device's changes named anew, with their numbers, and every
   /// entity its view held that the document did not (`SyncView`).
   public var namedAnew: [SyncEntity: Int] = [:]
@@ -78,6 +82,7 @@ public struct SyncRound: Sendable {
     let here = Self.numbersMoved(before: view, local: local, after: made.identities)
       + Self.deletedNumbersTaken(
         local.planner.deletedToday, in: before, by: device, after: made.identities)
+    routineMoved = here.contains { if case .routine = $0.old { true } else { false } }
     notes += Self.movedNotes(
       here.filter { !local.planner.renumbered.contains($0) }, view: view, after: made.identities,
       device: device)
@@ -231,12 +236,15 @@ public struct SyncRound: Sendable {
   ///   (`SyncPartLimits.isNew`);
   /// - making the planner archived nothing and left the same day open (a day another device
   ///   took back opens the one before it, which is in the history part); and with nothing
-  ///   come in, the planner made is this one and nothing but its budget is noted.
+  ///   come in, the planner made is this one and nothing but its budget is noted;
+  /// - no routine this device holds is numbered anew (`routineMoved`): the archive names a
+  ///   routine's done tasks by its number.
   /// The caller also makes sure the archive is as it was at the last sync. What making the
   /// planner decides (a number two tasks added apart share moved, a list settled) is decided
   /// here as over the whole: settling views the planner made against the live part, whose
   /// tasks are all that planner's, and a number it hands out is above every number the
-  /// history part holds (`SyncDocument.elsewhere`). `SyncDevice` in the sync tests and the
+  /// history part holds (`SyncDocument.elsewhere`). A routine's number is the exception (the
+  /// archived tasks that name it are not the planner's), hence the rule above. `SyncDevice` in the sync tests and the
   /// `changes` fuzz target compare the two rounds wherever this one answers.
   public static func overLivePart(
     _ live: SyncDocument, limits: SyncPartLimits, planner: Planner, incoming: [SyncChange] = [],
@@ -249,7 +257,7 @@ public struct SyncRound: Sendable {
       base: live, local: SyncedState(planner: planner), incoming: incoming, clock: clock,
       now: now, lastSynced: lastSynced)
     let onlyOverBudget = round.notes.allSatisfy { if case .overBudget = $0 { true } else { false } }
-    guard round.state.done.isEmpty, round.state.days.isEmpty,
+    guard !round.routineMoved, round.state.done.isEmpty, round.state.days.isEmpty,
       round.state.planner.day?.date == planner.day?.date,
       round.writtenAnew.allSatisfy({
         limits.isNew($0, named: round.namedAnew[$0], handedOut: handedOut)

@@ -524,4 +524,35 @@ struct SyncPartsTests {
     #expect(try phone.loadWhole() == laptop.loadWhole())
     #expect(Set(try laptop.load().allTasks.map(\.title.text)).isSuperset(of: ["From the phone", "From the laptop"]))
   }
+
+  /// Two routines added apart share a number; the laptop's has a done task archived before the
+  /// phone, which moved the laptop's to the next number, is heard from: the archived task
+  /// follows its routine (the round that renames it reads the archive), on both devices.
+  @Test func anArchivedRoutineTaskFollowsItsRoutineNumberedAnewElsewhere() throws {
+    let tmp = TemporaryDirectory()
+    let (laptop, phone) = try Self.pair(tmp)
+    let t0 = nextMorning.plus(hours: 2)
+    try phone.update(at: t0.plus(minutes: 5)) { p, _ in
+      _ = try p.addRoutine(try Title("Yoga"), spoons: try SpoonCost(1), at: t0.plus(minutes: 5))
+    }
+    try laptop.update(at: t0.plus(minutes: 10)) { p, _ in
+      let r = try p.addRoutine(try Title("Stretch"), spoons: try SpoonCost(1), at: t0.plus(minutes: 10))
+      let t = try p.planRoutineToday(r.id.typed, at: t0.plus(minutes: 10))
+      try p.markDone([t.id], at: t0.plus(minutes: 20))
+    }
+    try laptop.sync(at: t0.plus(minutes: 20))
+    try laptop.update(at: thirdMorning) { p, finished in
+      if let done = try p.startNewDay(budget: 10, at: thirdMorning).finished { finished.append(done) }
+    }
+    try laptop.sync(at: thirdMorning)
+    try phone.sync(at: thirdMorning.plus(minutes: 30))
+    try laptop.sync(at: thirdMorning.plus(hours: 1))
+    for store in [laptop, phone] {
+      try store.sync(at: thirdMorning.plus(hours: 2))
+      let whole = try store.loadWhole()
+      let stretch = try #require(whole.planner.routines.first { $0.title.text == "Stretch" })
+      let archived = whole.archive.doneTasks.filter { $0.title.text == "Stretch" }
+      #expect(!archived.isEmpty && archived.allSatisfy { $0.routine == stretch.id })
+    }
+  }
 }

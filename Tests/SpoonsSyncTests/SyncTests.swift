@@ -77,6 +77,8 @@ struct SyncDevice {
       #expect(live.document.joined(with: parts.history) == round.document)
       #expect(live.notes == round.notes)
       #expect(live.clock == round.clock)
+      // The live round leaves the archive as it was: so must the whole round.
+      #expect(round.state.done == state.done && round.state.days == state.days)
       if let fast {
         #expect(fast.agrees(with: live, joinedTo: parts.live), "the round over what changed: \(fast.outgoing)")
         changedRounds += 1
@@ -828,6 +830,44 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     #expect(alone > 40, "the live part answered \(alone) of the syncs alone")
     let changed = devices.map(\.changedRounds).reduce(0, +)
     #expect(changed > 30, "the round over what changed answered \(changed) of them")
+  }
+
+  /// Two routines added apart share a number, and one of them has a done task archived
+  /// since: whoever moves it to the next number (this device settling, or the other device
+  /// before it), the archived task must follow its routine, which only the round that reads
+  /// the archive does (`SyncRound.routineMoved`; `SyncDevice` checks that a live round
+  /// answers only where the whole round leaves the archive as it was).
+  @Test(arguments: [false, true])
+  func aRoutineNumberedAnewIsFollowedByItsArchivedTasks(otherDeviceMovesIt: Bool) throws {
+    var devices = [SyncDevice("laptop"), SyncDevice("phone")]
+    try devices[0].change { try $0.add("A", spoons: 1, at: morning) }
+    try devices[0].newDay(10, at: morning)
+    try syncAll(&devices, at: morning)
+    try devices[1].change {
+      _ = try $0.addRoutine(try Title("Yoga"), spoons: try SpoonCost(1), at: morning.plus(hours: 1))
+    }
+    try devices[1].sync([], at: morning.plus(hours: 1))
+    try devices[0].change { p in
+      let routine = try p.addRoutine(
+        try Title("Stretch"), spoons: try SpoonCost(1), at: morning.plus(hours: 2))
+      let task = try p.planRoutineToday(routine.id.typed, at: morning.plus(hours: 2))
+      try p.markDone([task.id], at: morning.plus(hours: 3))
+    }
+    try devices[0].sync([], at: morning.plus(hours: 3))
+    try devices[0].newDay(10, at: nextMorning)
+    try devices[0].sync([], at: nextMorning)
+    try devices[0].sync([], at: nextMorning.plus(minutes: 1))
+    var phoneFiles = devices[1].files
+    if otherDeviceMovesIt {
+      try devices[1].sync(devices[0].files, at: nextMorning.plus(minutes: 30))
+      phoneFiles = devices[1].files
+    }
+    try devices[0].sync(phoneFiles, at: nextMorning.plus(hours: 1))
+    let stretch = try #require(devices[0].state.planner.routines.first { $0.title.text == "Stretch" })
+    let archived = devices[0].state.done.filter { $0.title.text == "Stretch" }
+    #expect(!archived.isEmpty && archived.allSatisfy { $0.routine == stretch.id })
+    try syncAll(&devices, at: nextMorning.plus(hours: 2))
+    #expect(devices[0].state == devices[1].state)
   }
 
   /// Both devices add a task while apart, and give it the same number: the device that takes
