@@ -29,6 +29,8 @@ public struct SyncRound: Sendable {
   /// shared, moved here or by another device): archived tasks name their routine by number,
   /// and only a round that reads the archive renames them.
   public var routineMoved = false
+  /// This device's routines as its view named them before the round.
+  var routinesNamedBefore: [RoutineID: String] = [:]
   /// The tasks and routines this device's changes named anew, with their numbers, and every
   /// entity its view held that the document did not (`SyncView`).
   public var namedAnew: [SyncEntity: Int] = [:]
@@ -59,6 +61,7 @@ public struct SyncRound: Sendable {
       clock: lastSynced.map { local.planner.today(at: $0) } ?? clockDate)
     namedAnew = view.namedAnew
     writtenAnew = view.writtenAnew
+    routinesNamedBefore = view.routineUIDs
     var outgoing = view.changes(from: base) { entity in
       clock.tick(now: view.changedAt[entity].map { min($0, now) } ?? now)
     }
@@ -237,8 +240,9 @@ public struct SyncRound: Sendable {
   /// - making the planner archived nothing and left the same day open (a day another device
   ///   took back opens the one before it, which is in the history part); and with nothing
   ///   come in, the planner made is this one and nothing but its budget is noted;
-  /// - no routine this device holds is numbered anew (`routineMoved`): the archive names a
-  ///   routine's done tasks by its number.
+  /// - no routine this device holds is numbered anew (`routineMoved`), and every routine
+  ///   number names the routine it named before (`routineNumbering`): the archive names a
+  ///   routine's done tasks by its number, and only a round that reads it names them anew.
   /// The caller also makes sure the archive is as it was at the last sync. What making the
   /// planner decides (a number two tasks added apart share moved, a list settled) is decided
   /// here as over the whole: settling views the planner made against the live part, whose
@@ -258,6 +262,8 @@ public struct SyncRound: Sendable {
       now: now, lastSynced: lastSynced)
     let onlyOverBudget = round.notes.allSatisfy { if case .overBudget = $0 { true } else { false } }
     guard !round.routineMoved, round.state.done.isEmpty, round.state.days.isEmpty,
+      routineNumbering(live, round.routinesNamedBefore)
+        == routineNumbering(round.document, round.identities.routines),
       round.state.planner.day?.date == planner.day?.date,
       round.writtenAnew.allSatisfy({
         limits.isNew($0, named: round.namedAnew[$0], handedOut: handedOut)
@@ -265,6 +271,18 @@ public struct SyncRound: Sendable {
       !incoming.isEmpty || onlyOverBudget && round.stateToSave.planner == planner
     else { return nil }
     return round
+  }
+
+  /// The routine each routine number names, as a done task's routine is named (`SyncView`):
+  /// this device's routines as it names them, any other number as the document holds it
+  /// (`SyncIndex.routinesByNumber`: a removed routine's number, or one shared by routines
+  /// added apart).
+  static func routineNumbering(_ document: SyncDocument, _ named: [RoutineID: String])
+    -> [Int: String]
+  {
+    var numbering = SyncIndex.routinesByNumber(document)
+    for (id, uid) in named { numbering[id.rawValue] = uid }
+    return numbering
   }
 
   /// The numbers of `before` (the planner as this device last showed it) that no longer name

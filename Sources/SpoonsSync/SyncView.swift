@@ -278,11 +278,6 @@ struct SyncIndex {
   init(_ document: SyncDocument) {
     highestTask = document.elsewhere.indexed.task
     highestRoutine = document.elsewhere.indexed.routine
-    typealias Candidate = (entity: SyncEntity, isLive: Bool)
-    func better(_ a: Candidate, than b: Candidate?) -> Bool {
-      guard let b else { return true }
-      return a.isLive != b.isLive ? a.isLive : a.entity < b.entity
-    }
     var tasks: [String: Candidate] = [:]
     var routines: [String: Candidate] = [:]
     var byNumber: [Int: Candidate] = [:]
@@ -304,11 +299,11 @@ struct SyncIndex {
       switch entity.kind {
       case .task:
         highestTask = max(highestTask, number)
-        if better(candidate, than: tasks[key]) { tasks[key] = candidate }
+        if Self.better(candidate, than: tasks[key]) { tasks[key] = candidate }
       case .routine:
         highestRoutine = max(highestRoutine, number)
-        if better(candidate, than: routines[key]) { routines[key] = candidate }
-        if let number = Int(n), better(candidate, than: byNumber[number]) {
+        if Self.better(candidate, than: routines[key]) { routines[key] = candidate }
+        if let number = Int(n), Self.better(candidate, than: byNumber[number]) {
           byNumber[number] = candidate
         }
       case .day, .settings, .next, .unknown: continue
@@ -317,6 +312,29 @@ struct SyncIndex {
     task = tasks.mapValues { String($0.entity.id) }
     routine = routines.mapValues { String($0.entity.id) }
     routineByNumber = byNumber.mapValues { String($0.entity.id) }
+  }
+
+  typealias Candidate = (entity: SyncEntity, isLive: Bool)
+
+  /// Of two things sharing a name or number, the one found: the live one, then the smaller
+  /// name.
+  static func better(_ a: Candidate, than b: Candidate?) -> Bool {
+    guard let b else { return true }
+    return a.isLive != b.isLive ? a.isLive : a.entity < b.entity
+  }
+
+  /// The routine each number names (`routineByNumber`), looking only at the routines: what a
+  /// done task's routine number is read as.
+  static func routinesByNumber(_ document: SyncDocument) -> [Int: String] {
+    var byNumber: [Int: Candidate] = [:]
+    for (entity, fields) in document.entities where entity.kind == .routine {
+      guard fields[SyncTaskField.created] != nil, let n = fields[SyncTaskField.number]?.value,
+        let number = Int(n), isWhole(entity, fields)
+      else { continue }
+      let candidate = (entity, SyncConflictRules.isLive(fields))
+      if better(candidate, than: byNumber[number]) { byNumber[number] = candidate }
+    }
+    return byNumber.mapValues { String($0.entity.id) }
   }
 
   /// Whether every field a thing needs has arrived (`isWhole`), and for a routine's task,

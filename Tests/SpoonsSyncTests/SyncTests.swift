@@ -870,6 +870,45 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     #expect(devices[0].state == devices[1].state)
   }
 
+  /// A removed routine's number is named by its done tasks in the archive: when a routine
+  /// added apart on another device takes that number, or two removed routines share it, only
+  /// a round that reads the archive may name them anew (`SyncRound.routineNumbering`;
+  /// `SyncDevice` checks that a live round answers only as the whole round does).
+  @Test(arguments: [false, true])
+  func aRemovedRoutinesNumberIsNamedAnewOnlyWithTheArchive(bothRemoved: Bool) throws {
+    var devices = [SyncDevice(bothRemoved ? "phone" : "laptop"), SyncDevice(bothRemoved ? "laptop" : "phone")]
+    try devices[0].change { try $0.add("A", spoons: 1, at: morning) }
+    try devices[0].newDay(10, at: morning)
+    try devices[0].change { p in
+      let routine = try p.addRoutine(
+        try Title("Stretch"), spoons: try SpoonCost(1), at: morning.plus(hours: 1))
+      let task = try p.planRoutineToday(routine.id.typed, at: morning.plus(hours: 1))
+      try p.markDone([task.id], at: morning.plus(hours: 2))
+    }
+    try devices[0].sync([], at: morning.plus(hours: 2))
+    try devices[1].change {
+      _ = try $0.addRoutine(try Title("Yoga"), spoons: try SpoonCost(1), at: morning.plus(hours: 3))
+    }
+    try devices[1].sync([], at: morning.plus(hours: 3))
+    if bothRemoved {
+      try devices[1].change { _ = try $0.removeRoutine(RoutineID(1).typed) }
+      try devices[1].sync([], at: morning.plus(hours: 4))
+      try devices[0].newDay(10, at: nextMorning)
+      try devices[0].sync([], at: nextMorning)
+      try devices[0].sync(devices[1].files, at: nextMorning.plus(minutes: 5))
+      try devices[0].change { _ = try $0.removeRoutine(RoutineID(1).typed) }
+      try devices[0].sync([], at: nextMorning.plus(minutes: 10))
+    } else {
+      try devices[0].newDay(10, at: nextMorning)
+      try devices[0].sync([], at: nextMorning)
+      try devices[0].change { _ = try $0.removeRoutine(RoutineID(1).typed) }
+      try devices[0].sync([], at: nextMorning.plus(minutes: 5))
+      try devices[0].sync(devices[1].files, at: nextMorning.plus(minutes: 10))
+    }
+    try syncAll(&devices, at: nextMorning.plus(hours: 2))
+    #expect(devices[0].state == devices[1].state)
+  }
+
   /// Both devices add a task while apart, and give it the same number: the device that takes
   /// in the other's moves its own to the next number, over the live part alone, as the round
   /// over the whole document does (`SyncDevice` checks the two side by side).
