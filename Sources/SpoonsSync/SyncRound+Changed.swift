@@ -18,10 +18,10 @@ extension SyncRound {
   /// what it sends over the whole, and decides the same. The round's `document` is the part
   /// it read with its changes (the caller joins it to the rest: `agrees(with:joinedTo:)`),
   /// and the planner is this one (`identities`, `namedAnew` and `writtenAnew` stay the
-  /// part's: no one reads them of a live round). Debug builds run the
-  /// round over the whole beside it and check that they agree (`PlannerStore.liveRound`), as
-  /// the sync tests (`SyncDevice`) and the `changes` fuzz target do, and that it answers only
-  /// where that round answers.
+  /// part's: no one reads them of a live round). Debug builds run the round over the whole
+  /// live part beside it and check that they agree (`PlannerStore.changedRound`), as the sync
+  /// tests (`SyncDevice`) and the `changes` fuzz target do, and that it answers only where
+  /// that round answers.
   ///
   /// Nil when it cannot be sure: the date moved since the last sync (the days and routine
   /// tasks this device holds may be others), or the round over the parts is not sure either.

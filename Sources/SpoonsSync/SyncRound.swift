@@ -248,8 +248,9 @@ public struct SyncRound: Sendable {
   /// here as over the whole: settling views the planner made against the live part, whose
   /// tasks are all that planner's, and a number it hands out is above every number the
   /// history part holds (`SyncDocument.elsewhere`). A routine's number is the exception (the
-  /// archived tasks that name it are not the planner's), hence the rule above. `SyncDevice` in the sync tests and the
-  /// `changes` fuzz target compare the two rounds wherever this one answers.
+  /// archived tasks that name it are not the planner's), hence the rule above. `SyncDevice`
+  /// in the sync tests and the `changes` fuzz target compare the two rounds wherever this one
+  /// answers.
   public static func overLivePart(
     _ live: SyncDocument, limits: SyncPartLimits, planner: Planner, incoming: [SyncChange] = [],
     clock: HybridClock, now: Timestamp, lastSynced: Timestamp?, handedOut: SyncNumbers

@@ -46,8 +46,9 @@ extension PlannerStore {
     // This device's files gone from the shared place (emptied by hand, or by a tool): what
     // they held is published again, as a snapshot, so the others still get it.
     // Everything this device knows, and what of each device's files that includes.
-    // Nil when the history part of the synced state does not read: then no snapshot is
-    // published and nothing removed this time (`check` names the damage).
+    // Nil when the history part of the synced state, or a line of its live part not read
+    // yet, does not read: then no snapshot is published and nothing removed this time (`check`
+    // or the next sync that reads it whole names the damage).
     var document: SyncDocument?? = .none
     func snapshot() -> ChangeFile? {
       if case .none = document { document = .some(whole()) }

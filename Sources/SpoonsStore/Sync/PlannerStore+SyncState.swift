@@ -60,7 +60,7 @@ extension PlannerStore {
   }
 
   /// The whole synced document of `base`, read when first asked for; nil when its history
-  /// part does not read.
+  /// part, or a line of its live part not read yet, does not read.
   func wholeDocument(_ base: SyncBase) -> () -> SyncDocument? {
     {
       var whole = base

@@ -87,7 +87,8 @@ struct SyncBase: Equatable {
   /// The live part's registers not read yet, when it was read in part (`decode(_:file:inPart:)`,
   /// for the round over what changed): the state this base stands for is those registers
   /// joined with `document`'s (the ones read since, and the round's). Nil once read whole
-  /// (`readWhole`), which anything but that round does first.
+  /// (`readWhole`), which anything that needs the whole does first: another round, a new
+  /// checkpoint, the snapshot another device needs. A round appended needs only the headers.
   var unread: SyncStateIndex?
   /// However small the checkpoint, rounds of this many records are appended before it is
   /// written again: a new planner's state is not rewritten every other sync.

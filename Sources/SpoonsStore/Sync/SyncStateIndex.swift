@@ -58,9 +58,12 @@ struct SyncStateIndex: SyncLiveRegisters {
   /// Takes in a `set` line of `bytes`: its bytes are looked at, not read into a change,
   /// unless it is a task's number or of another kind. False when it is not as Spoons writes it
   /// (an entity named with an escape or outside ASCII, a field named with an escape, fields in
-  /// another order, a number that is not digits): the state is then read whole, which says what is wrong, if anything.
+  /// another order, a number that is not digits): the state is then read whole, which says
+  /// what is wrong, if anything. The offsets kept are into `bytes`: `SyncBase.decode` hands
+  /// out lines of the whole file (`FileFormat.decodeLines`), never of a block of it.
   mutating func add(_ line: RecordCodec.Line) throws(DecodeError) -> Bool {
     let buffer = line.buffer
+    assert(buffer.count == bytes.count, "a line of the whole file")
     guard let base = buffer.baseAddress else { return false }
     // The fields' values, in the order Spoons writes them: set, entity, field, stamp, value.
     func value(after key: StaticString, from start: Int) -> Range<Int>? {
@@ -76,7 +79,8 @@ struct SyncStateIndex: SyncLiveRegisters {
       !buffer[field].contains(92)
     else { return false }
     if pending.map({
-      $0.name.count == name.count && memcmp(base + $0.name.lowerBound, base + name.lowerBound, name.count) == 0
+      $0.name.count == name.count
+        && memcmp(base + $0.name.lowerBound, base + name.lowerBound, name.count) == 0
     }) != true {
       flush()
       let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[name]), as: UTF8.self)
@@ -91,7 +95,8 @@ struct SyncStateIndex: SyncLiveRegisters {
       // A number is digits, and its stamp as Spoons writes it: read from the bytes.
       guard let stamp = value(after: "\tstamp=", from: field.upperBound),
         let read = SyncStamp(utf8: UnsafeBufferPointer(rebasing: buffer[stamp])),
-        let number = value(after: "\tvalue=", from: stamp.upperBound), number.upperBound == line.end,
+        let number = value(after: "\tvalue=", from: stamp.upperBound),
+        number.upperBound == line.end,
         !number.isEmpty, buffer[number].allSatisfy({ (48...57).contains($0) })
       else { return false }
       let register = SyncRegister(
@@ -214,8 +219,8 @@ public enum SyncStateProbe {
         if let n = number.flatMap({ Int($0.value) }) { numbers.append(n) }
       }
       for holding in [[], numbers, Array(numbers.prefix(numbers.count / 2))] {
-        guard (try? index.part(holding: Set(holding))) == (try? whole.document.part(holding: Set(holding)))
-        else { return "a state read in part gave another part than the state read whole" }
+        let part = try? index.part(holding: Set(holding))
+        guard part == (try? whole.document.part(holding: Set(holding))) else { return "a state read in part gave another part than the state read whole" }
       }
       guard index.routineTaskNumbers.sorted() == whole.document.routineTaskNumbers.sorted() else {
         return "a state read in part named other routines' tasks than the state read whole"
