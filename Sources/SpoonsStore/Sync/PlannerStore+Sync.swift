@@ -54,18 +54,17 @@ extension PlannerStore {
       }
       let (sent, outgoing) = try changeFile(
         round, renamed: renamed, setup: setup, sent: base.sent, target: target)
-      base.markRead(incoming, by: setup.device)
-      base.sent = sent
-      base.clock = round.clock.last
-      base.syncedAt = now
+      base.record(round, incoming: incoming, device: setup.device, sent: sent, at: now)
       let state = round.stateToSave
       let whole = archive == nil ? nil : round.document
-      base.document = round.document
-      let appending = archive == nil ? (read, Self.kept(round, incoming, in: base.document)) : nil
-      // A state read in part that will be written whole (a new checkpoint) is read whole
-      // before anything is written where this device syncs: a damaged line then stops the
-      // sync with nothing sent.
-      if Self.appendedRound(base, snapshot, appending: appending) == nil { try base.readWhole() }
+      // What is appended to the state read, worked out once; a state read in part that will
+      // be written whole (a new checkpoint) is read whole before anything is written where
+      // this device syncs: a damaged line then stops the sync with nothing sent.
+      let appended = archive == nil
+        ? Self.appendedRound(
+          base, snapshot, appending: (read, Self.kept(round, incoming, in: base.document)))
+        : nil
+      if appended == nil { try base.readWhole() }
       // The shared folder or the remote first, in one step (one commit and push for git):
       // the change file, what this device has read, and any compaction. Once the planner
       // says these changes are synced, they must be there. A kill between the two sends them
@@ -75,23 +74,32 @@ extension PlannerStore {
         target, setup: setup, base: base, incoming: incoming, sending: outgoing?.seq,
         whole: { whole ?? wholeDocument(base)() })
       if let outgoing { own.writing[outgoing.storedName] = outgoing.encode() }
-      // Not into a link or anything but a real folder: what was to go there is sent again
-      // as a snapshot once it is one (its files are then missing), as after a folder emptied.
-      if !incoming.ownFolderRefused {
-        try publish(
-          own, setup: &setup, found: found, to: target, saving: copied || setup.name != named,
-          deviceFile: !incoming.deviceFileRefused)
-      } else if copied || setup.name != named {
-        try FileSystem.replace(syncSetupPath, with: setup.encode(), in: directory, backup: nil)
-      }
+      try send(
+        own, setup: &setup, found: found, to: target, incoming: incoming,
+        saving: copied || setup.name != named)
       // Split again after a round over the whole document, for the rounds after it.
       let history = archive.map { base.split(round, $0, saving: state, now: now) }
       try commitSync(
         &snapshot, state: state, archive: archive?.read, base: base, history: history,
-        previousHistory: previousHistory,
-        appending: appending,
-        lock: lock)
+        previousHistory: previousHistory, appended: appended, lock: lock)
       return report
+    }
+  }
+
+  /// Sends what this device writes where it syncs (`publish`), and saves `sync.txt` when
+  /// `saving`. Not into a link or anything but a real folder: what was to go there is sent
+  /// again as a snapshot once it is one (its files are then missing), as after a folder
+  /// emptied.
+  private func send(
+    _ own: (writing: [String: [UInt8]], removing: Set<String>), setup: inout SyncSetup, found: String?, to target: any SyncTransport,
+    incoming: SyncIncoming, saving: Bool
+  ) throws {
+    if !incoming.ownFolderRefused {
+      try publish(
+        own, setup: &setup, found: found, to: target, saving: saving,
+        deviceFile: !incoming.deviceFileRefused)
+    } else if saving {
+      try FileSystem.replace(syncSetupPath, with: setup.encode(), in: directory, backup: nil)
     }
   }
 
@@ -139,13 +147,12 @@ extension PlannerStore {
   /// new `planner.txt` names (N is a change number taken for it), so a kill leaves the old
   /// state or the new one. `archive`: the archive the round read (nil: it read none, and the
   /// archive is as it was); `history`: the history part when the round made it anew (nil: the
-  /// one `base` names stays). `appending`: the state as read and the registers the round
-  /// kept, when the round went over the live part alone; it is appended to the file it was
-  /// read from (`SyncBase.round(after:registers:)`) unless that file outgrows its checkpoint.
+  /// one `base` names stays). `appended`: what to append to the file the state was read from,
+  /// when the round went over the live part alone and the file does not outgrow its
+  /// checkpoint (`appendedRound`); nil writes a new checkpoint.
   func commitSync(
     _ snapshot: inout PlannerSnapshot, state: SyncedState, archive: Archive?, base: SyncBase,
-    history: SyncDocument?, previousHistory: String?,
-    appending: (read: SyncBase, registers: [SyncChange])? = nil, lock: FileLock?
+    history: SyncDocument?, previousHistory: String?, appended: [UInt8]? = nil, lock: FileLock?
   ) throws {
     guard let lock else { throw WouldWrite() }
     var base = base
@@ -176,9 +183,7 @@ extension PlannerStore {
     base.archive = snapshot.archive
     base.journal = (snapshot.journal.generation, snapshot.journal.bytes)
     let previous = snapshot.journal.syncStateFile
-    if history == nil, let mark = snapshot.journal.syncState,
-      let round = Self.appendedRound(base, snapshot, appending: appending)
-    {
+    if history == nil, let mark = snapshot.journal.syncState, let round = appended {
       let path = directory + "/" + SyncBase.fileName(mark.file)
       assert(Self.readsBack(base, path: path, counted: mark.bytes, appending: round))
       writes.append(PendingWrite(path: path, bytes: round, at: mark.bytes))

@@ -198,6 +198,18 @@ extension PlannerStore {
 }
 
 extension SyncBase {
+  /// What a sync that sends or takes in something saves: the files taken in as read, the
+  /// number of this device's newest change file, the clock, when, and the round's document.
+  mutating func record(
+    _ round: SyncRound, incoming: SyncIncoming, device: DeviceID, sent: Int, at now: Timestamp
+  ) {
+    markRead(incoming, by: device)
+    self.sent = sent
+    clock = round.clock.last
+    syncedAt = now
+    document = round.document
+  }
+
   /// Records the files taken in as read, and what each snapshot among them covered.
   mutating func markRead(_ incoming: SyncIncoming, by device: DeviceID) {
     for (file, sum) in incoming.files {
