@@ -280,7 +280,6 @@ struct SyncIndex {
     highestRoutine = document.elsewhere.indexed.routine
     var tasks: [String: Candidate] = [:]
     var routines: [String: Candidate] = [:]
-    var byNumber: [Int: Candidate] = [:]
     for (entity, fields) in document.entities {
       // Tasks and routines name their number and creation alike.
       guard let n = fields[SyncTaskField.number]?.value,
@@ -303,15 +302,12 @@ struct SyncIndex {
       case .routine:
         highestRoutine = max(highestRoutine, number)
         if Self.better(candidate, than: routines[key]) { routines[key] = candidate }
-        if let number = Int(n), Self.better(candidate, than: byNumber[number]) {
-          byNumber[number] = candidate
-        }
       case .day, .settings, .next, .unknown: continue
       }
     }
     task = tasks.mapValues { String($0.entity.id) }
     routine = routines.mapValues { String($0.entity.id) }
-    routineByNumber = byNumber.mapValues { String($0.entity.id) }
+    routineByNumber = Self.routinesByNumber(document)
   }
 
   typealias Candidate = (entity: SyncEntity, isLive: Bool)
