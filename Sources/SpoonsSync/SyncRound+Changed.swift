@@ -2,23 +2,26 @@ import SpoonsCore
 
 extension SyncRound {
   /// The round over what changed here since the last sync alone, when nothing came in: the
-  /// lists the changed tasks are in now, today's list, the routines, the day and the settings,
-  /// over the part of the live document that names them (`SyncLiveRegisters.part(holding:)`):
-  /// the store reads the registers of those tasks alone.
+  /// tasks looked at (those changed, every routine's task and every task holding a number
+  /// deleted here today) with their neighbours in the categories and the backlog, today's
+  /// list, the routines, the day and the settings, over the part of the live document that
+  /// names them (`SyncLiveRegisters.part(holding:)`): the store reads the registers of those
+  /// tasks alone. Where a rank among them would move (`RoundOverPart.ranksKept`), the lists
+  /// those tasks are in are looked at whole instead.
   ///
   /// Why the rest need not be looked at: the last sync made this planner from the document it
   /// saved (a round commits only a planner made from its document), and every change since
   /// is in the undo history, which names the tasks it touched (`changed`: the caller reads
   /// it, and gives none when it cannot). On the same date, every other task is as that
-  /// planner held it, its fields are the document's, and the ranks of a list no change came
-  /// to are in order already (`SyncRanks.assign` keeps them). Every task the part of the
-  /// document names that this planner holds is in a list looked at (a routine's task is
-  /// named for its routine, so its list is looked at too), and so is every task that holds a
-  /// number deleted here today. So the live round over those parts (`overLivePart`) sends
-  /// what it sends over the whole, and decides the same. The round's `document` is the part
-  /// it read with its changes (the caller joins it to the rest: `agrees(with:joinedTo:)`),
-  /// and the planner is this one (`identities`, `namedAnew` and `writtenAnew` stay the
-  /// part's: no one reads them of a live round). Debug builds run the round over the whole
+  /// planner held it, its fields are the document's, and the ranks of its list are in order
+  /// (`SyncRanks.assign` keeps them). Every task the part of the document names that this
+  /// planner holds is looked at (a routine's task is named for its routine, so it is looked
+  /// at whatever its number), and so is every task that holds a number deleted here today.
+  /// So the live round over those parts (`overLivePart`) sends what it sends over the whole,
+  /// and decides the same. The round's `document` is the part it read with its changes (the
+  /// caller joins it to the rest: `agrees(with:joinedTo:)`), and the planner is this one
+  /// (`identities`, `namedAnew` and `writtenAnew` stay the part's: no one reads them of a
+  /// live round). Debug builds run the round over the whole
   /// live part beside it and check that they agree (`PlannerStore.changedRound`), as the sync
   /// tests (`SyncDevice`) and the `changes` fuzz target do, and that it answers only where
   /// that round answers.
@@ -35,13 +38,22 @@ extension SyncRound {
     guard let lastSynced, planner.today(at: lastSynced) == planner.today(at: now) else {
       return nil
     }
-    // The lists of the changed tasks; of every routine's task the part holds (named for its
-    // routine and date, not by number: one may wait in the backlog); and of every task
-    // holding a number deleted here today (whether a sync gave it to another is asked of it).
-    var categories = Set<Int>()
-    var backlog = false
+    // The changed tasks; every routine's task the part holds (named for its routine and date,
+    // not by number: one may wait in the backlog); and every task holding a number deleted
+    // here today (whether a sync gave it to another is asked of it).
     let looked = changed.union(live.routineTaskNumbers.map(TaskID.init))
       .union(planner.deletedToday)
+    let round = RoundOverPart(
+      live: live, limits: limits, planner: planner, changed: changed, looked: looked,
+      clock: clock, now: now, lastSynced: lastSynced, handedOut: handedOut)
+    // Around what changed first: when a rank there would move, the lists whole decide.
+    switch try round.over(planner.keeping(around: looked), aroundOnly: true) {
+    case .round(let round): return round
+    case .wholeDecides: return nil
+    case .rankMoved: break
+    }
+    var categories = Set<Int>()
+    var backlog = false
     for id in looked {
       guard let task = planner.task(id) else { continue }
       switch task.placement {
@@ -50,25 +62,10 @@ extension SyncRound {
       case .todo, .done: continue
       }
     }
-    let part = planner.keeping(categories: categories, backlog: backlog)
-    var numbers = Set(changed.map(\.rawValue))
-    for task in part.allTasks { numbers.insert(task.id.rawValue) }
-    // Registers that do not read: the whole decides, and says why.
-    guard let read = try? live.part(holding: numbers),
-      var round = try overLivePart(
-        read, limits: limits, planner: part, clock: clock, now: now, lastSynced: lastSynced,
-        handedOut: handedOut)
-    else { return nil }
-    // A name given anew that the whole already holds (which naming over the part could not
-    // see): the whole decides.
-    guard round.namedAnew.keys.allSatisfy({ !live.holds($0) }) else { return nil }
-    var document = read
-    document.elsewhere = live.elsewhere
-    document.apply(round.outgoing)
-    round.document = document
-    round.state = SyncedState(planner: planner.withoutGuards)
-    round.stateToSave = SyncedState(planner: planner)
-    return round
+    switch try round.over(planner.keeping(categories: categories, backlog: backlog)) {
+    case .round(let round): return round
+    case .wholeDecides, .rankMoved: return nil
+    }
   }
 
   /// Whether this round over what changed sends, saves and says what `other`, the live round
@@ -80,5 +77,83 @@ extension SyncRound {
     return outgoing == other.outgoing && whole == other.document && state == other.state
       && stateToSave == other.stateToSave && notes == other.notes && clock == other.clock
       && settledChanges == other.settledChanges
+  }
+}
+
+/// The round over what changed, over one part of the planner (`SyncRound.overChanged`).
+private struct RoundOverPart<Live: SyncLiveRegisters> {
+  enum Outcome {
+    case round(SyncRound)
+    /// The round over the part cannot be sure: the whole live part decides.
+    case wholeDecides
+    /// Over the tasks around what changed, a rank in a list would move: the lists whole decide.
+    case rankMoved
+  }
+
+  let live: Live
+  let limits: SyncPartLimits
+  /// The whole planner, which the round ends with.
+  let planner: Planner
+  let changed: Set<TaskID>
+  let looked: Set<TaskID>
+  let clock: HybridClock
+  let now: Timestamp
+  let lastSynced: Timestamp
+  let handedOut: SyncNumbers
+
+  /// The round over `part` and the registers of the tasks it holds. `aroundOnly`: the part
+  /// holds the categories and the backlog around `looked` alone (`Planner.keeping(around:)`).
+  func over(_ part: Planner, aroundOnly: Bool = false) throws(SyncProblem) -> Outcome {
+    var numbers = Set(changed.map(\.rawValue))
+    for task in part.allTasks { numbers.insert(task.id.rawValue) }
+    // Registers that do not read: the whole decides, and says why.
+    guard let read = try? live.part(holding: numbers),
+      var round = try SyncRound.overLivePart(
+        read, limits: limits, planner: part, clock: clock, now: now, lastSynced: lastSynced,
+        handedOut: handedOut)
+    else { return .wholeDecides }
+    // A name given anew that the whole already holds (which naming over the part could not
+    // see): the whole decides.
+    guard round.namedAnew.keys.allSatisfy({ !live.holds($0) }) else { return .wholeDecides }
+    var document = read
+    document.elsewhere = live.elsewhere
+    document.apply(round.outgoing)
+    if aroundOnly, !ranksKept(in: part, read: read, after: document, round.identities) {
+      return .rankMoved
+    }
+    round.document = document
+    round.state = SyncedState(planner: planner.withoutGuards)
+    round.stateToSave = SyncedState(planner: planner)
+    return .round(round)
+  }
+
+  /// Whether, of the categories and the backlog held around what changed, only tasks looked at
+  /// that had no rank were given one, and every other task kept the rank it had.
+  ///
+  /// Why the whole lists would then rank them alike: the last sync ranked each list in the
+  /// planner's order, and no task but those looked at has moved since; with every rank in a
+  /// part in order, every rank of the whole list is in order too, so `SyncRanks.assign` keeps
+  /// them all, and gives each run of tasks without one the ranks between the same two
+  /// neighbours (or numbers the list afresh, which moves a rank here too). A task looked at
+  /// that had a rank (moved here from another list, or edited) has it kept only where it is in
+  /// order; otherwise the lists whole decide. Debug builds check the round against the live
+  /// round over the whole (`PlannerStore.changedRound`).
+  func ranksKept(
+    in part: Planner, read: SyncDocument, after: SyncDocument, _ identities: SyncIdentities
+  ) -> Bool {
+    let field = SyncTaskField.rank.rawValue
+    var ids = part.backlog.map(\.id)
+    for cost in SpoonCost.all { ids += part.category(cost).map(\.id) }
+    for id in ids {
+      guard let uid = identities.tasks[id] else { return false }
+      let entity = SyncEntity.task(uid)
+      let before = read.entities[entity]?[field]?.value
+      guard SyncRanks.parse(before) != nil else {
+        if looked.contains(id) { continue }
+        return false
+      }
+      guard after.entities[entity]?[field]?.value == before else { return false }
+    }
+    return true
   }
 }

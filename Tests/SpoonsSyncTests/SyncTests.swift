@@ -996,6 +996,67 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     #expect(devices[0].state == devices[1].state)
   }
 
+  /// A change to a long list is synced over the tasks around it (the changed task and its
+  /// neighbours), not the whole list, and sends what the live round sends; where a rank there
+  /// would move (a task moved within the list, or edited into another), the lists whole
+  /// decide, and still send the same.
+  @Test func aChangeToALongListIsSyncedOverItsNeighbours() throws {
+    var device = SyncDevice("laptop")
+    var at = morning
+    try device.change { p in
+      for n in 0..<30 {
+        try p.add("Three \(n)", spoons: 3, at: at)
+        try p.add("Five \(n)", spoons: 5, at: at)
+      }
+    }
+    try device.sync([], at: at)
+    try device.sync([], at: at.plus(minutes: 1))
+    let changes: [(String, (inout Planner) throws -> Void)] = [
+      ("add", { p in try p.add("New", spoons: 3, at: at) }),
+      ("retitle", { p in
+        let id = p.category(try SpoonCost(5))[12].id
+        try p.edit(TaskRef(typed: id.rawValue), TaskEdit(title: try Title("Renamed")), at: at)
+      }),
+      ("move", { p in
+        let id = p.category(try SpoonCost(3))[20].id
+        try p.move(TaskRef(typed: id.rawValue), to: 2, at: at)
+      }),
+      ("edit into another list", { p in
+        let id = p.category(try SpoonCost(3))[5].id
+        try p.edit(TaskRef(typed: id.rawValue), TaskEdit(spoons: try SpoonCost(5)), at: at)
+      }),
+    ]
+    let answered = device.changedRounds
+    for (i, (name, change)) in changes.enumerated() {
+      at = morning.plus(minutes: 10 * (i + 1))
+      let before = device.state.planner
+      try device.change(change)
+      let parts = try #require(device.parts)
+      let live = ReadCounting(parts.live)
+      let fast = try #require(
+        try SyncRound.overChanged(
+          live, limits: parts.limits, planner: device.state.planner,
+          changed: SyncDevice.changed(from: before, to: device.state.planner),
+          clock: device.clock, now: at, lastSynced: device.lastSynced,
+          handedOut: device.handedOut), "\(name)")
+      let whole = try #require(
+        try SyncRound.overLivePart(
+          parts.live, limits: parts.limits, planner: device.state.planner, clock: device.clock,
+          now: at, lastSynced: device.lastSynced, handedOut: device.handedOut))
+      #expect(fast.agrees(with: whole, joinedTo: parts.live), "\(name)")
+      #expect(!fast.outgoing.isEmpty, "\(name)")
+      // The lists hold 30 tasks or more each.
+      if name == "add" || name == "retitle" {
+        #expect(live.read.count <= 8, "\(name): \(live.read.count) tasks read")
+      } else {
+        #expect(live.read.count >= 30, "\(name): \(live.read.count) tasks read")
+      }
+      try device.sync([], at: at)
+    }
+    // Each also answered (and was checked) as `SyncDevice.sync` tries it.
+    #expect(device.changedRounds == answered + changes.count)
+  }
+
   /// A task added on another device, a task done there and one deleted: what comes in is
   /// taken in over the live part alone, as the whole document would take it in.
   @Test func changesToTheOpenTasksComeInThroughTheLivePart() throws {
@@ -1282,4 +1343,19 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     }
     try laptop.sync([], at: morning.plus(minutes: 9))
   }
+}
+
+/// A live part that counts the tasks whose registers a round reads.
+final class ReadCounting: SyncLiveRegisters {
+  let document: SyncDocument
+  private(set) var read = Set<SyncEntity>()
+  init(_ document: SyncDocument) { self.document = document }
+  var elsewhere: SyncNumbersElsewhere { document.elsewhere }
+  func forEachTask(_ body: (SyncEntity, SyncRegister?, Bool) -> Void) { document.forEachTask(body) }
+  func forEachOther(_ body: (SyncEntity, SyncRegisters) -> Void) { document.forEachOther(body) }
+  func registers(ofTask entity: SyncEntity) throws -> SyncRegisters {
+    read.insert(entity)
+    return document.registers(ofTask: entity)
+  }
+  func holds(_ entity: SyncEntity) -> Bool { document.holds(entity) }
 }

@@ -23,6 +23,33 @@ extension Planner {
     return kept
   }
 
+  /// This planner with only the tasks of `looked` in the categories and the backlog, each run
+  /// of them with the nearest other task on either side of it, and today's list whole:
+  /// everything else as it is. A list that holds none of `looked` is left out. What a sync that
+  /// looks only around what changed compares (`SyncRound.overChanged`): a task's rank needs its
+  /// neighbours' alone when every other task of the list keeps its own.
+  package func keeping(around looked: Set<TaskID>) -> Planner {
+    var kept = self
+    var table = TaskTable()
+    func keep(_ id: TaskID) { if let task = tasks[id] { _ = table.updateValue(task, forKey: id) } }
+    func window(_ order: [TaskID]) -> [TaskID] {
+      var held = [Bool](repeating: false, count: order.count)
+      for (i, id) in order.enumerated() where looked.contains(id) {
+        held[i] = true
+        if i > 0 { held[i - 1] = true }
+        if i + 1 < order.count { held[i + 1] = true }
+      }
+      let ids = order.indices.filter { held[$0] }.map { order[$0] }
+      ids.forEach(keep)
+      return ids
+    }
+    for cost in SpoonCost.range { kept.categoryOrder[cost - 1] = window(categoryOrder[cost - 1]) }
+    kept.backlogOrder = window(backlogOrder)
+    (day?.todo ?? []).forEach(keep)
+    kept.tasks = table
+    return kept
+  }
+
   /// This planner without the numbers guarded on this device alone (`renumbered`,
   /// `deletedToday`): the planner another device that has seen the same changes holds.
   package var withoutGuards: Planner {
