@@ -44,6 +44,26 @@ enum RecordCodec {
     if escape { appendEscaped(value, to: &out) } else { appendUTF8(value, to: &out) }
   }
 
+  /// A task field's value as `TaskFieldValue.text` says it, written without making its String:
+  /// a checkpoint writes every field of every task.
+  static func field(
+    _ key: String, _ value: TaskFieldValue, to out: inout [UInt8], escape: Bool = false
+  ) {
+    out.append(UInt8(ascii: "\t"))
+    appendUTF8(key, to: &out)
+    out.append(UInt8(ascii: "="))
+    switch value {
+    case .number(let n): appendDecimal(n, to: &out)
+    case .flag: out.append(UInt8(ascii: "1"))
+    case .date(let date): date.appendDescription(to: &out)
+    case .time(let time): time.appendDescription(to: &out)
+    case .text(let text), .word(let text):
+      if escape { appendEscaped(text, to: &out) } else { appendUTF8(text, to: &out) }
+    case .tags:
+      if escape { appendEscaped(value.text, to: &out) } else { appendUTF8(value.text, to: &out) }
+    }
+  }
+
   /// `text`'s UTF-8 in one copy: appending a String's `utf8` view goes a byte at a time, which
   /// cost a synced state of thousands of lines more than the rest of writing it.
   static func appendUTF8(_ text: String, to out: inout [UInt8]) {

@@ -22,7 +22,7 @@ enum TaskRecord {
     out.append(contentsOf: "task".utf8)
     for field in TaskField.allCases {
       guard let value = field.value(of: task) else { continue }
-      RecordCodec.field(field.rawValue, value.text, to: &out, escape: field.kind == .text)
+      RecordCodec.field(field.rawValue, value, to: &out, escape: field.kind == .text)
     }
     out.append(UInt8(ascii: "\n"))
   }

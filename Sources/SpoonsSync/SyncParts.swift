@@ -217,5 +217,11 @@ extension SyncDocument {
 extension SyncEntity {
   /// Whether this names a routine's task (`routine@date`), told by its bytes: asked of every
   /// entity of the live part.
-  var isRoutineTask: Bool { kind == .task && name.utf8.contains(UInt8(ascii: "@")) }
+  var isRoutineTask: Bool {
+    guard kind == .task else { return false }
+    // Over the bytes in one piece: the UTF-8 view a byte at a time cost a thousand
+    // instructions a task.
+    return name.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "@")) }
+      ?? name.utf8.contains(UInt8(ascii: "@"))
+  }
 }

@@ -14,6 +14,22 @@ struct ValueTypeTests {
     #expect(throws: PlannerError.invalidSpoons(n)) { try SpoonCost(n) }
   }
 
+  /// The bytes a checkpoint writes for a time or a date are its text, whatever the offset or
+  /// the year (out of range ones included, written the slow way).
+  @Test(arguments: [
+    (Int64(0), 0), (1_567_047_540, 3600), (1_567_047_540, -12_600), (-86_401, 19_800),
+    (253_402_300_799, 0), (253_402_300_800, -60), (-62_167_219_201, 0), (1_700_000_000, 50_400),
+  ])
+  func timesAndDatesAreWrittenAsTheirText(seconds: Int64, offset: Int) {
+    let time = Timestamp(seconds: seconds, utcOffset: offset)
+    var out = Array("x".utf8)
+    time.appendDescription(to: &out)
+    #expect(out == Array(("x" + time.description).utf8))
+    out = []
+    time.date.appendDescription(to: &out)
+    #expect(out == Array(time.date.description.utf8))
+  }
+
   @Test func titleIsTrimmed() throws {
     #expect(try Title("  Laundry \t").text == "Laundry")
   }

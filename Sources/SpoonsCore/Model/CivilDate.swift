@@ -129,6 +129,17 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
   }
 
+  /// Appends `description`'s bytes to `out` without making the String.
+  package func appendDescription(to out: inout [UInt8]) {
+    guard (0...9999).contains(year) else {
+      out.append(contentsOf: description.utf8)
+      return
+    }
+    let start = out.count
+    out.append(contentsOf: repeatElement(0, count: 10))
+    out.withUnsafeMutableBufferPointer { writeISO(to: $0.baseAddress! + start) }
+  }
+
   /// `YYYY-MM-DD` into the 10 bytes at `p`, for a year from 0 to 9999.
   func writeISO(to p: UnsafeMutablePointer<UInt8>) {
     writeDigits(year, 4, to: p)

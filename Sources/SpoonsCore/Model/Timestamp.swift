@@ -43,20 +43,44 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     }
     // Digit by digit, as `CivilDate.description`: every task line holds two or three of these.
     return String(unsafeUninitializedCapacity: 25) { out in
-      let p = out.baseAddress!
-      date.writeISO(to: p)
-      p[10] = UInt8(ascii: "T")
-      writeDigits(s / 3600, 2, to: p + 11)
-      p[13] = UInt8(ascii: ":")
-      writeDigits(s / 60 % 60, 2, to: p + 14)
-      p[16] = UInt8(ascii: ":")
-      writeDigits(s % 60, 2, to: p + 17)
-      p[19] = UInt8(ascii: utcOffset < 0 ? "-" : "+")
-      writeDigits(off / 60, 2, to: p + 20)
-      p[22] = UInt8(ascii: ":")
-      writeDigits(off % 60, 2, to: p + 23)
+      writeISO(to: out.baseAddress!, date: date, secondOfDay: s, offsetMinutes: off)
       return 25
     }
+  }
+
+  /// Appends `description`'s bytes to `out` without making the String: a checkpoint writes two
+  /// or three for each task it saves.
+  package func appendDescription(to out: inout [UInt8]) {
+    let off = abs(utcOffset) / 60
+    let date = self.date
+    guard (0...9999).contains(date.year), off / 60 < 100 else {
+      out.append(contentsOf: description.utf8)
+      return
+    }
+    let start = out.count
+    out.append(contentsOf: repeatElement(0, count: 25))
+    let s = secondOfDay
+    out.withUnsafeMutableBufferPointer { buffer in
+      writeISO(to: buffer.baseAddress! + start, date: date, secondOfDay: s, offsetMinutes: off)
+    }
+  }
+
+  /// The 25 bytes of `description` at `p`, for a year from 0 to 9999 and an offset under 100
+  /// hours.
+  private func writeISO(
+    to p: UnsafeMutablePointer<UInt8>, date: CivilDate, secondOfDay s: Int, offsetMinutes off: Int
+  ) {
+    date.writeISO(to: p)
+    p[10] = UInt8(ascii: "T")
+    writeDigits(s / 3600, 2, to: p + 11)
+    p[13] = UInt8(ascii: ":")
+    writeDigits(s / 60 % 60, 2, to: p + 14)
+    p[16] = UInt8(ascii: ":")
+    writeDigits(s % 60, 2, to: p + 17)
+    p[19] = UInt8(ascii: utcOffset < 0 ? "-" : "+")
+    writeDigits(off / 60, 2, to: p + 20)
+    p[22] = UInt8(ascii: ":")
+    writeDigits(off % 60, 2, to: p + 23)
   }
 
   /// Parses the form `description` writes (seconds and offset required).
