@@ -51,8 +51,8 @@ struct SyncStateIndex: SyncLiveRegisters {
   init(bytes: [UInt8], file: String) {
     self.bytes = bytes
     self.file = file
-    // A task's lines take about 800 bytes.
-    tasks.reserveCapacity(bytes.count / 1024)
+    // A task's lines take about 800 bytes: enough room that the table is never grown.
+    tasks.reserveCapacity(bytes.count / 512)
   }
 
   /// Takes in a `set` line of `bytes`: its bytes are looked at, not read into a change,
@@ -75,13 +75,14 @@ struct SyncStateIndex: SyncLiveRegisters {
     }
     guard let name = value(after: "set\tentity=", from: line.start),
       let field = value(after: "\tfield=", from: name.upperBound),
-      !name.isEmpty, !buffer[name].contains(where: { $0 == 92 || $0 >= 128 }),
-      !buffer[field].contains(92)
+      !name.isEmpty, !buffer[field].contains(92)
     else { return false }
     if pending.map({
       $0.name.count == name.count
         && memcmp(base + $0.name.lowerBound, base + name.lowerBound, name.count) == 0
     }) != true {
+      // Looked at once an entity: its other lines name it with the same bytes.
+      guard !buffer[name].contains(where: { $0 == 92 || $0 >= 128 }) else { return false }
       flush()
       let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[name]), as: UTF8.self)
       pending = (SyncEntity(text), name, TaskLines())
