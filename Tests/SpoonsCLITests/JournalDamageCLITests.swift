@@ -279,14 +279,15 @@ struct RecoveryRouteCLITests {
     #expect(try spoons(["check"], data: data, environment: now).status == 0, "\(name)")
   }
 
-  /// A sync is committed by a checkpoint and is not in the undo history, so the changes after
-  /// it do not follow on from the checkpoint before it: `planner.txt.bak` is not offered (it
-  /// would drop them), `check --repair` does not put it back, and no byte changes.
+  /// A sync that changes the planner (here the first, which names every task anew) is
+  /// committed by a checkpoint and is not in the undo history, so the changes after it do not
+  /// follow on from the checkpoint before it: `planner.txt.bak` is not offered (it would drop
+  /// them), `check --repair` does not put it back, and no byte changes.
   @Test func afterASyncTheBackupIsNotOfferedWhenTheChangesSinceDoNotFollowOn() throws {
     let tmp = TemporaryDirectory()
     let data = tmp.data
     let share = tmp.file("share")
-    for words in [["new-day", "10"], ["add", "1", "Tea"], ["sync", "--init", share], ["add", "2", "Post"], ["sync"], ["add", "3", "Bins"]] {
+    for words in [["new-day", "10"], ["add", "1", "Tea"], ["sync", "--init", share], ["add", "3", "Bins"]] {
       let run = try spoons(words, data: data)
       try #require(run.status == 0, "\(words): \(run.stderr)")
     }
@@ -301,5 +302,32 @@ struct RecoveryRouteCLITests {
     #expect(repair.status == 1)
     let after = everyFile(in: data)
     #expect(after == before, "\(differences(before, after))")
+  }
+
+  /// A sync that only sends what changed here keeps the checkpoint and moves only its marks
+  /// (`FileFormat.md`, Committing): the changes after it still follow on from
+  /// `planner.txt.bak`, so the backup is offered and put back with nothing confirmed lost, and
+  /// the next sync goes on from the state that backup names.
+  @Test func afterASyncThatKeptTheCheckpointTheBackupPutsEverythingBack() throws {
+    let tmp = TemporaryDirectory()
+    let data = tmp.data
+    let share = tmp.file("share")
+    for words in [["new-day", "10"], ["add", "1", "Tea"], ["sync", "--init", share], ["add", "2", "Post"], ["sync"], ["add", "3", "Bins"]] {
+      let run = try spoons(words, data: data)
+      try #require(run.status == 0, "\(words): \(run.stderr)")
+    }
+    let listed = try spoons(["list"], data: data).stdout
+    let planner = try String(contentsOfFile: data + "/planner.txt", encoding: .utf8)
+    try planner.replacingOccurrences(of: "next\tid=", with: "next\tid=x")
+      .write(toFile: data + "/planner.txt", atomically: false, encoding: .utf8)
+    let broken = try spoons(["status"], data: data)
+    #expect(broken.status == 1)
+    #expect(broken.stderr.contains("puts planner.txt.bak"), "\(broken.stderr)")
+    let repair = try spoons(["check", "--repair"], data: data)
+    #expect(repair.status == 0, "\(repair.stdout)\(repair.stderr)")
+    #expect(try spoons(["list"], data: data).stdout == listed)
+    #expect(try spoons(["sync"], data: data).status == 0)
+    #expect(try spoons(["check"], data: data).status == 0)
+    #expect(try spoons(["list"], data: data).stdout == listed)
   }
 }
