@@ -13,9 +13,10 @@ public struct JournalState: Hashable, Sendable {
   public var records: Int
   /// The number of the newest change; the next one is one more.
   public var lastSeq: Int
-  /// The `sync-N.txt` this planner was last synced from (0: it has never synced). Kept on
-  /// this line because undo leaves it alone: undoing a change never takes the planner back
-  /// to an older sync's state.
+  /// The change number of the last sync (0: it has never synced): one it took, whose
+  /// `sync-N.txt` it wrote unless `syncState` names another, or, for a sync that kept the
+  /// checkpoint, the newest change then. Kept on this line because undo leaves it alone:
+  /// undoing a change never takes the planner back to an older sync's state.
   public var syncFile: Int
   /// `records` when that sync was made: an undo or redo since (which takes no new change
   /// number) still leaves something to send.

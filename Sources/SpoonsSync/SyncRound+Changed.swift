@@ -30,7 +30,7 @@ extension SyncRound {
   /// tasks this device holds may be others), or the round over the parts is not sure either.
   /// A `planner.txt` changed outside Spoons (never through the undo history, as the README
   /// says never to do) is not seen here: a task it changed is sent by the next round that
-  /// looks at its list or at the whole live part (any sync that takes something in).
+  /// looks at it or at the whole live part (any sync that takes something in).
   public static func overChanged(
     _ live: some SyncLiveRegisters, limits: SyncPartLimits, planner: Planner, changed: Set<TaskID>,
     clock: HybridClock, now: Timestamp, lastSynced: Timestamp?, handedOut: SyncNumbers

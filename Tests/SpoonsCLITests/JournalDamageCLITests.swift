@@ -279,10 +279,10 @@ struct RecoveryRouteCLITests {
     #expect(try spoons(["check"], data: data, environment: now).status == 0, "\(name)")
   }
 
-  /// A sync that changes the planner (here the first, which names every task anew) is
-  /// committed by a checkpoint and is not in the undo history, so the changes after it do not
-  /// follow on from the checkpoint before it: `planner.txt.bak` is not offered (it would drop
-  /// them), `check --repair` does not put it back, and no byte changes.
+  /// A sync that writes a checkpoint (here the first, which has no synced state to append
+  /// to) is not in the undo history, so the changes after it do not follow on from the
+  /// checkpoint before it: `planner.txt.bak` is not offered (it would drop them), `check
+  /// --repair` does not put it back, and no byte changes.
   @Test func afterASyncTheBackupIsNotOfferedWhenTheChangesSinceDoNotFollowOn() throws {
     let tmp = TemporaryDirectory()
     let data = tmp.data
@@ -329,5 +329,46 @@ struct RecoveryRouteCLITests {
     #expect(try spoons(["sync"], data: data).status == 0)
     #expect(try spoons(["check"], data: data).status == 0)
     #expect(try spoons(["list"], data: data).stdout == listed)
+  }
+
+  /// A sync that keeps the checkpoint sends changes the undo history alone holds. When their
+  /// records are damaged, `check --repair` cannot keep them: it takes the synced state back to
+  /// before they were synced, so the next sync takes them back from the change files this
+  /// device sent (as after a sync killed before its commit), and no device loses them.
+  @Test func changesSyncedOverAKeptCheckpointComeBackAfterARepair() throws {
+    let tmp = TemporaryDirectory()
+    let laptop = tmp.data
+    let phone = tmp.file("phone")
+    let share = tmp.file("share")
+    for (data, words) in [
+      (laptop, ["new-day", "10"]), (laptop, ["add", "1", "Tea"]), (laptop, ["sync", "--init", share]),
+      (phone, ["sync", "--init", share]), (laptop, ["add", "2", "Post"]), (laptop, ["sync"]),
+      (laptop, ["add", "3", "Bins"]), (laptop, ["sync"]), (phone, ["sync"]),
+    ] {
+      let run = try spoons(words, data: data)
+      try #require(run.status == 0, "\(words): \(run.stderr)")
+    }
+    func listed(_ data: String) throws -> String { try spoons(["list"], data: data).stdout }
+    try #require(try listed(phone).contains("Post") && listed(phone).contains("Bins"))
+    // Post's record, after the checkpoint, no longer matches its checksum.
+    let path = laptop + "/undo-1.txt"
+    var bytes = try #require(tmp.dataBytes("undo-1.txt"))
+    let at = try #require(
+      JournalDamageCLITests.index(
+        of: "Post", in: bytes, from: try JournalDamageCLITests.counted(laptop)))
+    bytes[at] = UInt8(ascii: "H")
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    #expect(try spoons(["status"], data: laptop).status == 1)
+    let repair = try spoons(["check", "--repair"], data: laptop)
+    #expect(repair.status == 0, "\(repair.stdout)\(repair.stderr)")
+    #expect(repair.stdout.contains("took the synced state back"), "\(repair.stdout)")
+    #expect(!(try listed(laptop)).contains("Post"))
+    #expect(try spoons(["sync"], data: laptop).status == 0)
+    #expect(try spoons(["sync"], data: phone).status == 0)
+    for data in [laptop, phone] {
+      let list = try listed(data)
+      #expect(list.contains("Tea") && list.contains("Post") && list.contains("Bins"), "\(list)")
+    }
+    #expect(try spoons(["check"], data: laptop).status == 0)
   }
 }

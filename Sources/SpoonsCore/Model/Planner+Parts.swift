@@ -2,8 +2,8 @@
 extension Planner {
   /// This planner with only the tasks of the categories named, of the backlog if `backlog`,
   /// and of today's list (always whole): everything else (the day, routines, settings, next
-  /// numbers, guards) as it is. What a sync that looks only at the lists a change touched
-  /// compares (`SyncRound.overChanged`).
+  /// numbers, guards) as it is. What a sync that looks only at what changed compares where a
+  /// rank around a change would move (`SyncRound.overChanged`; else `keeping(around:)`).
   package func keeping(categories: Set<Int>, backlog: Bool) -> Planner {
     var kept = self
     var table = TaskTable()
