@@ -24,6 +24,11 @@ final class FileLock {
   /// The file's first bytes and size before this writer stamped it, put back unless
   /// `keepStamp()` was called; nil for a shared lock, which stamps nothing.
   private var previous: (bytes: [UInt8], size: Int)?
+  /// The stamp this writer found (the last writer's that wrote) and the one it wrote; empty
+  /// for a shared lock. A writer that finds the stamp a commit of this process left knows no
+  /// other writer wrote since (`LastCommit`).
+  private(set) var found: [UInt8] = []
+  private(set) var own: [UInt8] = []
 
   /// Waits up to `timeout` seconds, then throws `busy` rather than hang. After `noticeAfter`
   /// seconds of one holder, tells `waiting` whom it waits for, once.
@@ -72,8 +77,9 @@ final class FileLock {
     if exclusive {
       var info = stat()
       let size = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
-      previous = (Self.stamp(in: fd), size)
-      Self.stamp(fd)
+      found = Self.stamp(in: fd)
+      previous = (found, size)
+      own = Self.stamp(fd)
     }
     self.fd = fd
   }
@@ -83,11 +89,12 @@ final class FileLock {
 
   static let stampLength = 48
 
-  /// Writes `pid monotonic-nanoseconds`, padded, over the start of the lock file.
-  private static func stamp(_ fd: Int32) {
+  /// Writes `pid monotonic-nanoseconds`, padded, over the start of the lock file; returns it.
+  private static func stamp(_ fd: Int32) -> [UInt8] {
     var text = Array("\(getpid()) \(monotonicNanoseconds())".utf8)
     text += [UInt8](repeating: 0x20, count: max(0, stampLength - 1 - text.count)) + [0x0A]
     _ = text.withUnsafeBytes { pwrite(fd, $0.baseAddress!, $0.count, 0) }
+    return text
   }
 
   /// The stamp of the last writer that wrote to `directory`, read without taking the lock;

@@ -118,6 +118,7 @@ extension PlannerStore {
     at time: Timestamp, what: String, lock: FileLock?
   ) throws {
     guard let lock else { throw WouldWrite() }
+    lastCommit.forget()
     let seq = snapshot.journal.lastSeq + 1
     var writes: [PendingWrite] = []
     var appends: [ChangeJournal.Append] = []
@@ -165,6 +166,7 @@ extension PlannerStore {
       try appendOnly(entry, to: &snapshot)
     {
       lock.keepStamp()
+      keepCommitted(snapshot, lock)
       return
     }
     for append in appends {
@@ -177,6 +179,19 @@ extension PlannerStore {
     writes.append(journal)
     try save(&snapshot, after: writes, lock: lock)
     if let rewritten { removeUnneeded(keeping: rewritten, snapshot) }
+    keepCommitted(snapshot, lock)
+  }
+
+  /// Keeps what a change committed for the sync right after it (`LastCommit`), as a read
+  /// gives it.
+  private func keepCommitted(_ snapshot: PlannerSnapshot, _ lock: FileLock) {
+    var snapshot = snapshot
+    snapshot.tail.tornFile = snapshot.journal.fileName
+    // Unwritten before a first sync: read as the checkpoint's records.
+    if snapshot.journal.syncFile == 0 {
+      snapshot.journal.syncRecords = snapshot.journal.records - snapshot.tail.changes
+    }
+    lastCommit.keep(snapshot, committedUnder: lock)
   }
 
   /// Refuses a change that adds to the archive file `name` when the file does not hold what
@@ -280,6 +295,8 @@ extension PlannerStore {
   /// writes made so far. Only a failure to flush the directory after the rename, when the
   /// change has happened, is reported as it is.
   func save(_ planner: [UInt8], after writes: [PendingWrite], lock: FileLock) throws(StoreError) {
+    // A planner kept for the next sync is not this one (a change keeps its own after this).
+    lastCommit.forget()
     FileSystem.sweepTemporaries(in: directory)
     for write in writes { try keepUncounted(write) }
     let staged = try FileSystem.stage(planner, as: plannerPath, in: directory)

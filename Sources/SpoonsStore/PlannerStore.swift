@@ -42,6 +42,8 @@ public struct PlannerStore: Sendable {
   /// checkpoint costs a write of the planner shared by this many changes: at 16 a read carries
   /// 8 changes on average, where 64 made the everyday commands a third slower.
   public var checkpointAfter = 16
+  /// What the last change committed, for the sync right after it (`LastCommit`).
+  let lastCommit = LastCommit()
 
   public init(
     directory: String, lockTimeout: Double = 30,

@@ -308,6 +308,26 @@ struct SyncPartsTests {
     #expect(try laptop.loadWhole() == phone.loadWhole())
   }
 
+  /// The sync right after a change takes the planner that change committed instead of
+  /// reading it again (`LastCommit`), but only when no other writer wrote since: a change
+  /// another writer made in between (here a second store on the same directory, as another
+  /// process would be) is read and synced too.
+  @Test func theSyncAfterAChangeReadsAChangeMadeInBetween() throws {
+    let tmp = TemporaryDirectory()
+    let (laptop, phone, at) = try Self.syncedPair(tmp)
+    let other = PlannerStore(directory: laptop.directory)
+    let when = at.plus(minutes: 1)
+    try laptop.update(at: when) { p, _ in try p.add("Mine", spoons: 2, at: when) }
+    try other.update(at: when) { p, _ in try p.add("Theirs", spoons: 2, at: when) }
+    #expect(try laptop.sync(at: when).sent == 2)
+    try laptop.update(at: when) { p, _ in try p.add("Mine again", spoons: 2, at: when) }
+    #expect(try laptop.sync(at: when).sent == 1)
+    try phone.sync(at: when.plus(minutes: 1))
+    let titles = Set(try phone.loadWhole().planner.allTasks.map(\.title.text))
+    #expect(titles.isSuperset(of: ["Mine", "Theirs", "Mine again"]))
+    #expect(try laptop.loadWhole() == phone.loadWhole())
+  }
+
   /// A sync killed after its round was appended, before the planner that counts it was
   /// saved, leaves bytes no planner counts: they are not read, and the next round is written
   /// over them. A file shorter than the planner counts is damage, named, and nothing changes.

@@ -16,8 +16,11 @@ extension PlannerStore {
     return try exclusively { lock throws -> SyncReport in
       // A sync may write where it syncs before it commits here, and git writes to its cache
       // here: it runs locked or not at all, never as a trial run.
-      guard lock != nil else { throw WouldWrite() }
-      var snapshot = try readSnapshot()
+      guard let lock else { throw WouldWrite() }
+      // Right after a change here with no other writer since: the planner it committed.
+      let committed = lastCommit.take(under: lock)
+      assert(committed.map { (try? readSnapshot()) == $0 } ?? true, "not the planner on disk")
+      var snapshot = try committed ?? readSnapshot()
       var base = try requiredSyncBase(of: snapshot.journal, inPart: true)
       let read = base
       let previousHistory = base.history?.name
