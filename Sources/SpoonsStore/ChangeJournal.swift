@@ -13,9 +13,8 @@ public struct JournalState: Hashable, Sendable {
   public var records: Int
   /// The number of the newest change; the next one is one more.
   public var lastSeq: Int
-  /// The change number of the last sync (0: it has never synced): one it took, whose
-  /// `sync-N.txt` it wrote unless `syncState` names another, or, for a sync that kept the
-  /// checkpoint, the newest change then. Kept on this line because undo leaves it alone:
+  /// The change number the last sync took (0: it has never synced), and the `sync-N.txt` it
+  /// wrote unless `syncState` names another. Kept on this line because undo leaves it alone:
   /// undoing a change never takes the planner back to an older sync's state.
   public var syncFile: Int
   /// `records` when that sync was made: an undo or redo since (which takes no new change

@@ -30,9 +30,7 @@ public enum DataFiles {
     Entry(
       name: "planner.txt.bak",
       holds: "the checkpoint before: the way back from a damaged `planner.txt` rests on it",
-      written:
-        "a hard link made just before each checkpoint, and before a sync that keeps the "
-        + "checkpoint writes its new `journal` line"),
+      written: "a hard link made just before each checkpoint"),
     Entry(
       name: "done.txt, done-N.txt",
       holds: "the archive: the done tasks of finished days (`done-N.txt` as change N rewrote it: "

@@ -358,21 +358,6 @@ enum PlannerFile {
     return (version, try? decodeJournal(line))
   }
 
-  /// `bytes`, a `planner.txt` of this version, with its `journal` line said anew and every
-  /// line after it as it is: a sync that leaves the planner as it is moves its marks on this
-  /// way (`PlannerStore.commitSyncKeepingCheckpoint`). Nil unless the first two lines are this
-  /// version's format line and a journal line that reads as `was`.
-  static func replacingJournal(in bytes: [UInt8], was: JournalState, with journal: JournalState)
-    -> [UInt8]?
-  {
-    guard
-      let (version, read) = bytes.withUnsafeBufferPointer(peek), version == format.version,
-      read == was, let first = bytes.firstIndex(of: 10),
-      let second = bytes[(first + 1)...].firstIndex(of: 10)
-    else { return nil }
-    return head(journal) + bytes[(second + 1)...]
-  }
-
   static func decode(
     _ bytes: [UInt8], file: String = name, over overlay: PlannerLines.Overlay? = nil
   ) throws(StoreError) -> PlannerSnapshot {

@@ -130,6 +130,8 @@ extension PlannerStore {
         let kept = try keepAside(broken, of: PlannerFile.name, as: newer ? "newer" : "broken")
         let restored = try FileSystem.read(backupPath) ?? []
         try FileSystem.replace(plannerPath, with: restored, in: directory, backup: nil)
+        lock.keepStamp()  // it wrote: another process's planner kept for its sync is not this one
+        lastCommit.forget()
         try countMarks(broken: broken, restored: restored, lock: lock)
         return "put \(PlannerFile.name).bak in the place of \(PlannerFile.name) "
           + "(\(problem.problem)), keeping that file as \(kept)"
@@ -173,22 +175,6 @@ extension PlannerStore {
         generation: snapshot.journal.generation + 1, lastSeq: seq,
         syncFile: snapshot.journal.syncFile, syncRecords: snapshot.journal.syncRecords,
         syncState: snapshot.journal.syncState)
-      // Changes a sync sent that are not kept: the synced state goes back to before it.
-      if let mark = snapshot.journal.syncState,
-        let state = try FileSystem.read(directory + "/" + SyncBase.fileName(mark.file)),
-        state.count >= mark.bytes,
-        let counted = SyncBase.counted(
-          Array(state[..<mark.bytes]), file: SyncBase.fileName(mark.file),
-          seeingHistory: snapshot.journal.generation, upTo: damage.at),
-        counted < mark.bytes
-      {
-        // (The new history's records differ from `syncrecords`: the planner reads as changed
-        // since its last sync, as it is.)
-        journal.syncState = SyncedStateMark(file: mark.file, bytes: counted)
-        done.append(
-          "took the synced state back to before the changes not kept were synced: the next "
-            + "sync takes them back from where this device syncs")
-      }
       var header: [UInt8] = []
       ChangeJournal.format.encodeHeader(to: &header)
       let write = appendToJournal(header, in: &journal)

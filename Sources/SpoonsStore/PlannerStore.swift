@@ -9,7 +9,9 @@ import SpoonsCore
 ///
 /// Every change is a locked read-modify-write that is durable before `update` returns, so a
 /// REPL left open all day and a one-shot command in another terminal never lose each other's
-/// work: nothing is cached between calls, each call reads the current state under the lock.
+/// work: each call reads the current state under the lock. The one thing kept between calls is
+/// the planner a change committed, for the sync right after it (`LastCommit`), taken only when
+/// nothing has written since.
 ///
 /// Files in the data directory:
 /// - `planner.txt`: the planner as of its last checkpoint (rewritten atomically every so many

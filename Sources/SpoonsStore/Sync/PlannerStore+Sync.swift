@@ -158,11 +158,6 @@ extension PlannerStore {
     history: SyncDocument?, previousHistory: String?, appended: [UInt8]? = nil, lock: FileLock?
   ) throws {
     guard let lock else { throw WouldWrite() }
-    if archive == nil, history == nil, let appended, state.planner == snapshot.planner,
-      try commitSyncKeepingCheckpoint(&snapshot, base: base, appending: appended, lock: lock)
-    {
-      return
-    }
     var base = base
     let number = snapshot.journal.lastSeq + 1
     snapshot.journal.lastSeq = number
@@ -207,63 +202,18 @@ extension PlannerStore {
     snapshot.journal.syncRecords = snapshot.journal.records
     snapshot.planner = state.planner
     try save(&snapshot, after: writes, lock: lock)
-    removeSyncStates(
-      keeping: snapshot.journal.syncStateFile, previous, base.history?.name, previousHistory)
-  }
-
-  /// Removes every synced state and history part but those named: the one saved, the one
-  /// before it (`planner.txt.bak`, which the README tells people to put back after a mishap,
-  /// names it) and their history parts.
-  private func removeSyncStates(
-    keeping state: Int, _ previous: Int, _ history: String?, _ previousHistory: String?
-  ) {
-    guard previous > 0 else { return }
-    let keep = [SyncBase.fileName(state), SyncBase.fileName(previous), history, previousHistory]
-      .compactMap { $0 }
-    FileSystem.removeFiles(in: directory) {
-      (SyncBase.isFileName($0) || SyncHistoryFile.isFileName($0)) && !keep.contains($0)
+    // The one before stays too: `planner.txt.bak`, which the README tells people to put back
+    // after a mishap, names it.
+    if previous > 0 {
+      let keep = [
+        SyncBase.fileName(snapshot.journal.syncStateFile), SyncBase.fileName(previous),
+        base.history?.name,
+        previousHistory,
+      ].compactMap { $0 }
+      FileSystem.removeFiles(in: directory) {
+        (SyncBase.isFileName($0) || SyncHistoryFile.isFileName($0)) && !keep.contains($0)
+      }
     }
-  }
-
-  /// A sync that leaves the planner as it is and appends its round to the state it read: its
-  /// commit is `planner.txt` with the same checkpoint and only its `journal` line moved on
-  /// (`PlannerFile.replacingJournal`), so the changes since the checkpoint stay in the undo
-  /// history after it, and nothing is encoded but that line. The sync takes no change number:
-  /// its marks name the newest change (`sync=`) and the records counted (`syncrecords=`), so
-  /// the next change, numbered one past it, is the first the next sync sends, as after a sync
-  /// that writes a checkpoint. False (nothing written) when the checkpoint cannot be kept as
-  /// it is: one of an older version, changes since it that archived something (their records
-  /// go to the archive files at a checkpoint), or a record cut short after them.
-  private func commitSyncKeepingCheckpoint(
-    _ snapshot: inout PlannerSnapshot, base: SyncBase, appending round: [UInt8], lock: FileLock
-  ) throws -> Bool {
-    let tail = snapshot.tail
-    guard let mark = snapshot.journal.syncState, tail.version == PlannerFile.format.version,
-      tail.appends.isEmpty, tail.torn.isEmpty, tail.damage == nil,
-      let bytes = try FileSystem.read(plannerPath)
-    else { return false }
-    var was = snapshot.journal
-    was.bytes = tail.folded
-    was.records -= tail.changes
-    was.lastSeq -= tail.changes
-    var journal = was
-    journal.syncFile = snapshot.journal.lastSeq
-    journal.syncRecords = snapshot.journal.records
-    journal.syncState = SyncedStateMark(file: mark.file, bytes: mark.bytes + round.count)
-    guard let planner = PlannerFile.replacingJournal(in: bytes, was: was, with: journal) else {
-      return false
-    }
-    let path = directory + "/" + SyncBase.fileName(mark.file)
-    var saved = base
-    saved.archive = snapshot.archive
-    saved.journal = (snapshot.journal.generation, snapshot.journal.bytes)
-    assert(Self.readsBack(saved, path: path, counted: mark.bytes, appending: round))
-    try save(planner, after: [PendingWrite(path: path, bytes: round, at: mark.bytes)], lock: lock)
-    snapshot.journal.syncFile = journal.syncFile
-    snapshot.journal.syncRecords = journal.syncRecords
-    snapshot.journal.syncState = journal.syncState
-    removeSyncStates(keeping: mark.file, mark.file, base.history?.name, nil)
-    return true
   }
 
   /// What this sync appends to the synced state it read (`SyncBase.round(after:registers:)`,

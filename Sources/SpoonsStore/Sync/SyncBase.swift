@@ -338,47 +338,6 @@ struct SyncBase: Equatable {
     return out
   }
 
-  /// How much of `bytes` (a `sync-N.txt` as far as it counts) holds the checkpoint and the
-  /// rounds made before the undo history of generation `generation` was longer than `at`:
-  /// what no sync that had seen more wrote. Nil when even the checkpoint had seen more, or
-  /// the file does not read (then nothing is taken back: `check` names it).
-  ///
-  /// Why: a sync that keeps the checkpoint (`PlannerStore.commitSyncKeepingCheckpoint`) sends
-  /// changes the undo history alone holds. When `check --repair` cannot keep some of them
-  /// (damaged bytes), the synced state is taken back to before they were synced, so the next
-  /// sync reads them back from the change files this device sent, as after a sync killed
-  /// before its commit, instead of sending their deletes.
-  static func counted(_ bytes: [UInt8], file: String, seeingHistory generation: Int, upTo at: Int)
-    -> Int?
-  {
-    var length: Int?
-    var seen: (generation: Int, at: Int)?
-    var within = true
-    do {
-      try format.decodeLines(bytes, file: file) { line throws(DecodeError) in
-        guard within else { return }
-        if line.isKind("archive") {
-          let record = try line.record()
-          seen = (try record.int("undo"), try record.int("at"))
-        } else if line.isKind("end") {
-          // An earlier history was all before this one; a round that says nothing of it is
-          // taken back too.
-          guard let round = seen,
-            round.generation < generation || round.generation == generation && round.at <= at
-          else {
-            within = false
-            return
-          }
-          length = line.end + 1
-          seen = nil
-        }
-      }
-    } catch {
-      return nil
-    }
-    return length
-  }
-
   // MARK: - The two parts
 
   private func encodeParts(_ history: SyncHistoryFile.Reference, to out: inout [UInt8]) {
