@@ -193,7 +193,8 @@ extension PlannerStore {
     }
     // Only where a sync may follow: a REPL that does not sync holds one planner, not two.
     guard FileSystem.size(syncSetupPath) != nil else { return }
-    lastCommit.keep(snapshot, committedUnder: lock, to: [plannerPath, journalPath(snapshot.journal)])
+    lastCommit.keep(
+      snapshot, committedUnder: lock, to: [plannerPath, journalPath(snapshot.journal)])
   }
 
   /// Refuses a change that adds to the archive file `name` when the file does not hold what
