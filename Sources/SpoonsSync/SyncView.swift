@@ -280,6 +280,7 @@ struct SyncIndex {
     highestRoutine = document.elsewhere.indexed.routine
     var tasks: [String: Candidate] = [:]
     var routines: [String: Candidate] = [:]
+    var byNumber: [Int: Candidate] = [:]
     for (entity, fields) in document.entities {
       // Tasks and routines name their number and creation alike.
       guard let n = fields[SyncTaskField.number]?.value,
@@ -302,12 +303,13 @@ struct SyncIndex {
       case .routine:
         highestRoutine = max(highestRoutine, number)
         if Self.better(candidate, than: routines[key]) { routines[key] = candidate }
+        Self.take(candidate, numbered: n, into: &byNumber)
       case .day, .settings, .next, .unknown: continue
       }
     }
     task = tasks.mapValues { String($0.entity.id) }
     routine = routines.mapValues { String($0.entity.id) }
-    routineByNumber = Self.routinesByNumber(document)
+    routineByNumber = byNumber.mapValues { String($0.entity.id) }
   }
 
   typealias Candidate = (entity: SyncEntity, isLive: Bool)
@@ -325,12 +327,21 @@ struct SyncIndex {
     var byNumber: [Int: Candidate] = [:]
     for (entity, fields) in document.entities where entity.kind == .routine {
       guard fields[SyncTaskField.created] != nil, let n = fields[SyncTaskField.number]?.value,
-        let number = Int(n), isWhole(entity, fields)
+        isWhole(entity, fields)
       else { continue }
-      let candidate = (entity, SyncConflictRules.isLive(fields))
-      if better(candidate, than: byNumber[number]) { byNumber[number] = candidate }
+      take((entity, SyncConflictRules.isLive(fields)), numbered: n, into: &byNumber)
     }
     return byNumber.mapValues { String($0.entity.id) }
+  }
+
+  /// A whole routine numbered `n`, into `byNumber` when it is the better of the routines that
+  /// share the number: the one rule `routineByNumber` and `routinesByNumber` follow.
+  private static func take(
+    _ candidate: Candidate, numbered n: String, into byNumber: inout [Int: Candidate]
+  ) {
+    if let number = Int(n), better(candidate, than: byNumber[number]) {
+      byNumber[number] = candidate
+    }
   }
 
   /// Whether every field a thing needs has arrived (`isWhole`), and for a routine's task,

@@ -94,8 +94,8 @@ extension PlannerStore {
   /// again as a snapshot once it is one (its files are then missing), as after a folder
   /// emptied.
   private func send(
-    _ own: (writing: [String: [UInt8]], removing: Set<String>), setup: inout SyncSetup, found: String?, to target: any SyncTransport,
-    incoming: SyncIncoming, saving: Bool
+    _ own: (writing: [String: [UInt8]], removing: Set<String>), setup: inout SyncSetup,
+    found: String?, to target: any SyncTransport, incoming: SyncIncoming, saving: Bool
   ) throws {
     if !incoming.ownFolderRefused {
       try publish(
