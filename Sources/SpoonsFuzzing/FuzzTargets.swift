@@ -31,7 +31,8 @@ public enum FuzzTargets {
 
   /// The same bytes as another program's file (`import --from taskwarrior|todotxt`): read
   /// whole or refused, never a crash; and what a todo.txt import brings, written back as
-  /// `export --format todotxt` writes it, reads back as the same tasks.
+  /// `export --format todotxt` writes it, reads back as the same tasks, and imported again
+  /// brings none of them twice.
   static func movingIn(_ bytes: [UInt8]) {
     let now = Timestamp(seconds: 1_795_158_000, utcOffset: 3600)
     let offset: (Int64) -> Int = { _ in 3600 }
@@ -58,6 +59,11 @@ public enum FuzzTargets {
     }
     guard again.tasks.count == batch.tasks.count else {
       fail("a todo.txt export of \(batch.tasks.count) tasks read back as \(again.tasks.count)")
+    }
+    // Imported again, Spoons' own export finds every task it wrote: nothing comes twice.
+    let second = planner.moveIn(again, spoons: MovingIn.defaultSpoons, at: now, archived: done)
+    guard second.alreadyHere == again.tasks.count else {
+      fail("a todo.txt export imported again brought \(again.tasks.count - second.alreadyHere) tasks twice")
     }
   }
 

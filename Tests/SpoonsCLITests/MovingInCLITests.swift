@@ -118,6 +118,33 @@ struct MovingInCLITests {
     #expect(lines(again) == lines(text), "\(again)")
   }
 
+  /// Titles todo.txt would read as more than text, and one that starts with a combining
+  /// mark: Spoons' export of them imports whole into a new planner, each line as it was
+  /// written, and a second import brings nothing (it once refused the whole file, or
+  /// brought a task twice).
+  @Test func awkwardTitlesExportedAsTodoTxtComeBackAsWritten() throws {
+    let tmp = TemporaryDirectory()
+    for words in [
+      ["new-day", "10"], ["add", "1", "--", "+foo"], ["add", "2", "Buy", "--", "spoons:11", "forks"],
+      ["add", "2", "--", "due:2026-12-01"], ["add", "3", "\u{301}accent", "first"],
+      ["add", "2", "--", "spoons:3", "due:2026-02-30"], ["add", "1", "Plain", "@home"],
+    ] {
+      try #require(try spoons(words, data: tmp.data).status == 0, "\(words)")
+    }
+    let file = tmp.file("out.txt")
+    try #require(try spoons(["export", "--format", "todotxt", "--output", file], data: tmp.data).status == 0)
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    let other = TemporaryDirectory()
+    let imported = try spoons(["import", "--from", "todotxt", file], data: other.data)
+    #expect(imported.status == 0 && imported.stdout.hasPrefix("Imported 6 tasks"), "\(imported)")
+    let again = try spoons(["export", "--format", "todotxt"], data: other.data).stdout
+    #expect(again.replacingOccurrences(of: " +imported", with: "") == text, "\(again)")
+    let twice = try spoons(["import", "--from", "todotxt", file], data: other.data)
+    #expect(twice.stdout.contains("6 here already"), "\(twice)")
+    let home = try spoons(["import", "--from", "todotxt", file], data: tmp.data)
+    #expect(home.stdout.contains("6 here already"), "\(home)")
+  }
+
   @Test func usageMistakesAreOneLine() throws {
     let tmp = TemporaryDirectory()
     for (words, says) in [

@@ -211,7 +211,7 @@ struct RefusalCLITests {
         name: "a Taskwarrior export without --from", words: ["import", "$TMP/tw.json"], status: 64,
         says: "looks like a Taskwarrior export, not a Spoons one; nothing was imported. Bring it in with: spoons import --from taskwarrior",
         prepare: file("tw.json", Array(#"[{"id":1,"uuid":"5f0c","description":"One","urgency":0.8}]"#.utf8))),
-      todo("a bad due date", Array("Pay due:2026-02-30\n".utf8), says: "line 1 has due '2026-02-30'"),
+      todo("a bad creation date", Array("2026-02-30 Pay rent\n".utf8), says: "line 1 has creation date '2026-02-30'"),
       Refusal(name: "an unknown --from", words: ["import", "--from", "omnifocus", "$TMP/x"], status: 64, says: "--from is json, taskwarrior or todotxt"),
       Refusal(name: "--replace with --from taskwarrior", words: ["import", "--from", "taskwarrior", "$TMP/x", "--replace"], status: 64, says: "--replace is for Spoons' own JSON export"),
       Refusal(name: "an import cost out of range", words: ["import", "--from", "todotxt", "$TMP/x", "--spoons", "11"], status: 64),

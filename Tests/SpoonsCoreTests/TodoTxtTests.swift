@@ -83,19 +83,53 @@ struct TodoTxtTests {
     #expect(odd?.title.text == "Email re: due:friday and spoons:x" && odd?.due == nil)
   }
 
+  /// Of each field, the last word Spoons can use is read; every other word of its key is
+  /// title text (a value that is no date or cost too: the word is kept, not refused, and the
+  /// line still comes).
+  @Test func theLastUsableFieldIsReadAndTheOthersAreTitleText() throws {
+    let heavy = try #require(try todo("Heavy spoons:11"))
+    #expect(heavy.title.text == "Heavy spoons:11" && heavy.spoons == nil)
+    let pay = try #require(try todo("Pay due:2026-02-30 rent"))
+    #expect(pay.title.text == "Pay due:2026-02-30 rent" && pay.due == nil)
+    let two = try #require(try todo("Pay due:2026-12-01 rent due:2026-12-03 spoons:4 spoons:2"))
+    #expect(two.title.text == "Pay due:2026-12-01 rent spoons:4")
+    #expect(two.due == CivilDate(iso: "2026-12-03") && two.spoons?.value == 2)
+    let pri = try #require(try todo("x 2026-11-20 Filed pri:A taxes pri:B"))
+    #expect(pri.title.text == "Filed pri:A taxes" && pri.note == "priority: B")
+  }
+
+  /// A line with nothing left for a title takes its first word, other than the cost, as the
+  /// title, read as nothing else: a task needs a title, and Spoons' export of `+foo`
+  /// (tagged, as an imported task is) writes it first.
+  @Test func aLineOfOnlyTagsAndFieldsTakesItsFirstWordAsTitle() throws {
+    let only = try #require(try todo("x 2026-11-20 +tag @only"))
+    #expect(only.title.text == "+tag" && only.tags.map(\.description) == ["@only"])
+    let due = try #require(try todo("2026-11-20 due:2026-12-01 +imported spoons:3"))
+    #expect(due.title.text == "due:2026-12-01" && due.due == nil && due.spoons?.value == 3)
+    #expect(due.tags.map(\.description) == ["+imported"])
+    let cost = try #require(try todo("spoons:3 +foo"))
+    #expect(cost.title.text == "+foo" && cost.tags.isEmpty && cost.spoons?.value == 3)
+    // No-break spaces a title would trim: the word is what is left, as text.
+    let phone = try #require(try todo("\u{A0}\u{A0}@phone"))
+    #expect(phone.title.text == "@phone" && phone.tags.isEmpty)
+  }
+
+  /// Words split at spaces scalar by scalar: a combining mark after a space starts a word,
+  /// so the creation date before it is still read as one.
+  @Test func aTitleThatStartsWithACombiningMarkIsAWordOfItsOwn() throws {
+    let task = try #require(try todo("2026-11-20 \u{301}accent first"))
+    #expect(task.title.text == "\u{301}accent first" && task.created?.date == CivilDate(iso: "2026-11-20"))
+  }
+
   @Test(arguments: [
-    ("Pay due:2026-02-30", "line 7 has due '2026-02-30', which is not a date"),
     ("x 2026-13-01 Done", "line 7 has completion date '2026-13-01', which is not a date"),
     ("2026-00-10 Made", "line 7 has creation date '2026-00-10', which is not a date"),
-    ("Heavy spoons:11", "line 7 has spoons '11', which is not a value Spoons knows there"),
-    ("x 2026-11-20 +tag @only", "line 7 has no description"),
     ("(A)", "line 7 has no description"),
+    ("2026-11-20 spoons:3", "line 7 has no description"),
     ("Ring \u{1B}]8;;http://evil\u{7}link", "line 7 has a control character (U+001B) in its description"),
     ("Mail \u{85} now", "line 7 has a control character (U+0085) in its description"),
     // A carriage return a title would trim away, leaving a context as the whole title.
     ("\r@phone", "line 7 has a control character (U+000D) in its description"),
-    // No-break spaces a title would trim: the word is a context, and nothing else is left.
-    ("\u{A0}\u{A0}@phone", "line 7 has no description"),
   ])
   func refusals(_ line: String, _ message: String) {
     #expect(throws: ImportProblem.self) { try todo(line) }

@@ -96,7 +96,7 @@ extension MovingIn {
     private mutating func add(_ task: borrowing SpoonTask) {
       times.insert(Made(title: task.title.text, when: task.created.seconds))
       guard readsDays else { return }
-      let title = TodoTxt.titleAsRead(task.title.text)
+      let title = TodoTxt.titleAsRead(task)
       if let completed = task.completed {
         let day = Made(title: title, when: dayStart.today(at: completed))
         doneDays.insert(day)

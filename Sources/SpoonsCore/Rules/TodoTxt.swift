@@ -6,6 +6,20 @@
 /// Spoons' own export writes it) and `pri:` (a done task's priority); any other `key:value`
 /// (`rec:1w`, `t:2026-12-01`, a web address) stays in the title as written, where the person
 /// sees it. A priority goes to the note (`priority: A`): Spoons orders by spoons, not rank.
+///
+/// The text is read by three rules (`LineText`), so that every line Spoons' export writes
+/// reads back, and nothing the import cannot use is dropped:
+/// - of each key Spoons reads, the **last** word whose value it can use (a real date, a cost
+///   of 1 to 10, a capital letter) is the field; every other such word (`spoons:11`,
+///   `due:friday`, a `due:` before the export's own) is title text;
+/// - `+word` and `@word` (a sigil and a letter) are tags and contexts; `C++` and
+///   `ann@example.com` are title text;
+/// - a line with no title text left takes its first word (other than the cost) as its title,
+///   read as nothing else: a task needs a title, and Spoons' export writes the title first
+///   (`+shopping @town` is the task `+shopping` in the context `@town`).
+///
+/// Words are split at spaces and tabs, scalar by scalar: a title that starts with a combining
+/// mark is still a word of its own after the space before it.
 public enum TodoTxt {
   /// The task a line holds; nil for an empty line. Dates are the person's calendar dates:
   /// a creation or completion date becomes noon of that day where they live (`utcOffset`),
@@ -23,8 +37,7 @@ public enum TodoTxt {
     if let bad = line.unicodeScalars.first(where: { $0 != "\t" && Title.isForbidden($0) }) {
       throw ImportProblem(place, .forbiddenCharacter(field: "description", scalar: bad.value))
     }
-    var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(bare)
-      .filter { !$0.isEmpty }[...]
+    var words = Self.words(line)[...]
     guard !words.isEmpty else { return nil }
     var draft = ImportedTaskDraft(place)
     draft.datesOnly = true
@@ -52,48 +65,77 @@ public enum TodoTxt {
     if let created = draft.created, let completed = draft.completed, created > completed {
       draft.created = completed
     }
-    var title: [Substring] = []
-    for word in words {
-      if try metadata(word, into: &draft) { continue }
-      // A project or context, as a tag; one the rule refuses (too long) goes to the note,
-      // never into the title, where a shortened title could make it one (found by fuzzing).
-      if isProjectOrContext(word) {
-        let kind: Tag.Kind = word.first == "@" ? .context : .tag
-        draft.tag(String(word.dropFirst()), kind: kind, project: true)
-        continue
-      }
-      title.append(word)
+    let text = LineText(words)
+    draft.due = text.due
+    draft.spoons = text.spoons
+    if let priority = text.priority { try draft.note("priority", String(priority)) }
+    // A project or context, as a tag; one the rule refuses (too long) goes to the note,
+    // never into the title, where a shortened title could make it one (found by fuzzing).
+    for word in text.tags {
+      let kind: Tag.Kind = word.first == "@" ? .context : .tag
+      draft.tag(String(word.dropFirst()), kind: kind, project: true)
     }
-    return try draft.finished(title: title.joined(separator: " "), into: &batch)
+    return try draft.finished(title: text.title.joined(separator: " "), into: &batch)
   }
 
-  /// Whether `word` is metadata Spoons reads (`due:`, `spoons:`, `pri:`), taken into
-  /// `draft`. A value shaped as one but wrong (`due:2026-02-30`, `spoons:11`) is refused
-  /// rather than left in the title looking like metadata; one of another shape (`due:friday`,
-  /// `spoons:x`, as a title Spoons exported may hold) is title text, as other `key:value`s are.
-  private static func metadata(_ word: Substring, into draft: inout ImportedTaskDraft)
-    throws(ImportProblem) -> Bool
-  {
-    guard let (key, value) = metadata(in: word) else { return false }
-    switch key {
-    case "due":
-      guard let day = CivilDate(iso: value) else {
-        throw ImportProblem(draft.place, .badDate(field: "due", value: String(value.prefix(40))))
-      }
-      draft.due = day
-    case "spoons":
-      guard let n = Int(value), let cost = try? SpoonCost(n) else {
-        throw ImportProblem(draft.place, .badValue(field: "spoons", value: String(value.prefix(40))))
-      }
-      draft.spoons = cost
-    default:
-      try draft.note("priority", String(value))
+  /// The words of `text`, split at spaces and tabs scalar by scalar (a space before a
+  /// combining mark still splits) and each made `bare`.
+  static func words(_ text: String) -> [Substring] {
+    text.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\t" })
+      .map { bare(Substring($0)) }.filter { !$0.isEmpty }
+  }
+
+  /// The text of a line (after `x`, a priority and the dates) sorted by the rules above:
+  /// the title's words, the tags as written, and the fields Spoons reads.
+  struct LineText {
+    var title: [Substring] = []
+    var tags: [Substring] = []
+    var due: CivilDate?
+    var spoons: SpoonCost?
+    var priority: Substring?
+    /// Which word the cost was read from.
+    private var costAt: Int?
+
+    init(_ words: some Collection<Substring>) {
+      self.init(words, titleAt: nil)
+      guard title.isEmpty else { return }
+      // Nothing left for a title: the first word but the cost is the title, read as nothing
+      // else (Spoons' export writes the title first), and the rest as before.
+      guard let first = (0..<words.count).first(where: { $0 != costAt }) else { return }
+      self.init(words, titleAt: first)
     }
-    return true
+
+    /// The words sorted, with the one at `titleAt` taken as title text whatever it is.
+    private init(_ words: some Collection<Substring>, titleAt: Int?) {
+      // Which word, by its place, each field is read from: the last one Spoons can use.
+      var dueAt: Int?, spoonsAt: Int?, priorityAt: Int?
+      for (i, word) in words.enumerated() where i != titleAt {
+        guard let (key, value) = TodoTxt.metadata(in: word) else { continue }
+        switch key {
+        case "due": if CivilDate(iso: value) != nil { dueAt = i }
+        case "spoons": if let n = Int(value), (try? SpoonCost(n)) != nil { spoonsAt = i }
+        default: priorityAt = i
+        }
+      }
+      for (i, word) in words.enumerated() {
+        let value = word.drop { $0 != ":" }.dropFirst()
+        switch i {
+        case titleAt: title.append(word)
+        case dueAt: due = CivilDate(iso: value)
+        case spoonsAt:
+          spoons = Int(value).flatMap { try? SpoonCost($0) }
+          costAt = i
+        case priorityAt: priority = value
+        default:
+          if TodoTxt.isProjectOrContext(word) { tags.append(word) } else { title.append(word) }
+        }
+      }
+    }
   }
 
   /// The metadata Spoons reads that `word` is shaped as: `due:` and a date's shape, `spoons:`
-  /// and digits, `pri:` and a capital letter; nil for title text.
+  /// and digits, `pri:` and a capital letter; nil for title text. (Whether the value is one
+  /// Spoons can use, `LineText` decides.)
   static func metadata(in word: Substring) -> (key: String, value: Substring)? {
     guard let colon = word.firstIndex(of: ":") else { return nil }
     let key = word[..<colon].lowercased()
@@ -116,22 +158,20 @@ public enum TodoTxt {
     return first.properties.isAlphabetic
   }
 
-  /// `title` as a todo.txt line of it reads back: words one space apart, without those the
-  /// format reads as more than text (`+notatag`, `@home`, `spoons:3`, `due:2026-12-01`),
-  /// which it has no way to keep as text. What tells a task brought in before (`moveIn`)
-  /// compares titles so, and finds such a task when Spoons' export is imported again. (A
-  /// title of only such words, or with one whose value is no day or cost, `spoons:11`, makes
-  /// a line the import refuses.)
-  public static func titleAsRead(_ title: String) -> String {
+  /// The title `task` comes back with when the line `line` writes of it is imported: words
+  /// one space apart, without those the format reads as more than text (`+notatag`,
+  /// `@home`, a `due:2026-12-01` when the task has no due date of its own), which it has
+  /// no way to keep as text. What tells a task brought in before (`moveIn`) compares titles
+  /// so, and finds such a task when Spoons' export is imported again.
+  public static func titleAsRead(_ task: borrowing SpoonTask) -> String {
+    let title = task.title.text
     // Most titles hold none of what could differ: compared as they are.
     if !title.utf8.contains(where: { $0 == 43 || $0 == 64 || $0 == 58 || $0 == 9 || $0 >= 0x80 }),
       !title.contains("  ")
     {
       return title
     }
-    let words = title.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(bare)
-      .filter { !$0.isEmpty && !isProjectOrContext($0) && metadata(in: $0) == nil }
-    return words.joined(separator: " ")
+    return LineText(words(text(of: task))).title.joined(separator: " ")
   }
 
   /// `word` without the whitespace at its ends that splits no words here (U+00A0 and the
@@ -177,7 +217,14 @@ public enum TodoTxt {
     var words: [String] = []
     if let done = task.completed { words += ["x", dayStart.today(at: done).description] }
     words.append(task.created.date.description)
-    words.append(task.title.text)
+    words.append(text(of: task))
+    return words.joined(separator: " ")
+  }
+
+  /// The text a task's line ends with: the title, its tags and contexts, `due:` and
+  /// `spoons:` (last, so a word of the title shaped as one is title text when read back).
+  static func text(of task: borrowing SpoonTask) -> String {
+    var words = [task.title.text]
     words += task.tags.map(\.description)
     if let due = task.due { words.append("due:\(due)") }
     words.append("spoons:\(task.spoons.value)")
