@@ -60,10 +60,14 @@ public enum FuzzTargets {
     guard again.tasks.count == batch.tasks.count else {
       fail("a todo.txt export of \(batch.tasks.count) tasks read back as \(again.tasks.count)")
     }
-    // Imported again, Spoons' own export finds every task it wrote: nothing comes twice.
-    let second = planner.moveIn(again, spoons: MovingIn.defaultSpoons, at: now, archived: done)
-    guard second.alreadyHere == again.tasks.count else {
-      fail("a todo.txt export imported again brought \(again.tasks.count - second.alreadyHere) tasks twice")
+    // Imported again, the file itself and Spoons' own export of it each find every task they
+    // brought: nothing comes twice.
+    for (name, file) in [("the file", batch), ("its export", again)] {
+      var copy = planner
+      let second = copy.moveIn(file, spoons: MovingIn.defaultSpoons, at: now, archived: done)
+      guard second.alreadyHere == file.tasks.count else {
+        fail("\(name) imported again brought \(file.tasks.count - second.alreadyHere) tasks twice")
+      }
     }
   }
 

@@ -120,8 +120,8 @@ struct MovingInCLITests {
 
   /// Titles todo.txt would read as more than text, and one that starts with a combining
   /// mark: Spoons' export of them imports whole into a new planner, each line as it was
-  /// written, and a second import brings nothing (it once refused the whole file, or
-  /// brought a task twice).
+  /// written, and a second import brings nothing, even after a due date changed (it once
+  /// refused the whole file, or brought a task twice).
   @Test func awkwardTitlesExportedAsTodoTxtComeBackAsWritten() throws {
     let tmp = TemporaryDirectory()
     for words in [
@@ -141,6 +141,9 @@ struct MovingInCLITests {
     #expect(again.replacingOccurrences(of: " +imported", with: "") == text, "\(again)")
     let twice = try spoons(["import", "--from", "todotxt", file], data: other.data)
     #expect(twice.stdout.contains("6 here already"), "\(twice)")
+    // A due date set since the export (on the task whose title holds `due:2026-12-01`, which
+    // the file reads as its due date): still the same task.
+    try #require(try spoons(["edit", "3", "--due", "2026-12-05"], data: tmp.data).status == 0)
     let home = try spoons(["import", "--from", "todotxt", file], data: tmp.data)
     #expect(home.stdout.contains("6 here already"), "\(home)")
   }

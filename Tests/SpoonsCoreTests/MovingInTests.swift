@@ -346,6 +346,39 @@ struct MovingInPlannerTests {
     #expect(p.taskCount == count)
   }
 
+  /// `pri:` words are read wherever they are, and Spoons' export writes none: a file whose
+  /// titles hold several, imported twice, brings each task once.
+  @Test func aFileWithPriorityWordsImportedTwiceBringsEachTaskOnce() throws {
+    var p = try planner(costs: [])
+    var batch = MovingIn()
+    for (n, line) in ["x 2026-11-20 Filed pri:A taxes pri:B", "2026-11-20 Call pri:A pri:C mum"].enumerated() {
+      batch.tasks.append(try #require(try TodoTxt.task(line, number: n + 1, now: morning, utcOffset: { _ in 3600 }, into: &batch)))
+    }
+    #expect(batch.tasks.map(\.title.text) == ["Filed taxes", "Call mum"])
+    let first = p.moveIn(batch, spoons: try SpoonCost(2), at: morning)
+    #expect(first.alreadyHere == 0)
+    let second = p.moveIn(batch, spoons: try SpoonCost(2), at: morning.plus(minutes: 5), archived: first.done)
+    #expect(second.alreadyHere == 2 && second.done.isEmpty)
+  }
+
+  /// A `due:` word of the title reads as the due date only when the task has none of its
+  /// own: a line written before the task's due date was set, or cleared, still finds it.
+  @Test func aTaskIsFoundAgainAfterItsDueDateChanged() throws {
+    for (dueAtExport, dueNow) in [(nil, "2026-12-05"), ("2026-12-05", nil)] as [(String?, String?)] {
+      var p = try planner(costs: [])
+      let task = p.add(
+        try Title("Pay due:2026-12-01"), spoons: try SpoonCost(2), at: morning,
+        due: dueAtExport.flatMap { CivilDate(iso: $0) })
+      let line = TodoTxt.line(task, dayStart: p.dayStart)
+      let change: TaskEdit.DueChange = dueNow.flatMap { CivilDate(iso: $0) }.map { .set(.on($0)) } ?? .clear
+      try p.edit(task.id, TaskEdit(due: change), at: morning)
+      #expect(p.task(task.id)?.due == dueNow.flatMap { CivilDate(iso: $0) })
+      var batch = MovingIn()
+      batch.tasks = [try #require(try TodoTxt.task(line, number: 1, now: morning, utcOffset: { _ in 3600 }, into: &batch))]
+      #expect(p.moveIn(batch, spoons: try SpoonCost(2), at: morning.plus(minutes: 5)).alreadyHere == 1, "\(line)")
+    }
+  }
+
   /// todo.txt days are not enough to take an open line for a done task of that title and
   /// day, or an `x` line without a date for a task not brought in: those come. Taskwarrior's times are:
   /// a task brought in open and checked off here since is found again.

@@ -18,6 +18,9 @@ struct TagTests {
   @Test(arguments: [
     "C++", "a+b", "+1", "+", "@", "ann@example.com", "++x", "+-x", "+x!", "@home,", "x+", "#4",
     "-health", "",
+    // A mark right after the sigil joins it into one character: the word does not start
+    // with `+` or `@` as it is read (a tag of it once made the planner unreadable).
+    "@\u{93E}", "+\u{345}x", "@\u{301}bed",
   ])
   func otherWordsStayTitleText(_ word: String) throws {
     #expect(try SpoonsCore.Tag(word: word) == nil)
@@ -33,6 +36,8 @@ struct TagTests {
         guard let tag = try? SpoonsCore.Tag(word: word) else { continue }
         tags += 1
         #expect(SpoonsCore.Tag(stored: tag.description[...]) == tag, "\(word) U+\(String(value, radix: 16))")
+        let stored = Array(tag.description.utf8).withUnsafeBufferPointer { SpoonsCore.Tag.parseStored($0) }
+        #expect(stored == [tag], "\(word) U+\(String(value, radix: 16))")
       }
     }
     #expect(tags > 100_000)

@@ -83,19 +83,20 @@ struct TodoTxtTests {
     #expect(odd?.title.text == "Email re: due:friday and spoons:x" && odd?.due == nil)
   }
 
-  /// Of each field, the last word Spoons can use is read; every other word of its key is
-  /// title text (a value that is no date or cost too: the word is kept, not refused, and the
-  /// line still comes).
+  /// Of the due date and the cost, the last word Spoons can use is read; every other word of
+  /// its key is title text (a value that is no date or cost too: the word is kept, not
+  /// refused, and the line still comes). Keys are read whatever their case.
   @Test func theLastUsableFieldIsReadAndTheOthersAreTitleText() throws {
     let heavy = try #require(try todo("Heavy spoons:11"))
     #expect(heavy.title.text == "Heavy spoons:11" && heavy.spoons == nil)
     let pay = try #require(try todo("Pay due:2026-02-30 rent"))
     #expect(pay.title.text == "Pay due:2026-02-30 rent" && pay.due == nil)
-    let two = try #require(try todo("Pay due:2026-12-01 rent due:2026-12-03 spoons:4 spoons:2"))
+    let two = try #require(try todo("Pay due:2026-12-01 rent Due:2026-12-03 spoons:4 SPOONS:2"))
     #expect(two.title.text == "Pay due:2026-12-01 rent spoons:4")
     #expect(two.due == CivilDate(iso: "2026-12-03") && two.spoons?.value == 2)
     let pri = try #require(try todo("x 2026-11-20 Filed pri:A taxes pri:B"))
-    #expect(pri.title.text == "Filed pri:A taxes" && pri.note == "priority: B")
+    // Every `pri:` is a priority (Spoons' export writes none to keep as text).
+    #expect(pri.title.text == "Filed taxes" && pri.note == "priority: A; priority: B")
   }
 
   /// A line with nothing left for a title takes its first word, other than the cost, as the

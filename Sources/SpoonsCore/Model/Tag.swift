@@ -50,7 +50,9 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
       self.init(checkedKind: bytes[0] == 0x40 ? .context : .tag, name: String(decoding: bytes[1...], as: UTF8.self))
       return
     }
-    guard let sigil = word.unicodeScalars.first, sigil == "+" || sigil == "@" else { return nil }
+    // The sigil is a character of its own: a mark after it (`@ा`, `+ͅx`) joins it, and the
+    // word, read character by character as titles and files are, would not start with it.
+    guard let sigil = word.first, sigil == "+" || sigil == "@" else { return nil }
     let text = String(String.UnicodeScalarView(word.unicodeScalars.dropFirst())).lowercased()
     let name = text.unicodeScalars
     guard let first = name.first, first.properties.isAlphabetic,
@@ -77,7 +79,10 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
     guard let text = storedText(bytes) else { return nil }
     // Checked whole: each word is `+` or `@` and a name by the rule.
     return text.split(separator: " ").map {
-      Tag(checkedKind: $0.hasPrefix("@") ? .context : .tag, name: String($0.dropFirst()))
+      let scalars = $0.unicodeScalars
+      return Tag(
+        checkedKind: scalars.first == "@" ? .context : .tag,
+        name: String(String.UnicodeScalarView(scalars.dropFirst())))
     }
   }
 

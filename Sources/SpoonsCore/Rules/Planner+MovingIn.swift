@@ -62,8 +62,9 @@ extension MovingIn {
   ///   line without a date, any open task of that title); a done line, a task done that day
   ///   (the day as the day start counts it, as Spoons' own export writes it); an `x` line
   ///   without its date, a done task of that title brought in before (`+imported`), one for
-  ///   one. Titles compare as a todo.txt line reads them back (`TodoTxt.titleAsRead`): a word
-  ///   such as `+notatag` kept as text here comes back as a tag.
+  ///   one. Titles compare as a todo.txt line reads them back (`TodoTxt.titlesAsRead`): a
+  ///   word such as `+notatag` kept as text here comes back as a tag, and a `due:` word reads
+  ///   as the task's due date or as text depending on whether the task has one.
   /// Only what was here before the import counts: two lines alike in one file both come.
   struct HereAlready {
     /// A title with when its task was made (`Int64`: to the second) or on which day.
@@ -96,17 +97,21 @@ extension MovingIn {
     private mutating func add(_ task: borrowing SpoonTask) {
       times.insert(Made(title: task.title.text, when: task.created.seconds))
       guard readsDays else { return }
-      let title = TodoTxt.titleAsRead(task)
+      // The title a line of the task reads back with, and the one a line written before its
+      // due date was set or cleared reads back with (the counts go by the first alone).
+      let titles = TodoTxt.titlesAsRead(task)
       if let completed = task.completed {
-        let day = Made(title: title, when: dayStart.today(at: completed))
-        doneDays.insert(day)
+        let done = dayStart.today(at: completed)
+        for title in titles { doneDays.insert(Made(title: title, when: done)) }
         if task.carries(MovingIn.importedTag) {
-          importedDone[title, default: 0] += 1
-          importedDoneDays[day, default: 0] += 1
+          importedDone[titles[0], default: 0] += 1
+          importedDoneDays[Made(title: titles[0], when: done), default: 0] += 1
         }
       } else {
-        openDays.insert(Made(title: title, when: task.created.date))
-        openTitles.insert(title)
+        for title in titles {
+          openDays.insert(Made(title: title, when: task.created.date))
+          openTitles.insert(title)
+        }
       }
     }
 

@@ -3,15 +3,17 @@
 /// A line is `x` (done) and its completion date, or a priority `(A)`; then a creation date;
 /// then the text, where `+project` and `@context` words are tags and `key:value` words are
 /// metadata. Of the metadata Spoons reads `due:` (the due date), `spoons:` (the cost, as
-/// Spoons' own export writes it) and `pri:` (a done task's priority); any other `key:value`
+/// Spoons' own export writes it) and `pri:` (a priority, as programs keep a done task's); any other `key:value`
 /// (`rec:1w`, `t:2026-12-01`, a web address) stays in the title as written, where the person
 /// sees it. A priority goes to the note (`priority: A`): Spoons orders by spoons, not rank.
 ///
 /// The text is read by three rules (`LineText`), so that every line Spoons' export writes
 /// reads back, and nothing the import cannot use is dropped:
-/// - of each key Spoons reads, the **last** word whose value it can use (a real date, a cost
-///   of 1 to 10, a capital letter) is the field; every other such word (`spoons:11`,
-///   `due:friday`, a `due:` before the export's own) is title text;
+/// - of `due:` and `spoons:`, the **last** word whose value Spoons can use (a real date, a
+///   cost of 1 to 10) is the field; every other such word (`spoons:11`, `due:friday`, a
+///   `due:` before the export's own) is title text. Every `pri:` and a capital letter is a
+///   priority, on any line (Spoons' export writes none, so none is title text). Keys are
+///   read whatever their case (`Due:`);
 /// - `+word` and `@word` (a sigil and a letter) are tags and contexts; `C++` and
 ///   `ann@example.com` are title text;
 /// - a line with no title text left takes its first word (other than the cost) as its title,
@@ -68,7 +70,7 @@ public enum TodoTxt {
     let text = LineText(words)
     draft.due = text.due
     draft.spoons = text.spoons
-    if let priority = text.priority { try draft.note("priority", String(priority)) }
+    for priority in text.priorities { try draft.note("priority", String(priority)) }
     // A project or context, as a tag; one the rule refuses (too long) goes to the note,
     // never into the title, where a shortened title could make it one (found by fuzzing).
     for word in text.tags {
@@ -92,7 +94,7 @@ public enum TodoTxt {
     var tags: [Substring] = []
     var due: CivilDate?
     var spoons: SpoonCost?
-    var priority: Substring?
+    var priorities: [Substring] = []
     /// Which word the cost was read from.
     private var costAt: Int?
 
@@ -107,27 +109,34 @@ public enum TodoTxt {
 
     /// The words sorted, with the one at `titleAt` taken as title text whatever it is.
     private init(_ words: some Collection<Substring>, titleAt: Int?) {
-      // Which word, by its place, each field is read from: the last one Spoons can use.
-      var dueAt: Int?, spoonsAt: Int?, priorityAt: Int?
+      // Which word, by its place, the due date and the cost are read from: the last one
+      // Spoons can use.
+      var dueAt: Int?, spoonsAt: Int?
       for (i, word) in words.enumerated() where i != titleAt {
         guard let (key, value) = TodoTxt.metadata(in: word) else { continue }
         switch key {
         case "due": if CivilDate(iso: value) != nil { dueAt = i }
         case "spoons": if let n = Int(value), (try? SpoonCost(n)) != nil { spoonsAt = i }
-        default: priorityAt = i
+        default: continue
         }
       }
       for (i, word) in words.enumerated() {
+        if i == titleAt {
+          title.append(word)
+          continue
+        }
         let value = word.drop { $0 != ":" }.dropFirst()
-        switch i {
-        case titleAt: title.append(word)
-        case dueAt: due = CivilDate(iso: value)
-        case spoonsAt:
+        if i == dueAt {
+          due = CivilDate(iso: value)
+        } else if i == spoonsAt {
           spoons = Int(value).flatMap { try? SpoonCost($0) }
           costAt = i
-        case priorityAt: priority = value
-        default:
-          if TodoTxt.isProjectOrContext(word) { tags.append(word) } else { title.append(word) }
+        } else if TodoTxt.metadata(in: word)?.key == "pri" {
+          priorities.append(value)
+        } else if TodoTxt.isProjectOrContext(word) {
+          tags.append(word)
+        } else {
+          title.append(word)
         }
       }
     }
@@ -160,18 +169,29 @@ public enum TodoTxt {
 
   /// The title `task` comes back with when the line `line` writes of it is imported: words
   /// one space apart, without those the format reads as more than text (`+notatag`,
-  /// `@home`, a `due:2026-12-01` when the task has no due date of its own), which it has
-  /// no way to keep as text. What tells a task brought in before (`moveIn`) compares titles
-  /// so, and finds such a task when Spoons' export is imported again.
-  public static func titleAsRead(_ task: borrowing SpoonTask) -> String {
+  /// `@home`, `pri:A`, a `due:2026-12-01` when the task has no due date of its own), which
+  /// it has no way to keep as text. First as the task is now, then (when a word of the title
+  /// is read so only without a due date of the task's own) as a line written before its due
+  /// date was set or cleared reads: what tells a task brought in before (`moveIn`) compares
+  /// titles so, and finds such a task when Spoons' export is imported again.
+  public static func titlesAsRead(_ task: borrowing SpoonTask) -> [String] {
     let title = task.title.text
     // Most titles hold none of what could differ: compared as they are.
     if !title.utf8.contains(where: { $0 == 43 || $0 == 64 || $0 == 58 || $0 == 9 || $0 >= 0x80 }),
       !title.contains("  ")
     {
-      return title
+      return [title]
     }
-    return LineText(words(text(of: task))).title.joined(separator: " ")
+    let now = LineText(words(text(of: task, due: task.due))).title.joined(separator: " ")
+    // Any date stands for a due date set since: the title's own `due:` words are then text.
+    let otherDue = task.due == nil ? CivilDate(year: 2000, month: 1, day: 1) : nil
+    let other = LineText(words(text(of: task, due: otherDue))).title.joined(separator: " ")
+    return other == now ? [now] : [now, other]
+  }
+
+  /// The title `task` comes back with now (`titlesAsRead`).
+  public static func titleAsRead(_ task: borrowing SpoonTask) -> String {
+    titlesAsRead(task)[0]
   }
 
   /// `word` without the whitespace at its ends that splits no words here (U+00A0 and the
@@ -217,16 +237,17 @@ public enum TodoTxt {
     var words: [String] = []
     if let done = task.completed { words += ["x", dayStart.today(at: done).description] }
     words.append(task.created.date.description)
-    words.append(text(of: task))
+    words.append(text(of: task, due: task.due))
     return words.joined(separator: " ")
   }
 
-  /// The text a task's line ends with: the title, its tags and contexts, `due:` and
-  /// `spoons:` (last, so a word of the title shaped as one is title text when read back).
-  static func text(of task: borrowing SpoonTask) -> String {
+  /// The text a task's line ends with: the title, its tags and contexts, `due:` (the task's,
+  /// or `due`) and `spoons:`, last: a `spoons:` word of the title is title text when read
+  /// back, and so is a `due:` word when the task has a due date.
+  static func text(of task: borrowing SpoonTask, due: CivilDate?) -> String {
     var words = [task.title.text]
     words += task.tags.map(\.description)
-    if let due = task.due { words.append("due:\(due)") }
+    if let due { words.append("due:\(due)") }
     words.append("spoons:\(task.spoons.value)")
     return words.joined(separator: " ")
   }
