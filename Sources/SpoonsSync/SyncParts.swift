@@ -94,9 +94,20 @@ public struct SyncPartLimits: Hashable, Sendable {
     guard entity.kind == .task else { return nil }
     let uid = entity.id
     if let at = uid.lastIndex(of: "@") { return start(uid[uid.index(after: at)...]) }
-    let parts = uid.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 3 else { return nil }
-    return Int64(parts[2].prefix { $0 != "~" })
+    // Every task of a part is asked (tens of thousands on a long history): an ASCII name,
+    // where a byte is a character, is read byte by byte.
+    let utf8 = uid.utf8
+    guard utf8.allSatisfy({ $0 < 0x80 }) else {
+      let parts = uid.split(separator: ".", omittingEmptySubsequences: false)
+      guard parts.count == 3 else { return nil }
+      return Int64(parts[2].prefix { $0 != "~" })
+    }
+    guard let first = utf8.firstIndex(of: 0x2E),
+      let second = utf8[utf8.index(after: first)...].firstIndex(of: 0x2E),
+      !utf8[utf8.index(after: second)...].contains(0x2E)
+    else { return nil }
+    let seconds = utf8[utf8.index(after: second)...].prefix { $0 != 0x7E }
+    return Int64(uid[seconds.startIndex..<seconds.endIndex])
   }
 
   /// Whether the live part decides a round on `date` (this device's date now).

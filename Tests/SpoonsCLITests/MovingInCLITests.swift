@@ -118,6 +118,28 @@ struct MovingInCLITests {
     #expect(lines(again) == lines(text), "\(again)")
   }
 
+  /// Tags in other scripts, written with marks, or ending in a letter that joins the space
+  /// after it into one character (U+0D4E once left the planner unreadable): kept, edited,
+  /// read back, and carried whole through a todo.txt export into another planner.
+  @Test func tagsInAnyScriptAreKeptAndComeBackWhole() throws {
+    let tmp = TemporaryDirectory()
+    for words in [
+      ["new-day", "10"], ["add", "2", "Call", "+a\u{D4E}", "+b", "@บ้าน", "+स्वास्थ्य"],
+      ["edit", "1", "+zz"],
+    ] {
+      try #require(try spoons(words, data: tmp.data).status == 0, "\(words)")
+    }
+    let tags = "+a\u{D4E} +b +zz +स्वास्थ्य @บ้าน"
+    let shown = try spoons(["list"], data: tmp.data)
+    #expect(shown.status == 0 && shown.stdout.contains("Call \(tags)"), "\(shown)")
+    let file = tmp.file("out.txt")
+    try #require(try spoons(["export", "--format", "todotxt", "--output", file], data: tmp.data).status == 0)
+    let other = TemporaryDirectory()
+    #expect(try spoons(["import", "--from", "todotxt", file], data: other.data).status == 0)
+    let again = try spoons(["list"], data: other.data)
+    #expect(again.status == 0 && again.stdout.contains("Call +a\u{D4E} +b +imported +zz +स्वास्थ्य @บ้าน"), "\(again)")
+  }
+
   /// Titles todo.txt would read as more than text, and one that starts with a combining
   /// mark: Spoons' export of them imports whole into a new planner, each line as it was
   /// written, and a second import brings nothing, even after a due date changed (it once

@@ -264,4 +264,30 @@ import Testing
     #expect(SyncPlace.routineUID(inText: "todo 2026-12-01 routine:r1 x") == "r1")
     #expect(SyncPlace.plans("todo 2026-12-01 category ", for: date!))
   }
+
+  /// The byte-by-byte readings of a place's routine and an entity's creation time, for ASCII
+  /// text, read exactly as the character-by-character rule does (which non-ASCII text keeps).
+  @Test func placesAndNamesReadByteByByteAsByCharacter() {
+    func routine(_ text: String) -> Substring? {
+      text.split(separator: " ").first { $0.hasPrefix("routine:") }.map { $0.dropFirst(8) }
+    }
+    for text in [
+      "todo 2026-12-01 routine:r1 x", "routine:", "routine:a  routine:b", "  routine:x ",
+      "xroutine:y routine:z", "todo routine:a\r\n b", "done 2026-12-01 category", "",
+      "todo 2026-12-01 routine:ab \u{301}c", "todo é routine:r2", " ",
+    ] {
+      #expect(SyncPlace.routineUID(inText: text) == routine(text), "\(text.debugDescription)")
+    }
+    func creation(_ uid: Substring) -> Int64? {
+      let parts = uid.split(separator: ".", omittingEmptySubsequences: false)
+      guard parts.count == 3 else { return nil }
+      return Int64(parts[2].prefix { $0 != "~" })
+    }
+    for uid in [
+      "k3v9q2m8ta.12.1566960000", "k3v9q2m8ta.12.1566960000~2", "a.b", "a.b.c.d", "dev..5",
+      ".1.2", "dev.1.", "d.1.12x", "d.1.~3", "d.1.-5", "d.1.+5", "dé.1.5", "a.\u{301}1.5", "a",
+    ] {
+      #expect(SyncPartLimits.creation(of: .task(uid)) == creation(uid[...]), "\(uid)")
+    }
+  }
 }

@@ -72,7 +72,8 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
     let found = tag.description.utf8.withContiguousStorageIfAvailable {
       Self.tagText(tagText, holds: $0)
     }
-    return found ?? tagText.split(separator: " ").contains { $0 == tag.description }
+    return found
+      ?? tagText.utf8.split(separator: 0x20).contains { $0.elementsEqual(tag.description.utf8) }
   }
 
   /// Whether a task's `tagText` holds the ASCII tag `word` whole: a filter keeps its ASCII

@@ -4,7 +4,7 @@
 ///
 /// The rule for what a word typed in a title is (`Tag(word:)`), written down once: a word
 /// is a tag when it is `+` or `@` and then a name, and a name starts with a letter and holds
-/// only letters, digits, `-` and `_`. So `+health`, `@phone` and `@bed` are tags, while
+/// only letters, combining marks, digits, `-` and `_`. So `+health`, `@phone` and `@bed` are tags, while
 /// `C++`, `a+b`, `+1`, `ann@example.com`, `@` and `+` stay words of the title. Names are not
 /// case-sensitive: `+Health` is `+health`, kept in lower case.
 public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
@@ -58,11 +58,20 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
     guard let first = name.first, first.properties.isAlphabetic,
       name.allSatisfy({
         $0.properties.isAlphabetic || $0.properties.numericType == .decimal || $0 == "-"
-          || $0 == "_"
+          || $0 == "_" || Self.isMark($0)
       })
     else { return nil }
     guard text.count <= Self.maxLength else { throw .tagTooLong(word) }
     self.init(checkedKind: sigil == "@" ? .context : .tag, name: text)
+  }
+
+  /// A combining mark, which many scripts write words with (a virama in `+स्वास्थ्य`, a tone
+  /// mark in `@บ้าน`, a decomposed accent): part of a name after its first letter.
+  private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: true
+    default: false
+    }
   }
 
   /// A tag read back from a file: `+name` or `@name` exactly as `description` writes it.
@@ -78,8 +87,10 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
   public static func parseStored(_ bytes: UnsafeBufferPointer<UInt8>) -> [Tag]? {
     guard let text = storedText(bytes) else { return nil }
     // Checked whole: each word is `+` or `@` and a name by the rule.
-    return text.split(separator: " ").map {
-      let scalars = $0.unicodeScalars
+    // Split at the space scalar, not the space character: a letter such as U+0D4E joins
+    // the space after it into one character.
+    return text.unicodeScalars.split(separator: " ").map {
+      let scalars = $0
       return Tag(
         checkedKind: scalars.first == "@" ? .context : .tag,
         name: String(String.UnicodeScalarView(scalars.dropFirst())))
@@ -134,8 +145,9 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
   private static func parseStoredSlowly(_ bytes: UnsafeBufferPointer<UInt8>) -> [Tag]? {
     guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
     var tags: [Tag] = []
-    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-      guard let tag = Tag(stored: word), tags.last.map({ $0 < tag }) ?? true else { return nil }
+    for scalars in text.unicodeScalars.split(separator: " ", omittingEmptySubsequences: false) {
+      guard let tag = Tag(stored: Substring(scalars)), tags.last.map({ $0 < tag }) ?? true
+      else { return nil }
       tags.append(tag)
     }
     return tags

@@ -14,7 +14,8 @@
 ///   `due:` before the export's own) is title text. Every `pri:` and a capital letter is a
 ///   priority, on any line (Spoons' export writes none, so none is title text). Keys are
 ///   read whatever their case (`Due:`);
-/// - `+word` and `@word` (a sigil and a letter) are tags and contexts; `C++` and
+/// - `+word` and `@word` (a sigil, as a character of its own, and a letter) are tags and
+///   contexts (a name the tag rule refuses goes to the note); `C++` and
 ///   `ann@example.com` are title text;
 /// - a line with no title text left takes its first word (other than the cost) as its title,
 ///   read as nothing else: a task needs a title, and Spoons' export writes the title first
@@ -159,7 +160,7 @@ public enum TodoTxt {
     }
   }
 
-  /// `+project` or `@context`: a sigil and a letter.
+  /// `+project` or `@context`: a sigil, as a character of its own, and a letter.
   static func isProjectOrContext(_ word: Substring) -> Bool {
     guard let sigil = word.first, sigil == "+" || sigil == "@",
       let first = word.dropFirst().unicodeScalars.first

@@ -132,7 +132,21 @@ extension SyncPlace {
   /// The stable id of the routine the text's first `routine:` word names, whether or not the
   /// rest reads.
   static func routineUID(inText text: String) -> Substring? {
-    text.split(separator: " ").first { $0.hasPrefix("routine:") }.map { $0.dropFirst(8) }
+    // Every task's place is looked at whenever a synced state is indexed (tens of thousands
+    // on a long history): ASCII text, where a byte is a character, is read byte by byte.
+    let utf8 = text.utf8
+    guard utf8.allSatisfy({ $0 < 0x80 }) else {
+      return text.split(separator: " ").first { $0.hasPrefix("routine:") }.map { $0.dropFirst(8) }
+    }
+    var start = utf8.startIndex
+    while start < utf8.endIndex {
+      let end = utf8[start...].firstIndex(of: 0x20) ?? utf8.endIndex
+      if utf8[start..<end].starts(with: "routine:".utf8) {
+        return text[utf8.index(start, offsetBy: 8)..<end]
+      }
+      start = end < utf8.endIndex ? utf8.index(after: end) : end
+    }
+    return nil
   }
 
   /// Whether the text plans a task for a routine on a day: `todo DATE … routine:…`.
