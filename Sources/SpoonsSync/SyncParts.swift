@@ -162,10 +162,9 @@ extension SyncDocument {
       {
         decides = false
       }
-      for (field, register) in fields {
-        let change = SyncChange(entity: entity, field: field, value: register.value, stamp: register.stamp)
-        if inLivePart { live.apply(change) } else { history.apply(change) }
-      }
+      // Each entity is in one part, and once: taken whole, as applying each register would.
+      if fields.isEmpty { continue }
+      if inLivePart { live.take(entity, fields) } else { history.take(entity, fields) }
     }
     let index = SyncIndex(history)
     live.elsewhere = SyncNumbersElsewhere(
@@ -191,11 +190,7 @@ extension SyncDocument {
   public func joined(with other: SyncDocument) -> SyncDocument {
     var whole = self
     whole.elsewhere = SyncNumbersElsewhere()
-    for (entity, fields) in other.entities {
-      for (field, register) in fields {
-        whole.apply(SyncChange(entity: entity, field: field, value: register.value, stamp: register.stamp))
-      }
-    }
+    for (entity, fields) in other.entities { whole.join(entity, fields) }
     return whole
   }
 

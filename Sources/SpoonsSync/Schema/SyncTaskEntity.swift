@@ -134,19 +134,28 @@ extension SyncPlace {
   static func routineUID(inText text: String) -> Substring? {
     // Every task's place is looked at whenever a synced state is indexed (tens of thousands
     // on a long history): ASCII text, where a byte is a character, is read byte by byte.
-    let utf8 = text.utf8
-    guard utf8.allSatisfy({ $0 < 0x80 }) else {
-      return text.split(separator: " ").first { $0.hasPrefix("routine:") }.map { $0.dropFirst(8) }
-    }
-    var start = utf8.startIndex
-    while start < utf8.endIndex {
-      let end = utf8[start...].firstIndex(of: 0x20) ?? utf8.endIndex
-      if utf8[start..<end].starts(with: "routine:".utf8) {
-        return text[utf8.index(start, offsetBy: 8)..<end]
+    var text = text
+    let found: Range<Int>?? = text.withUTF8 { bytes in
+      guard bytes.allSatisfy({ $0 < 0x80 }) else { return .none }
+      var start = 0
+      while start < bytes.count {
+        var end = start
+        while end < bytes.count && bytes[end] != 0x20 { end += 1 }
+        if end - start >= 8, bytes[start..<(start + 8)].elementsEqual("routine:".utf8) {
+          return .some((start + 8)..<end)
+        }
+        start = end + 1
       }
-      start = end < utf8.endIndex ? utf8.index(after: end) : end
+      return .some(nil)
     }
-    return nil
+    switch found {
+    case .none:
+      return text.split(separator: " ").first { $0.hasPrefix("routine:") }.map { $0.dropFirst(8) }
+    case .some(nil): return nil
+    case .some(let range?):
+      let utf8 = text.utf8
+      return text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+    }
   }
 
   /// Whether the text plans a task for a routine on a day: `todo DATE … routine:…`.
