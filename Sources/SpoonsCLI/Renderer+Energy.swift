@@ -49,7 +49,7 @@ extension Renderer {
   /// The suggestion, what was left out and why, and how to plan it.
   public func suggestion(
     _ s: Suggestion, today: CivilDate, planning: Bool = false, filter: TaskFilter = TaskFilter(),
-    reserve: Int = 0
+    max: Int? = nil, reserve: Int = 0
   ) -> String {
     if s.tasks.isEmpty && s.leftOut.isEmpty && !filter.isEmpty {
       return "No open task matches \(Text.visible(filter.description)).\n"
@@ -97,8 +97,10 @@ extension Renderer {
     if others > 0 { write("  \(Self.tasks(others)) in the categories, with no due date\n") }
     if !planning && !s.tasks.isEmpty {
       let words = filter.isEmpty ? "" : " \(filter)"
+      // The same choice again: with its filter and its --max.
+      let most = max.map { " --max \($0)" } ?? ""
       // Appended one by one: `joined` is generic code the first call of a run pays to set up.
-      write("Plan them with: suggest\(words) --plan (or: plan")
+      write("Plan them with: suggest\(words)\(most) --plan (or: plan")
       for task in s.tasks { write(" \(task.id.rawValue)") }
       write(")\n")
     }

@@ -41,13 +41,14 @@ extension Commands {
         let output =
           r.endedDayNotice(p, today: today)
           + r.suggestion(
-            try suggest(p), today: today, filter: filter, reserve: p.ledger?.reserve ?? 0)
+            try suggest(p), today: today, filter: filter, max: max,
+            reserve: p.ledger?.reserve ?? 0)
         return Session.Result(output: output, planner: p)
       }
       return try session.changeToday(at: now, ask: ask) { p, _ in
         let suggestion = try suggest(p)
         var out = r.suggestion(
-          suggestion, today: p.today(at: now), planning: true, filter: filter,
+          suggestion, today: p.today(at: now), planning: true, filter: filter, max: max,
           reserve: p.ledger?.reserve ?? 0)
         var planned: [SpoonTask] = []
         if !suggestion.tasks.isEmpty {

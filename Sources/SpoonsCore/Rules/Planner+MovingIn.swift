@@ -8,7 +8,9 @@ extension Planner {
   /// `search +imported` finds everything that came.
   ///
   /// A task already here is not brought again, so importing a file twice, or a file Spoons
-  /// exported, changes nothing (`MovingIn.HereAlready`).
+  /// exported, changes nothing (`MovingIn.HereAlready`), as long as the tasks it brought keep
+  /// their titles (and, from todo.txt, whether they are done): the other program's ids are
+  /// not kept.
   ///
   /// Cannot fail: every task was checked as it was read.
   ///
