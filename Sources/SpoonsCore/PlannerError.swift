@@ -48,6 +48,8 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
   case overBudget(budget: Int, planned: Int, selection: Int, reserve: Int = 0)
   /// The max-spoon rule for `edit`: a planned task made dearer must still fit the day.
   case editOverBudget(TaskID, spoons: Int, budget: Int, plannedWithout: Int)
+  /// The same for several tasks edited alike (`edit 3-6 --spoons 4`): `count` of them planned.
+  case editsOverBudget(count: Int, spoons: Int, budget: Int, plannedWithout: Int)
   /// Only tasks waiting in a category can be moved.
   case notInCategory(TaskID)
   /// A position outside 1...count of the category.
@@ -193,6 +195,10 @@ public enum PlannerError: Error, Hashable, Sendable, CustomStringConvertible {
     case .editOverBudget(let id, let spoons, let budget, let others):
       return "\(id) at \(spoons) spoons would take today over budget by "
         + "\(others + spoons - budget): \(others) of \(budget) planned without it, "
+        + "\(budget - others) left"
+    case .editsOverBudget(let count, let spoons, let budget, let others):
+      return "the \(count) planned tasks at \(spoons) spoons each would take today over budget by "
+        + "\(others + count * spoons - budget): \(others) of \(budget) planned without them, "
         + "\(budget - others) left"
     case .notInCategory(let id):
       return "\(id) is not waiting in a category; only those can be moved"

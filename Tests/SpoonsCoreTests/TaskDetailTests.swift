@@ -117,6 +117,26 @@ struct EditTests {
     #expect(p.ledger!.planned == 7)
   }
 
+  /// Several tasks edited alike are checked against the day as a whole: one made cheaper
+  /// makes room for one made dearer whatever their order, and a refusal names the selection
+  /// and changes nothing.
+  @Test func severalTasksEditedAlikeFitTheDayTogether() throws {
+    var p = try planner(budget: 10, costs: [2, 2, 5])
+    try p.plan(ids(1, 2, 3), at: morning)  // 9 of 10
+    let refs = [TaskRef(typed: 1), TaskRef(typed: 3)]
+    // #1 2 -> 4 needs 2, and only 1 is left until #3 5 -> 4 gives 1 back.
+    let changed = try p.edit(refs, TaskEdit(spoons: try SpoonCost(4)), at: morning)
+    #expect(changed.map(\.now.id) == ids(1, 3) && changed.map(\.was.spoons.value) == [2, 5])
+    #expect(p.ledger!.planned == 10)
+    #expect(
+      expectRefusal(p, .editsOverBudget(count: 2, spoons: 5, budget: 10, plannedWithout: 4)) {
+        _ = try $0.edit([TaskRef(typed: 2), TaskRef(typed: 3)], TaskEdit(spoons: try SpoonCost(5)), at: morning)
+      })
+    #expect(
+      PlannerError.editsOverBudget(count: 2, spoons: 5, budget: 10, plannedWithout: 2).description
+        == "the 2 planned tasks at 5 spoons each would take today over budget by 2: 2 of 10 planned without them, 8 left")
+  }
+
   @Test func detailsAreSetAndClearedAndTheDueDateResolved() throws {
     var p = try planner(costs: [2])
     var task = try p.edit(

@@ -97,9 +97,8 @@ extension Commands {
         let today = p.today(at: now)
         var tasks: [SpoonTask] = []
         var out = ""
-        for ref in try session.selected(selection, in: p, at: now, confirmation) {
-          let was = p.task(try p.resolve(ref))
-          let task = try p.edit(ref, edit, at: now)
+        let refs = try session.selected(selection, in: p, at: now, confirmation)
+        for (was, task) in try p.edit(refs, edit, at: now) {
           // A task that already had every value asked for is said so, not "Changed": no
           // change is recorded for it (none at all, and nothing for `undo`, when no task
           // changed).
