@@ -117,16 +117,17 @@ struct EditTests {
     #expect(p.ledger!.planned == 7)
   }
 
-  /// Several tasks edited alike are checked against the day as a whole: one made cheaper
-  /// makes room for one made dearer whatever their order, and a refusal names the selection
-  /// and changes nothing.
-  @Test func severalTasksEditedAlikeFitTheDayTogether() throws {
+  /// Several tasks edited alike: the planned ones are checked against the day together, so
+  /// a refusal names the selection; then each in the order given, all or nothing (a task
+  /// refused after another changed leaves both as they were); a task named twice counts once.
+  @Test func severalTasksEditedAlikeAreCheckedTogetherThenInOrder() throws {
     var p = try planner(budget: 10, costs: [2, 2, 5])
     try p.plan(ids(1, 2, 3), at: morning)  // 9 of 10
-    let refs = [TaskRef(typed: 1), TaskRef(typed: 3)]
-    // #1 2 -> 4 needs 2, and only 1 is left until #3 5 -> 4 gives 1 back.
-    let changed = try p.edit(refs, TaskEdit(spoons: try SpoonCost(4)), at: morning)
-    #expect(changed.map(\.now.id) == ids(1, 3) && changed.map(\.was.spoons.value) == [2, 5])
+    // #3 5 -> 4 gives 1 back first, then #1 2 -> 4 takes 2.
+    let changed = try p.edit(
+      [TaskRef(typed: 3), TaskRef(typed: 1), TaskRef(typed: 3)], TaskEdit(spoons: try SpoonCost(4)),
+      at: morning)
+    #expect(changed.map(\.now.id) == ids(3, 1) && changed.map(\.was.spoons.value) == [5, 2])
     #expect(p.ledger!.planned == 10)
     #expect(
       expectRefusal(p, .editsOverBudget(count: 2, spoons: 5, budget: 10, plannedWithout: 4)) {
@@ -135,6 +136,15 @@ struct EditTests {
     #expect(
       PlannerError.editsOverBudget(count: 2, spoons: 5, budget: 10, plannedWithout: 2).description
         == "the 2 planned tasks at 5 spoons each would take today over budget by 2: 2 of 10 planned without them, 8 left")
+    // Together they fit (2 -> 3 and 4 -> 3), but in the order given #2 needs a spoon first:
+    // refused as `edit` refuses one, and #2 is not left changed.
+    var q = try planner(budget: 10, costs: [2, 4, 4])
+    try q.plan(ids(1, 2, 3), at: morning)  // 10 of 10
+    let before = q
+    #expect(throws: PlannerError.editOverBudget(TaskID(1), spoons: 3, budget: 10, plannedWithout: 8)) {
+      _ = try q.edit([TaskRef(typed: 1), TaskRef(typed: 2)], TaskEdit(spoons: try SpoonCost(3)), at: morning)
+    }
+    #expect(q == before)
   }
 
   @Test func detailsAreSetAndClearedAndTheDueDateResolved() throws {

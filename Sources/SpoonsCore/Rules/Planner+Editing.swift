@@ -11,33 +11,34 @@ extension Planner {
     return try keepingWithinBudget { (p) throws(PlannerError) in try p.applyEdit(id, edit, at: now) }
   }
 
-  /// Changes several tasks alike (`edit 3-6 --due fri`), all or nothing, and returns each
-  /// as it was and as it is now, in the order given. A new cost is checked against the day
-  /// for the whole selection first: what the tasks made cheaper free is room for those made
-  /// dearer, whatever their order (planned ones made cheaper are changed first), and a
-  /// refusal names the selection, not the day half changed.
+  /// Changes several tasks alike (`edit 3-6 --due fri`), all or nothing, in the order
+  /// given (a task named twice, once), and returns each as it was and as it is now. A new
+  /// cost is checked against the day for the planned tasks of the selection together first,
+  /// so a refusal names the selection, not the day half changed; each task is then checked
+  /// as `edit` checks one.
   public mutating func edit(_ refs: [TaskRef], _ edit: TaskEdit, at now: Timestamp)
     throws(PlannerError) -> [(was: SpoonTask, now: SpoonTask)]
   {
     var ids: [TaskID] = []
-    for ref in refs { ids.append(try resolve(ref)) }
-    var falls = Set<TaskID>()
-    if let cost = edit.spoons {
+    var named = Set<TaskID>()
+    for ref in refs {
+      let id = try resolve(ref)
+      if named.insert(id).inserted { ids.append(id) }
+    }
+    if let cost = edit.spoons, let ledger {
       var old = 0
       var planned = 0
       for id in ids {
-        // On today's list and no rest, as `applyEdit` counts a planned task. (Tasks waiting
-        // in a category keep the order given: each goes to the end of its new category.)
+        // On today's list and no rest, as `applyEdit` counts a planned task.
         guard let task = tasks[id], !task.isRest else { continue }
         switch task.placement {
         case .todo, .done: break
         case .category, .backlog: continue
         }
-        if task.spoons.value > cost.value { falls.insert(id) }
         old += task.spoons.value
         planned += 1
       }
-      if ids.count > 1, let ledger, planned * cost.value > old,
+      if planned > 1, planned * cost.value > old,
         (try? ledger.admit(planned * cost.value - old, useReserve: true)) == nil
       {
         throw .editsOverBudget(
@@ -45,17 +46,18 @@ extension Planner {
           plannedWithout: ledger.planned - old)
       }
     }
-    let order = ids.indices.filter { falls.contains(ids[$0]) }
-      + ids.indices.filter { !falls.contains(ids[$0]) }
-    var changed = [(was: SpoonTask, now: SpoonTask)?](repeating: nil, count: ids.count)
-    for i in order {
-      guard let was = tasks[ids[i]] else { throw .unknownTask(ids[i]) }
-      let task = try keepingWithinBudget { (p) throws(PlannerError) in
-        try p.applyEdit(ids[i], edit, at: now)
+    // On a copy: a task refused after others changed leaves every one as it was.
+    var copy = self
+    var changed: [(was: SpoonTask, now: SpoonTask)] = []
+    for id in ids {
+      guard let was = copy.tasks[id] else { throw .unknownTask(id) }
+      let task = try copy.keepingWithinBudget { (p) throws(PlannerError) in
+        try p.applyEdit(id, edit, at: now)
       }
-      changed[i] = (was, task)
+      changed.append((was, task))
     }
-    return changed.compactMap { $0 }
+    self = copy
+    return changed
   }
 
   private mutating func applyEdit(_ id: TaskID, _ edit: TaskEdit, at now: Timestamp)
