@@ -4,9 +4,9 @@
 ///
 /// The rule for what a word typed in a title is (`Tag(word:)`), written down once: a word
 /// is a tag when it is `+` or `@` and then a name, and a name starts with a letter and holds
-/// only letters, combining marks, digits, `-` and `_`. So `+health`, `@phone` and `@bed` are tags, while
-/// `C++`, `a+b`, `+1`, `ann@example.com`, `@` and `+` stay words of the title. Names are not
-/// case-sensitive: `+Health` is `+health`, kept in lower case.
+/// only letters, combining marks, digits, `-` and `_`. So `+health`, `@phone` and `@bed` are
+/// tags, while `C++`, `a+b`, `+1`, `ann@example.com`, `@` and `+` stay words of the title.
+/// Names are not case-sensitive: `+Health` is `+health`, kept in lower case.
 public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
   public enum Kind: Hashable, Sendable {
     /// `+health`: what the task is about (Taskwarrior's tags, todo.txt's projects).

@@ -3,9 +3,10 @@
 /// A line is `x` (done) and its completion date, or a priority `(A)`; then a creation date;
 /// then the text, where `+project` and `@context` words are tags and `key:value` words are
 /// metadata. Of the metadata Spoons reads `due:` (the due date), `spoons:` (the cost, as
-/// Spoons' own export writes it) and `pri:` (a priority, as programs keep a done task's); any other `key:value`
-/// (`rec:1w`, `t:2026-12-01`, a web address) stays in the title as written, where the person
-/// sees it. A priority goes to the note (`priority: A`): Spoons orders by spoons, not rank.
+/// Spoons' own export writes it) and `pri:` (a priority, as programs keep a done task's); any
+/// other `key:value` (`rec:1w`, `t:2026-12-01`, a web address) stays in the title as written,
+/// where the person sees it. A priority goes to the note (`priority: A`): Spoons orders by
+/// spoons, not rank.
 ///
 /// The text is read by three rules (`LineText`), so that every line Spoons' export writes
 /// reads back, and nothing the import cannot use is dropped:
