@@ -185,14 +185,14 @@ extension PlannerStore {
   /// Keeps what a change committed for the sync right after it (`LastCommit`), as a read
   /// gives it.
   private func keepCommitted(_ snapshot: PlannerSnapshot, _ lock: FileLock) {
+    // Only for a planner that has synced and still syncs: a REPL that does not sync holds one
+    // planner, not two, and a planner that never synced asks no `sync.txt` at each change
+    // (its first sync reads the planner).
+    guard snapshot.journal.syncFile != 0, FileSystem.size(syncSetupPath) != nil else {
+      return
+    }
     var snapshot = snapshot
     snapshot.tail.tornFile = snapshot.journal.fileName
-    // Unwritten before a first sync: read as the checkpoint's records.
-    if snapshot.journal.syncFile == 0 {
-      snapshot.journal.syncRecords = snapshot.journal.records - snapshot.tail.changes
-    }
-    // Only where a sync may follow: a REPL that does not sync holds one planner, not two.
-    guard FileSystem.size(syncSetupPath) != nil else { return }
     lastCommit.keep(
       snapshot, committedUnder: lock, to: [plannerPath, journalPath(snapshot.journal)])
   }

@@ -191,11 +191,6 @@ public enum TodoTxt {
     return other == now ? [now] : [now, other]
   }
 
-  /// The title `task` comes back with now (`titlesAsRead`).
-  public static func titleAsRead(_ task: borrowing SpoonTask) -> String {
-    titlesAsRead(task)[0]
-  }
-
   /// `word` without the whitespace at its ends that splits no words here (U+00A0 and the
   /// like) but that a title trims: what is left is what the word is read as, here and when
   /// the task is written back (`  @home` would else be title text now, a context then).
