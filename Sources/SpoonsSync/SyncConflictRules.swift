@@ -67,7 +67,7 @@ extension SyncRegister {
   }
 }
 
-extension Dictionary where Key == String, Value == SyncRegister {
+extension SyncRegisters {
   /// Keeps `change` in its field if it wins there (`SyncConflictRules.keeps`): how a reader
   /// of registers one entity at a time (the store's index of a synced state) merges them.
   public mutating func merge(_ change: SyncChange) {

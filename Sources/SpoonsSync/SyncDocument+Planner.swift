@@ -119,9 +119,15 @@ extension SyncDocument {
       else { throw SyncProblem(entity: entity.name, field: number, value: fields[number]?.value ?? "") }
       claims.append(Claim(entity: entity, wanted: wanted, created: created, stamp: stamp))
     }
-    return claims.sorted {
-      ($0.created.seconds, $0.stamp, $0.entity) < ($1.created.seconds, $1.stamp, $1.entity)
+    // By creation first, told apart by a number each (claims hold strings, whose copies a
+    // sort of the claims themselves retained and released at every comparison).
+    let seconds = claims.map(\.created.seconds)
+    var order = Array(claims.indices)
+    order.sort { i, j in
+      if seconds[i] != seconds[j] { return seconds[i] < seconds[j] }
+      return (claims[i].stamp, claims[i].entity) < (claims[j].stamp, claims[j].entity)
     }
+    return order.map { claims[$0] }
   }
 
   /// The number each claim gets: the earliest created keeps a shared number, the others take

@@ -73,9 +73,8 @@ public struct SyncDocument: Hashable, Sendable {
   public var changes: [SyncChange] {
     var all: [SyncChange] = []
     for entity in entities.keys.sorted() {
-      let fields = entities[entity]!
-      for field in fields.keys.sorted() {
-        let register = fields[field]!
+      // The fields come sorted (`SyncRegisters`).
+      for (field, register) in entities[entity]! {
         all.append(
           SyncChange(entity: entity, field: field, value: register.value, stamp: register.stamp))
       }

@@ -196,14 +196,14 @@ import Testing
       } else {
         #expect(values["repeat"] == days.storedForm && values["days"] == "127")
       }
-      let fields = values.mapValues { SyncRegister(value: $0, stamp: stamp) }
+      let fields = SyncRegisters(values.mapValues { SyncRegister(value: $0, stamp: stamp) })
       let back = try SyncRoutineEntity.routine(entity, fields, id: RoutineID(2), created: created)
       #expect(back == routine)
     }
     for bad in ["every 0 days from 2026-11-26", "every 3 days", "5th mon", "sometimes"] {
-      var fields = SyncRoutineEntity.values(of: Routine(
+      var fields = SyncRegisters(SyncRoutineEntity.values(of: Routine(
         id: RoutineID(2), title: try Title("Meds"), spoons: try SpoonCost(1), days: .everyDay,
-        created: created)).mapValues { SyncRegister(value: $0, stamp: stamp) }
+        created: created)).mapValues { SyncRegister(value: $0, stamp: stamp) })
       fields["repeat"] = SyncRegister(value: bad, stamp: stamp)
       #expect(throws: SyncProblem.self, "\(bad)") {
         try SyncRoutineEntity.routine(entity, fields, id: RoutineID(2), created: created)
@@ -279,6 +279,9 @@ import Testing
       #expect(SyncPlace.routineUID(inText: text) == routine(text), "\(text.debugDescription)")
     }
     func creation(_ uid: Substring) -> Int64? {
+      if let at = uid.lastIndex(of: "@") {
+        return CivilDate(iso: uid[uid.index(after: at)...]).map { Int64($0.daysSinceEpoch) * 86_400 }
+      }
       let parts = uid.split(separator: ".", omittingEmptySubsequences: false)
       guard parts.count == 3 else { return nil }
       return Int64(parts[2].prefix { $0 != "~" })
@@ -286,6 +289,8 @@ import Testing
     for uid in [
       "k3v9q2m8ta.12.1566960000", "k3v9q2m8ta.12.1566960000~2", "a.b", "a.b.c.d", "dev..5",
       ".1.2", "dev.1.", "d.1.12x", "d.1.~3", "d.1.-5", "d.1.+5", "dé.1.5", "a.\u{301}1.5", "a",
+      "r1@2026-12-01", "a@b@2026-12-01", "r1@", "@2026-12-01", "r1@2026-13-01", "d.1.5@2026-12-01",
+      "ré@2026-12-01", "r1@\u{301}2026-12-01", "d.1.5@\u{301}", "r1@2026-12-01\r\n",
     ] {
       #expect(SyncPartLimits.creation(of: .task(uid)) == creation(uid[...]), "\(uid)")
     }

@@ -22,11 +22,7 @@ extension SyncFieldSet {
   }
 }
 
-/// The registers of one entity, by field name: a field of a newer version is kept and merged,
-/// and read by no one.
-public typealias SyncRegisters = [String: SyncRegister]
-
-extension Dictionary where Key == String, Value == SyncRegister {
+extension SyncRegisters {
   /// The register of a field.
   subscript<Field: SyncFieldSet>(field: Field) -> SyncRegister? { self[field.rawValue] }
 
