@@ -44,6 +44,12 @@ public final class FileLineSource: LineSource {
   /// Whether no line has been read yet: a script's first line may start with the UTF-8 byte
   /// order mark Windows editors write, which is not part of the command.
   private var firstLine = true
+  /// At the prompt on a terminal without line editing (`TERM=dumb`), Ctrl-C drops the line
+  /// typed so far, as a shell's prompt does, instead of ending the program; while a command
+  /// runs it still stops it.
+  public var ctrlCDropsTheLine = false
+  /// Set by the read that Ctrl-C stopped.
+  private var interrupted = false
 
   /// `echo` receives the prompt (flushed) before each read.
   public init(fd: Int32, echo: TextSink?) {
@@ -53,6 +59,12 @@ public final class FileLineSource: LineSource {
   }
 
   public func readLine(prompt: String) -> LineResult {
+    // Caught from before the prompt shows to the end of the line: a Ctrl-C typed as soon as
+    // the prompt appears is not lost. The handler before (by default, ending the program) is
+    // put back after.
+    let catching = ctrlCDropsTheLine
+    let before = catching ? Interrupt.catchWhileReading() : nil
+    defer { if let before { Interrupt.restore(before) } }
     if !prompt.isEmpty, let echo {
       echo.write(prompt)
       echo.flush()
@@ -78,7 +90,14 @@ public final class FileLineSource: LineSource {
         if (line.isEmpty && !tooLong) || dropsUnfinishedLine { return .end }
         return finish(line, tooLong: tooLong)
       }
-      fill()
+      fill(catching: catching)
+      if interrupted {
+        interrupted = false
+        // The terminal showed ^C where the cursor was: the next prompt starts a line.
+        echo?.write("\n")
+        echo?.flush()
+        return .interrupted
+      }
     }
   }
 
@@ -98,13 +117,25 @@ public final class FileLineSource: LineSource {
     return .line(text)
   }
 
-  private func fill() {
+  /// Reads the next block. `catching`: a Ctrl-C caught since the line began, or one that
+  /// stops the read, sets `interrupted` instead.
+  private func fill(catching: Bool = false) {
     buffer.removeAll(keepingCapacity: true)
     start = 0
     buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
+      if catching, Interrupt.take() {
+        interrupted = true
+        buffer.removeAll()
+        return
+      }
       let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-      if n < 0 && errno == EINTR { continue }
+      if n < 0 && errno == EINTR {
+        guard catching, Interrupt.take() else { continue }
+        interrupted = true
+        buffer.removeAll()
+        return
+      }
       if n <= 0 {
         atEnd = true
         buffer.removeAll()
@@ -125,5 +156,42 @@ public final class ScriptedLines: LineSource {
 
   public func readLine(prompt: String) -> LineResult {
     lines.isEmpty ? .end : lines.removeFirst()
+  }
+}
+
+/// Ctrl-C while a line is read without line editing: caught, so that the read stops and the
+/// line is dropped, and only then (the terminal has already thrown away what was typed).
+private enum Interrupt {
+  /// Set by the handler; read and cleared by the reader.
+  nonisolated(unsafe) static var seen: sig_atomic_t = 0
+
+  /// What was there before: the handler, and whether SIGINT was blocked.
+  typealias Before = (handler: (@convention(c) (Int32) -> Void)?, mask: sigset_t)
+
+  /// Catches SIGINT with a handler that stops a read under way (not restarted), unblocked: a
+  /// parent may have started us with it blocked (as a test runner's threads do), and a person
+  /// at the prompt expects Ctrl-C to work.
+  static func catchWhileReading() -> Before {
+    seen = 0
+    let handler = signal(SIGINT) { _ in Interrupt.seen = 1 }
+    siginterrupt(SIGINT, 1)
+    var interrupt = sigset_t()
+    sigemptyset(&interrupt)
+    sigaddset(&interrupt, SIGINT)
+    var mask = sigset_t()
+    sigprocmask(SIG_UNBLOCK, &interrupt, &mask)
+    return (handler, mask)
+  }
+
+  static func restore(_ before: Before) {
+    var mask = before.mask
+    sigprocmask(SIG_SETMASK, &mask, nil)
+    signal(SIGINT, before.handler)
+  }
+
+  /// Whether Ctrl-C came since it was last asked.
+  static func take() -> Bool {
+    defer { seen = 0 }
+    return seen != 0
   }
 }

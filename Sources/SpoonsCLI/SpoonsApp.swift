@@ -78,6 +78,8 @@ public enum SpoonsApp {
           completer: { [unowned session] line, cursor in
             session.completions(line: line, cursor: cursor)
           }, columns: env.columnsRule)
+      } else {
+        (env.input as? FileLineSource)?.ctrlCDropsTheLine = true
       }
       let status = Repl(session: session, mode: .interactive, morningCheckIn: true).run()
       (session.environment.input as? LineEditor)?.restoreTerminal()

@@ -68,6 +68,18 @@ final class TerminalSession {
     return screen.contains(text)
   }
 
+  /// Reads until `text` is on the screen after the last `after`.
+  @discardableResult
+  func waitFor(_ text: String, after: String, seconds: Double = 10) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    func found() -> Bool {
+      guard let mark = screen.range(of: after, options: .backwards) else { return false }
+      return screen[mark.upperBound...].contains(text)
+    }
+    while !found() && Date() < deadline { waitFor("\u{0}never", seconds: 0.05) }
+    return found()
+  }
+
   func waitForExit(seconds: Double = 10) -> Int32? {
     let deadline = Date().addingTimeInterval(seconds)
     while process.isRunning && Date() < deadline {
@@ -251,6 +263,39 @@ struct TerminalTests {
     #expect(term.waitForExit() == 0)
     #expect(!term.screen.contains("Added"))
     #expect(tmp.dataBytes("planner.txt") == nil)
+  }
+
+  /// Without line editing (`TERM=dumb`), Ctrl-C at the prompt drops the line typed so far,
+  /// as a shell's prompt does, and the REPL goes on; it used to end the program.
+  ///
+  /// Ctrl-C reaches a program as a signal only from its controlling terminal, so the binary
+  /// runs under util-linux's `setsid --ctty` (part of every Debian), which makes the
+  /// pseudo-terminal that: as a shell starts a program.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setsid")))
+  func ctrlCWithoutLineEditingDropsTheLineAndGoesOn() throws {
+    let tmp = TemporaryDirectory()
+    let term = try TerminalSession(
+      program: "/usr/bin/setsid", arguments: ["--ctty", spoonsBinary, "--data", tmp.data],
+      environment: ["TERM": "dumb"])
+    #expect(term.waitFor("Good morning. How many spoons today? "))
+    term.type("\u{3}")  // Ctrl-C at the check-in: no answer, as Ctrl-D would be
+    #expect(term.waitFor("spoons (no day)> "))
+    term.type("new-day 6\n")
+    #expect(term.waitFor("spoons 0/6> "))
+    term.type("add 2 half typed")
+    // Seen, as a person sees what they typed: the terminal throws away what it has not shown
+    // yet when Ctrl-C comes.
+    #expect(term.waitFor("half typed"))
+    term.type("\u{3}")
+    #expect(term.waitFor("spoons 0/6> ", after: "half typed"))
+    term.type("add 1 Tea\n")
+    #expect(term.waitFor("Added #1 Tea (1 spoon)."))
+    term.type("list\n")
+    #expect(term.waitFor("Tea", after: "list"))
+    term.type("\u{4}")
+    #expect(term.waitForExit() == 0)
+    // The dropped line was never run: the only task is the one added after it.
+    #expect(!term.screen.contains("Added #2") && !term.screen.contains("half typed (2"))
   }
 
   @Test func noColourOnATerminalWhenNoColorIsSet() throws {
