@@ -97,6 +97,12 @@ extension Renderer {
     }
   }
 
+  /// Why an export to standard output with a filter holds no task (said on standard error:
+  /// the output is what a script reads).
+  public func noneMatched(_ filter: TaskFilter) -> String {
+    "No task matches \(Text.visible(filter.description)): nothing was exported.\n"
+  }
+
   /// What `import --from taskwarrior|todotxt` brought, then one line: how many tasks to look
   /// over, and the command that lists them.
   public func movedIn(

@@ -33,6 +33,9 @@ public final class Session {
     /// output (`deliver`), so what the change said comes first and what the sync then
     /// changed (a number moved, a budget another device chose) reads as what followed it.
     public var synced = ""
+    /// A word for the person that is not part of the output (which a script may read whole):
+    /// for standard error, before what the sync said.
+    public var notice = ""
     private var text: String
     /// Output kept as the UTF-8 it was written in: `list` of 100,000 tasks is 3 MB, and a
     /// `String` of it checks every byte again (about 5% of that command).
@@ -64,10 +67,11 @@ public final class Session {
       deliverSynced(to: errors)
     }
 
-    /// Writes what the sync after the change said (`synced`), when it said anything.
+    /// Writes the notice and what the sync after the change said (`synced`), when there is
+    /// any.
     public func deliverSynced(to errors: any TextSink) {
-      guard !synced.isEmpty else { return }
-      errors.write(synced)
+      guard !notice.isEmpty || !synced.isEmpty else { return }
+      errors.write(notice + synced)
       errors.flush()
     }
 

@@ -24,11 +24,15 @@ struct EditPlannerCLITests {
   }
 
   /// An editor script doing `body` to the file it is given ("$1").
+  ///
+  /// Run through `/bin/sh`, not executed itself: a script just written, executed while
+  /// another test's child (forked meanwhile, in this one process) still holds it open for
+  /// writing, fails with "text file busy", which a loaded machine made happen.
   private func editor(_ body: String, in tmp: TemporaryDirectory) throws -> String {
     let path = tmp.file("editor.sh")
     try Data("#!/bin/sh\n\(body)\n".utf8).write(to: URL(fileURLWithPath: path))
     chmod(path, 0o755)
-    return path
+    return "/bin/sh '\(path)'"
   }
 
   /// Runs `edit-planner` with EDITOR set (VISUAL cleared), copies going to the scratch dir.

@@ -29,6 +29,22 @@ struct ExportCLITests {
     #expect(csv.stdout.hasPrefix("type,id,title,spoons,") && csv.stdout.contains("\r\nday,,,"))
   }
 
+  /// A filter that chooses no task: the output is what a script reads (nothing for todo.txt,
+  /// the header for CSV), and standard error says why, with success: an empty export is an
+  /// answer, not a mistake.
+  @Test func anExportThatMatchesNothingSaysSoApart() throws {
+    let tmp = TemporaryDirectory()
+    try spoons(["add", "2", "Call", "mum", "+health"], data: tmp.data)
+    let none = try spoons(["export", "--format", "todotxt", "+errand"], data: tmp.data)
+    #expect(none.status == 0 && none.stdout.isEmpty)
+    #expect(none.stderr == "No task matches +errand: nothing was exported.\n")
+    let table = try spoons(["export", "--format", "csv", "+errand"], data: tmp.data)
+    #expect(table.status == 0 && table.stdout.hasPrefix("type,id,title,") && table.stdout.split(separator: "\r\n").count == 1)
+    #expect(table.stderr == none.stderr)
+    let some = try spoons(["export", "--format", "todotxt", "+health"], data: tmp.data)
+    #expect(some.stdout.contains("Call mum +health") && some.stderr.isEmpty)
+  }
+
   /// Moving a planner in: a merging import into a planner that holds nothing yet brings the
   /// file's settings too (as `--replace` does); into one that holds anything, this device's
   /// settings stay, since they are its choices.

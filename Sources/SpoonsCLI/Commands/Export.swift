@@ -68,16 +68,20 @@ extension Commands {
         case .csv: ExportFormat.csv(export, matching: filter, today: today)
         case .todotxt: ExportFormat.todoTxt(export, matching: filter, today: today)
         }
-      guard let output else {
-        return Session.Result(
-          output: String(decoding: bytes, as: UTF8.self), planner: export.planner)
-      }
-      try session.environment.writeFile(bytes, output)
       let chosen =
         filter.isEmpty
         ? nil
         : (export.planner.allTasks + export.archive.doneTasks)
           .filter { filter.matches($0, today: today) }.count
+      guard let output else {
+        var result = Session.Result(
+          output: String(decoding: bytes, as: UTF8.self), planner: export.planner)
+        // The output stays what a script reads (a CSV's header, or nothing); the person is
+        // told why there are no tasks in it.
+        if chosen == 0 { result.notice = session.renderer.noneMatched(filter) }
+        return result
+      }
+      try session.environment.writeFile(bytes, output)
       return Session.Result(
         output: session.renderer.exported(export, kind: kind, to: output, chosen: chosen),
         planner: export.planner)  // the prompt needs no second read
