@@ -151,6 +151,17 @@ extension Judge {
     }
   }
 
+  /// The floor probe the row's runs take turns with: the one it is judged against, or for a
+  /// read judged against another read (`unsynced`, `relative`), `start`, as that read's runs
+  /// do (an everyday read's), so that both sides are timed the same way.
+  var pairedProbe: String? {
+    switch self {
+    case .floor, .everydayRead: floor?.probe
+    case .unsynced, .relative: "start"
+    case .read, .status: nil
+    }
+  }
+
   /// Whether its Taskwarrior pair is judged (from `Pair.judgedFrom` tasks on).
   var isRead: Bool {
     switch self {
@@ -509,7 +520,7 @@ var restoreFailures = 0
   }
   let taskBinary = task == nil ? nil : taskwarrior
   var probe: String? = nil
-  if let name = judge.floor?.probe, floorCommand(name) != nil { probe = name }
+  if let name = judge.pairedProbe, floorCommand(name) != nil { probe = name }
   var probeFailed = 0
   // A row judged against the floor times its Taskwarrior pair after its own runs, not between
   // them: a `task` run slowed the process after it, even with what it wrote flushed (at every

@@ -62,8 +62,8 @@ public final class FileLineSource: LineSource {
     // Caught from before the prompt shows to the end of the line: a Ctrl-C typed as soon as
     // the prompt appears is not lost. The handler before (by default, ending the program) is
     // put back after.
-    let catching = ctrlCDropsTheLine
-    let before = catching ? Interrupt.catchWhileReading() : nil
+    let before = ctrlCDropsTheLine ? Interrupt.catchWhileReading() : nil
+    let catching = before != nil
     defer { if let before { Interrupt.restore(before) } }
     if !prompt.isEmpty, let echo {
       echo.write(prompt)
@@ -161,32 +161,60 @@ public final class ScriptedLines: LineSource {
 
 /// Ctrl-C while a line is read without line editing: caught, so that the read stops and the
 /// line is dropped, and only then (the terminal has already thrown away what was typed).
+///
+/// Two windows of a few instructions stay open, as in most line readers: a Ctrl-C between the
+/// last look at `seen` and the read waits for the read to end (the next Enter runs the line),
+/// and one after a whole line was read is let go.
 private enum Interrupt {
   /// Set by the handler; read and cleared by the reader.
   nonisolated(unsafe) static var seen: sig_atomic_t = 0
 
-  /// What was there before: the handler, and whether SIGINT was blocked.
-  typealias Before = (handler: (@convention(c) (Int32) -> Void)?, mask: sigset_t)
+  /// What was there before: the action, and the signal mask.
+  typealias Before = (action: sigaction, mask: sigset_t)
 
-  /// Catches SIGINT with a handler that stops a read under way (not restarted), unblocked: a
-  /// parent may have started us with it blocked (as a test runner's threads do), and a person
-  /// at the prompt expects Ctrl-C to work.
-  static func catchWhileReading() -> Before {
+  /// Catches SIGINT with a handler that stops a read under way (no `SA_RESTART`), unblocked:
+  /// a parent may have started us with it blocked (as a test runner's threads do), and a
+  /// person at the prompt expects Ctrl-C to work. Not when it is ignored (started with `nohup`
+  /// or in the background by a shell without job control): it stays so, as shells leave it.
+  static func catchWhileReading() -> Before? {
     seen = 0
-    let handler = signal(SIGINT) { _ in Interrupt.seen = 1 }
-    siginterrupt(SIGINT, 1)
+    var action = sigaction()
+    #if canImport(Glibc)
+      action.__sigaction_handler.sa_handler = { _ in Interrupt.seen = 1 }
+    #elseif canImport(Darwin)
+      action.__sigaction_u.__sa_handler = { _ in Interrupt.seen = 1 }
+    #endif
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    var before = sigaction()
+    guard sigaction(SIGINT, &action, &before) == 0 else { return nil }
+    guard !isIgnored(before) else {
+      sigaction(SIGINT, &before, nil)
+      return nil
+    }
     var interrupt = sigset_t()
     sigemptyset(&interrupt)
     sigaddset(&interrupt, SIGINT)
     var mask = sigset_t()
     sigprocmask(SIG_UNBLOCK, &interrupt, &mask)
-    return (handler, mask)
+    return (before, mask)
   }
 
   static func restore(_ before: Before) {
-    var mask = before.mask
+    var (action, mask) = before
+    sigaction(SIGINT, &action, nil)
     sigprocmask(SIG_SETMASK, &mask, nil)
-    signal(SIGINT, before.handler)
+  }
+
+  /// Whether `action` ignores the signal (`SIG_IGN`, the handler 1).
+  private static func isIgnored(_ action: sigaction) -> Bool {
+    guard action.sa_flags & Int32(SA_SIGINFO) == 0 else { return false }
+    #if canImport(Glibc)
+      let handler = action.__sigaction_handler.sa_handler
+    #elseif canImport(Darwin)
+      let handler = action.__sigaction_u.__sa_handler
+    #endif
+    return unsafeBitCast(handler, to: Int.self) == 1
   }
 
   /// Whether Ctrl-C came since it was last asked.

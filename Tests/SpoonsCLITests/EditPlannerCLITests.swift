@@ -31,7 +31,6 @@ struct EditPlannerCLITests {
   private func editor(_ body: String, in tmp: TemporaryDirectory) throws -> String {
     let path = tmp.file("editor.sh")
     try Data("#!/bin/sh\n\(body)\n".utf8).write(to: URL(fileURLWithPath: path))
-    chmod(path, 0o755)
     return "/bin/sh '\(path)'"
   }
 

@@ -12,8 +12,9 @@ import Testing
 
   /// The same registers set in any order, past the number kept in order or not, read back
   /// the same, in the order of their names, and are equal with the same hash.
-  @Test(arguments: [3, SyncRegisters.mostKeptInOrder, SyncRegisters.mostKeptInOrder + 1, 500])
+  @Test(arguments: [3, SyncRegisters.mostKeptInOrder - 3, SyncRegisters.mostKeptInOrder - 2, 500])
   func registersReadBackInTheOrderOfTheirNames(count: Int) {
+    // `count` tags and three fields besides: the most kept in order, and one more.
     let names = (0..<count).map { "tag:+t\($0)" } + ["title", "place", "gone"]
     var forward = SyncRegisters()
     for name in names { forward[name] = register(name) }
@@ -31,6 +32,19 @@ import Testing
     other["title"] = register("Another")
     #expect(other != forward)
     #expect(SyncRegisters(Dictionary(uniqueKeysWithValues: names.map { ($0, register($0)) })) == forward)
+  }
+
+  /// A name is one name however its accents are written, as a hash table by name held it: a
+  /// field set precomposed is found, replaced and counted once written decomposed.
+  @Test func aNameIsFoundHoweverItsAccentsAreWritten() {
+    for count in [0, SyncRegisters.mostKeptInOrder + 5] {
+      var registers = SyncRegisters()
+      for n in 0..<count { registers["f\(n)"] = register("\(n)") }
+      registers["tag:+caf\u{E9}"] = register("1")
+      #expect(registers["tag:+cafe\u{301}"] == register("1"))
+      registers["tag:+cafe\u{301}"] = register("")
+      #expect(registers.count == count + 1 && registers["tag:+caf\u{E9}"] == register(""))
+    }
   }
 
   /// Registers taken away: gone from the reading, and once as few are left as are kept in
