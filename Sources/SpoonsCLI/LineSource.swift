@@ -174,8 +174,8 @@ private enum Interrupt {
 
   /// Catches SIGINT with a handler that stops a read under way (no `SA_RESTART`), unblocked:
   /// a parent may have started us with it blocked (as a test runner's threads do), and a
-  /// person at the prompt expects Ctrl-C to work. Not when it is ignored (started with `nohup`
-  /// or in the background by a shell without job control): it stays so, as shells leave it.
+  /// person at the prompt expects Ctrl-C to work. Not when it is ignored (started in the
+  /// background by a shell without job control): it stays so, as shells leave it.
   static func catchWhileReading() -> Before? {
     seen = 0
     var action = sigaction()
