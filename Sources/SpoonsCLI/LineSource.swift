@@ -48,8 +48,6 @@ public final class FileLineSource: LineSource {
   /// typed so far, as a shell's prompt does, instead of ending the program; while a command
   /// runs it still stops it.
   public var ctrlCDropsTheLine = false
-  /// Set by the read that Ctrl-C stopped.
-  private var interrupted = false
 
   /// `echo` receives the prompt (flushed) before each read.
   public init(fd: Int32, echo: TextSink?) {
@@ -90,9 +88,7 @@ public final class FileLineSource: LineSource {
         if (line.isEmpty && !tooLong) || dropsUnfinishedLine { return .end }
         return finish(line, tooLong: tooLong)
       }
-      fill(catching: catching)
-      if interrupted {
-        interrupted = false
+      if !fill(catching: catching) {
         // The terminal showed ^C where the cursor was: the next prompt starts a line.
         echo?.write("\n")
         echo?.flush()
@@ -117,32 +113,26 @@ public final class FileLineSource: LineSource {
     return .line(text)
   }
 
-  /// Reads the next block. `catching`: a Ctrl-C caught since the line began, or one that
-  /// stops the read, sets `interrupted` instead.
-  private func fill(catching: Bool = false) {
+  /// Reads the next block; false when, `catching`, a Ctrl-C came since the line began or
+  /// stopped the read (nothing was read).
+  private func fill(catching: Bool = false) -> Bool {
     buffer.removeAll(keepingCapacity: true)
     start = 0
     buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
       if catching, Interrupt.take() {
-        interrupted = true
         buffer.removeAll()
-        return
+        return false
       }
       let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-      if n < 0 && errno == EINTR {
-        guard catching, Interrupt.take() else { continue }
-        interrupted = true
-        buffer.removeAll()
-        return
-      }
+      if n < 0 && errno == EINTR { continue }
       if n <= 0 {
         atEnd = true
         buffer.removeAll()
       } else {
         buffer.removeLast(buffer.count - n)
       }
-      return
+      return true
     }
   }
 }

@@ -148,7 +148,7 @@ public struct Repl {
         outcome.write(to: env.output)
         env.output.flush()
         if outcome.quit {
-          outcome.deliverSynced(to: env.errors)
+          outcome.deliverNotes(to: env.errors)
           return .quit
         }
         if let newDay = command as? Commands.NewDay {
@@ -159,10 +159,10 @@ public struct Repl {
             env.output.write(hint)
             env.output.flush()
           }
-          outcome.deliverSynced(to: env.errors)
+          outcome.deliverNotes(to: env.errors)
           return typed.map { .command($0) } ?? .done
         }
-        outcome.deliverSynced(to: env.errors)
+        outcome.deliverNotes(to: env.errors)
       } catch {
         _ = report(error, line: 0)
       }

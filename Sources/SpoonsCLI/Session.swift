@@ -60,16 +60,17 @@ public final class Session {
       if !utf8.isEmpty { sink.write(utf8: utf8) }
     }
 
-    /// Writes the output, then what the sync after it said, each flushed in turn.
+    /// Writes the output, then the notice and what the sync after it said, each flushed in
+    /// turn.
     public func deliver(to output: any TextSink, errors: any TextSink) {
       write(to: output)
       output.flush()
-      deliverSynced(to: errors)
+      deliverNotes(to: errors)
     }
 
     /// Writes the notice and what the sync after the change said (`synced`), when there is
     /// any.
-    public func deliverSynced(to errors: any TextSink) {
+    public func deliverNotes(to errors: any TextSink) {
       guard !notice.isEmpty || !synced.isEmpty else { return }
       errors.write(notice + synced)
       errors.flush()

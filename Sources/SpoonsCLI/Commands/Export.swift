@@ -68,11 +68,12 @@ extension Commands {
         case .csv: ExportFormat.csv(export, matching: filter, today: today)
         case .todotxt: ExportFormat.todoTxt(export, matching: filter, today: today)
         }
+      // Counted over the open tasks and the archive in turn, not over a copy of both.
       let chosen =
         filter.isEmpty
         ? nil
-        : (export.planner.allTasks + export.archive.doneTasks)
-          .filter { filter.matches($0, today: today) }.count
+        : export.planner.allTasks.count { filter.matches($0, today: today) }
+          + export.archive.doneTasks.count { filter.matches($0, today: today) }
       guard let output else {
         var result = Session.Result(
           output: String(decoding: bytes, as: UTF8.self), planner: export.planner)

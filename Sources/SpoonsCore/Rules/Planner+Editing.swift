@@ -7,8 +7,14 @@ extension Planner {
   public mutating func edit(_ ref: TaskRef, _ edit: TaskEdit, at now: Timestamp)
     throws(PlannerError) -> SpoonTask
   {
-    let id = try resolve(ref)
-    return try keepingWithinBudget { (p) throws(PlannerError) in try p.applyEdit(id, edit, at: now) }
+    return try editChecked(try resolve(ref), edit, at: now)
+  }
+
+  /// One task's edit, the max-spoon rule checked on what it leaves (`keepingWithinBudget`).
+  private mutating func editChecked(_ id: TaskID, _ edit: TaskEdit, at now: Timestamp)
+    throws(PlannerError) -> SpoonTask
+  {
+    try keepingWithinBudget { (p) throws(PlannerError) in try p.applyEdit(id, edit, at: now) }
   }
 
   /// Changes several tasks alike (`edit 3-6 --due fri`), all or nothing, in the order
@@ -51,10 +57,7 @@ extension Planner {
     var changed: [(was: SpoonTask, now: SpoonTask)] = []
     for id in ids {
       guard let was = copy.tasks[id] else { throw .unknownTask(id) }
-      let task = try copy.keepingWithinBudget { (p) throws(PlannerError) in
-        try p.applyEdit(id, edit, at: now)
-      }
-      changed.append((was, task))
+      changed.append((was, try copy.editChecked(id, edit, at: now)))
     }
     self = copy
     return changed
