@@ -16,6 +16,12 @@ public struct SyncParts: Sendable {
   public var live: SyncDocument
   public var history: SyncDocument
   public var limits: SyncPartLimits
+
+  public init(live: SyncDocument, history: SyncDocument, limits: SyncPartLimits) {
+    self.live = live
+    self.history = history
+    self.limits = limits
+  }
 }
 
 /// When the live part of a document can decide a round alone.
@@ -65,9 +71,16 @@ public struct SyncPartLimits: Hashable, Sendable {
   /// part either: it is of a kind only the live part holds (`onlyLive`), its name is newer
   /// than any there (`creation(of:)`), or it was named here (`named`, the number it was named
   /// for) with a number this device had not handed out when the history part was written
-  /// (`handedOut`).
+  /// (`handedOut`), or it is a day dated after `clock` and before `waitingFrom` (nothing in
+  /// either part was dated then when they were made: the day a `new-day` here opens, whose
+  /// date may start before tasks of the history part were made, in the small hours).
   func isNew(_ entity: SyncEntity, named: Int?, handedOut: SyncNumbers) -> Bool {
     if Self.onlyLive(entity) { return true }
+    if entity.kind == .day, let date = entity.date, let clock, date > clock,
+      waitingFrom.map({ date < $0 }) ?? true
+    {
+      return true
+    }
     if let named, named >= handedOut.task { return true }
     return Self.creation(of: entity).map { $0 > newestInHistory ?? Int64.min } == true
   }
@@ -177,6 +190,34 @@ extension SyncDocument {
       live: live, history: history,
       limits: SyncPartLimits(
         livePartDecides: decides, clock: clock, waitingFrom: waiting, newestInHistory: newest))
+  }
+
+  /// After a round over the live part that archived a day (`SyncRound.overLivePart` given
+  /// what the archive gained): this document is that round's live part, `planner` the one it
+  /// made. What the planner no longer names (the tasks and day just archived, deletes) is
+  /// taken out as `history`, the history part's next file; the limits are those of the
+  /// history part as it was (`old`, whose numbers are `elsewhere`) and that file together:
+  /// the live part decides only where both let it, the newest creation and the highest
+  /// numbers the larger of each, the first waiting date the earlier (the old one counted
+  /// from an earlier date: a date it names may be no waiting date now, so it decides no
+  /// sooner than it should).
+  public func partsAfterArchiving(
+    for planner: Planner, identities: SyncIdentities, clock: CivilDate, old: SyncPartLimits,
+    elsewhere: SyncNumbersElsewhere
+  ) -> SyncParts {
+    var parts = self.parts(for: planner, identities: identities, clock: clock)
+    func larger(_ a: SyncNumbers, _ b: SyncNumbers) -> SyncNumbers {
+      SyncNumbers(task: max(a.task, b.task), routine: max(a.routine, b.routine))
+    }
+    parts.live.elsewhere = SyncNumbersElsewhere(
+      counted: larger(parts.live.elsewhere.counted, elsewhere.counted),
+      indexed: larger(parts.live.elsewhere.indexed, elsewhere.indexed))
+    let waiting = [parts.limits.waitingFrom, old.waitingFrom].compactMap { $0 }.min()
+    parts.limits = SyncPartLimits(
+      livePartDecides: parts.limits.livePartDecides && old.livePartDecides, clock: clock,
+      waitingFrom: waiting,
+      newestInHistory: [parts.limits.newestInHistory, old.newestInHistory].compactMap { $0 }.max())
+    return parts
   }
 
   /// The date a day is for, or a task is planned or done on.

@@ -80,6 +80,22 @@ extension SyncRound {
   }
 }
 
+extension SyncRound {
+  /// Whether this round, over the live part and what the archive gained since the last sync
+  /// (a day ended here), is `other`, the round over the whole document: the same changes
+  /// sent, planner, notes and clock; this document joined to the `history` part it left
+  /// alone is the other's; and the other leaves the `archive` as it is, whatever the order
+  /// of its done tasks. Checked in debug builds on every such sync.
+  public func isTheWholeRound(
+    _ other: SyncRound, history: SyncDocument, archive: (done: [SpoonTask], days: [DayRecord])
+  ) -> Bool {
+    outgoing == other.outgoing && stateToSave.planner == other.stateToSave.planner
+      && notes == other.notes && clock == other.clock && settledChanges == other.settledChanges
+      && document.joined(with: history) == other.document
+      && Self.sameTasks(other.state.done, archive.done) && other.state.days == archive.days
+  }
+}
+
 /// The round over what changed, over one part of the planner (`SyncRound.overChanged`).
 private struct RoundOverPart<Live: SyncLiveRegisters> {
   enum Outcome {

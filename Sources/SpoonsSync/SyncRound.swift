@@ -243,7 +243,10 @@ public struct SyncRound: Sendable {
   /// - no routine this device holds is numbered anew (`routineMoved`), and every routine
   ///   number names the routine it named before (`routineNumbering`): the archive names a
   ///   routine's done tasks by its number, and only a round that reads it names them anew.
-  /// The caller also makes sure the archive is as it was at the last sync. What making the
+  /// The caller also makes sure the archive is as it was at the last sync, or gave it only
+  /// `done` and `days` since (a day ended here: `new-day`); then making the planner must
+  /// archive exactly those, and the history part is left as it was (what the live part no
+  /// longer names is the history's next file: `SyncDocument.partsAfterArchiving`). What making the
   /// planner decides (a number two tasks added apart share moved, a list settled) is decided
   /// here as over the whole: settling views the planner made against the live part, whose
   /// tasks are all that planner's, and a number it hands out is above every number the
@@ -253,16 +256,18 @@ public struct SyncRound: Sendable {
   /// answers.
   public static func overLivePart(
     _ live: SyncDocument, limits: SyncPartLimits, planner: Planner, incoming: [SyncChange] = [],
-    clock: HybridClock, now: Timestamp, lastSynced: Timestamp?, handedOut: SyncNumbers
+    clock: HybridClock, now: Timestamp, lastSynced: Timestamp?, handedOut: SyncNumbers,
+    archived: (done: [SpoonTask], days: [DayRecord]) = ([], [])
   ) throws(SyncProblem) -> SyncRound? {
     guard limits.decide(on: planner.today(at: now)),
       incoming.allSatisfy({ limits.leavesHistoryAlone($0, live: live) })
     else { return nil }
     let round = try SyncRound(
-      base: live, local: SyncedState(planner: planner), incoming: incoming, clock: clock,
-      now: now, lastSynced: lastSynced)
+      base: live, local: SyncedState(planner: planner, done: archived.done, days: archived.days),
+      incoming: incoming, clock: clock, now: now, lastSynced: lastSynced)
     let onlyOverBudget = round.notes.allSatisfy { if case .overBudget = $0 { true } else { false } }
-    guard !round.routineMoved, round.state.done.isEmpty, round.state.days.isEmpty,
+    guard !round.routineMoved, Self.sameTasks(round.state.done, archived.done),
+      round.state.days == archived.days,
       routineNumbering(live, round.routinesNamedBefore)
         == routineNumbering(round.document, round.identities.routines),
       round.state.planner.day?.date == planner.day?.date,
@@ -272,6 +277,15 @@ public struct SyncRound: Sendable {
       !incoming.isEmpty || onlyOverBudget && round.stateToSave.planner == planner
     else { return nil }
     return round
+  }
+
+  /// Whether two lists of archived tasks hold the same tasks, whatever their order: the
+  /// document lists them as made (the earliest created first), the archive as they were done.
+  public static func sameTasks(_ a: [SpoonTask], _ b: [SpoonTask]) -> Bool {
+    guard a.count == b.count else { return false }
+    if a == b { return true }
+    func sorted(_ tasks: [SpoonTask]) -> [SpoonTask] { tasks.sorted { $0.id < $1.id } }
+    return sorted(a) == sorted(b)
   }
 
   /// The routine each routine number names, as a done task's routine is named (`SyncView`):

@@ -197,7 +197,7 @@ struct SyncPartsTests {
       try FileManager.default.removeItem(atPath: tmp.file("laptop/" + name))
     }
     let read = try #require(try laptop.syncBase(of: journal))
-    #expect(read.history == nil && read.document == whole)
+    #expect(read.history.isEmpty && read.document == whole)
     let before = try laptop.loadWhole()
 
     let at = nextMorning.plus(hours: 3)

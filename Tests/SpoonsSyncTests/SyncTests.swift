@@ -31,6 +31,9 @@ struct SyncDevice {
   /// since (`SyncRound.overChanged`) answered, each checked against the live part's.
   var syncedPlanner: Planner?
   var changedRounds = 0
+  /// How many rounds after a day ended here the live part and what the archive gained
+  /// answered, each checked against the round over the whole.
+  var newDayRounds = 0
 
   init(_ name: String, keepsGuards: Bool = false) {
     clock = HybridClock(device: DeviceID(name)!)
@@ -57,6 +60,13 @@ struct SyncDevice {
       lastSynced: lastSynced)
     var answered = false
     let archiveAsAtSync = archiveAtSync.map { $0.done == state.done && $0.days == state.days }
+    // What the archive gained since the last sync, when it only gained (a day ended here).
+    var archiveGained: (done: [SpoonTask], days: [DayRecord])?
+    if let was = archiveAtSync, archiveAsAtSync == false, state.done.starts(with: was.done),
+      state.days.starts(with: was.days)
+    {
+      archiveGained = (Array(state.done.dropFirst(was.done.count)), Array(state.days.dropFirst(was.days.count)))
+    }
     // The round over what changed, as the store tries it first with nothing come in: where it
     // answers, the live round must answer the same.
     var fast: SyncRound?
@@ -92,6 +102,37 @@ struct SyncDevice {
       answered = true
     } else if fast != nil {
       Issue.record("the round over what changed answered where the live round did not")
+    } else if let archived = archiveGained, received.flatMap({ $0 }).isEmpty, let parts,
+      let live = try? SyncRound.overLivePart(
+        parts.live, limits: parts.limits, planner: state.planner, clock: clock, now: now,
+        lastSynced: lastSynced, handedOut: handedOut, archived: archived)
+    {
+      // The round after a day ended here, over the live part and what the archive gained.
+      #expect(live.outgoing == round.outgoing)
+      #expect(live.stateToSave.planner == round.stateToSave.planner)
+      #expect(live.notes == round.notes)
+      #expect(live.clock == round.clock)
+      #expect(live.settledChanges == round.settledChanges)
+      #expect(SyncRound.sameTasks(round.state.done, state.done) && round.state.days == state.days)
+      let after = live.document.partsAfterArchiving(
+        for: live.state.planner, identities: live.identities,
+        clock: live.state.planner.today(at: now), old: parts.limits,
+        elsewhere: parts.live.elsewhere)
+      let history = parts.history.joined(with: after.history)
+      #expect(after.live.joined(with: history) == round.document)
+      let whole = round.document.parts(
+        for: round.state.planner, identities: round.identities,
+        clock: round.state.planner.today(at: now))
+      #expect(after.live == whole.live)
+      #expect(after.limits.livePartDecides == whole.limits.livePartDecides)
+      #expect(after.limits.newestInHistory == whole.limits.newestInHistory)
+      #expect(after.limits.waitingFrom.map { w in whole.limits.waitingFrom.map { w <= $0 } ?? true } ?? (whole.limits.waitingFrom == nil))
+      self.parts = SyncParts(live: after.live, history: history, limits: after.limits)
+      handedOut = SyncNumbers(
+        task: round.state.planner.nextID.rawValue, routine: round.state.planner.nextRoutineID.rawValue)
+      archiveAtSync = (round.state.done, round.state.days)
+      newDayRounds += 1
+      answered = true
     }
     lastSynced = now
     if !round.outgoing.isEmpty { files.append(round.outgoing) }
@@ -974,6 +1015,38 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     try syncAll(&devices, at: now.plus(hours: 1))
     #expect(devices[0].state == devices[1].state)
     #expect(devices.map(\.liveRounds).reduce(0, +) > 20)
+  }
+
+  /// A day ended here, with nothing come in: the round over the live part and what the archive
+  /// gained (the day's record, its done tasks, a routine's) is the round over the whole, as
+  /// `SyncDevice` checks, the rounds after it go on over the new live part, and the other
+  /// device ends with the same planner and archive.
+  @Test func aDayEndedHereIsSyncedOverTheLivePartAndWhatTheArchiveGained() throws {
+    var devices = [try Self.richDevice(), SyncDevice("phone")]
+    try syncAll(&devices, at: thirdMorning)
+    let evening = thirdMorning.plus(hours: 10)
+    try devices[0].change { p in
+      let routineTask = try #require(p.todo.first { $0.routine != nil })
+      try p.markDone([routineTask.id], at: thirdMorning.plus(hours: 2))
+      _ = try p.plan([id(3)], at: thirdMorning.plus(hours: 3))
+      try p.markDone([id(3)], at: thirdMorning.plus(hours: 4))
+      _ = try p.delete([id(4)])
+    }
+    try devices[0].sync([], at: evening)
+    let fourthMorning = thirdMorning.plus(hours: 24)
+    try devices[0].newDay(9, at: fourthMorning)
+    let archived = (devices[0].state.done, devices[0].state.days)
+    #expect(archived.1.count == 2 && archived.0.count >= 4)
+    try devices[0].sync([], at: fourthMorning.plus(minutes: 1))
+    #expect(devices[0].newDayRounds == 1)
+    #expect(devices[0].state.done == archived.0 && devices[0].state.days == archived.1)
+    // The rounds after it, over the new live part.
+    let live = devices[0].liveRounds
+    try devices[0].change { try $0.add("After the new day", spoons: 2, at: fourthMorning.plus(hours: 1)) }
+    try devices[0].sync([], at: fourthMorning.plus(hours: 1))
+    #expect(devices[0].liveRounds == live + 1)
+    try syncAll(&devices, at: fourthMorning.plus(hours: 2))
+    #expect(devices[0].state == devices[1].state)
   }
 
   /// Both devices add a task while apart, and give it the same number: the device that takes

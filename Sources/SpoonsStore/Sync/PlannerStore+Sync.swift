@@ -23,7 +23,7 @@ extension PlannerStore {
       var snapshot = try committed ?? readSnapshot()
       var base = try requiredSyncBase(of: snapshot.journal, inPart: true)
       let read = base
-      let previousHistory = base.history?.name
+      let previousHistory = base.history.map(\.name)
       var report = SyncReport(target: setup.target, device: setup.name)
       report.lastSynced = base.syncedAt
       let named = setup.name
@@ -37,7 +37,7 @@ extension PlannerStore {
       }
       report.arriving = incoming.arriving.map { base.names[$0] ?? $0 }.sorted()
       report.newer = incoming.newer.map { (base.names[$0.device] ?? $0.device, $0.version) }
-      let (round, archive) = try chooseRound(
+      let (round, over) = try chooseRound(
         &base, snapshot, &incoming, device: setup.device, copied: copied,
         copiedFrom: report.previousDevice.flatMap { DeviceID($0) }, now: now)
       report.damaged = incoming.damaged
@@ -59,11 +59,13 @@ extension PlannerStore {
         round, renamed: renamed, setup: setup, sent: base.sent, target: target)
       base.record(round, incoming: incoming, device: setup.device, sent: sent, at: now)
       let state = round.stateToSave
+      var archive: (read: Archive, recorded: [TaskID])?
+      if case .whole(let read, let recorded) = over { archive = (read, recorded) }
       let whole = archive == nil ? nil : round.document
       // What is appended to the state read, worked out once; a state read in part that will
       // be written whole (a new checkpoint) is read whole before anything is written where
       // this device syncs: a damaged line then stops the sync with nothing sent.
-      let appended = archive == nil
+      let appended = over.isLivePart
         ? Self.appendedRound(
           base, snapshot, appending: (read, Self.kept(round, incoming, in: base.document)))
         : nil
@@ -80,8 +82,14 @@ extension PlannerStore {
       try send(
         own, setup: &setup, found: found, to: target, incoming: incoming,
         saving: copied || setup.name != named)
-      // Split again after a round over the whole document, for the rounds after it.
-      let history = archive.map { base.split(round, $0, saving: state, now: now) }
+      // Split again after a round over the whole document, for the rounds after it; after a
+      // day ended here, what the live part no longer names is the history part's next file.
+      var history: HistoryWrite?
+      if let archive {
+        history = .replacing(base.split(round, archive, saving: state, now: now))
+      } else if over.isDayEnded {
+        history = .adding(base.splitAfterDayEnded(round, saving: state, now: now))
+      }
       try commitSync(
         &snapshot, state: state, archive: archive?.read, base: base, history: history,
         previousHistory: previousHistory, appended: appended, lock: lock)
@@ -145,17 +153,25 @@ extension PlannerStore {
     )
   }
 
+  /// What a sync writes of the history part.
+  enum HistoryWrite {
+    /// The history part made anew, by a round over the whole: one file replaces the ones named.
+    case replacing(SyncDocument)
+    /// What a day ended here took out of the live part: a file added to the ones named.
+    case adding(SyncDocument)
+  }
+
   /// Saves a sync's planner, archive and synced state as one commit, outside the undo
-  /// history: the archive, `sync-N.txt` and a new history part go to new files that only the
+  /// history: the archive, `sync-N.txt` and a new history file go to new files that only the
   /// new `planner.txt` names (N is a change number taken for it), so a kill leaves the old
   /// state or the new one. `archive`: the archive the round read (nil: it read none, and the
-  /// archive is as it was); `history`: the history part when the round made it anew (nil: the
-  /// one `base` names stays). `appended`: what to append to the file the state was read from,
+  /// archive is as it was); `history`: the history part made anew, or a file added to it
+  /// (nil: the files `base` names stay). `appended`: what to append to the file the state was read from,
   /// when the round went over the live part alone and the file does not outgrow its
   /// checkpoint (`appendedRound`); nil writes a new checkpoint.
   func commitSync(
     _ snapshot: inout PlannerSnapshot, state: SyncedState, archive: Archive?, base: SyncBase,
-    history: SyncDocument?, previousHistory: String?, appended: [UInt8]? = nil, lock: FileLock?
+    history: HistoryWrite?, previousHistory: [String], appended: [UInt8]? = nil, lock: FileLock?
   ) throws {
     guard let lock else { throw WouldWrite() }
     var base = base
@@ -176,12 +192,22 @@ extension PlannerStore {
       snapshot.archive = ArchiveLengths(
         done: done.count, days: days.count, doneFile: number, daysFile: number)
     }
-    if let history {
-      let (bytes, registers) = SyncHistoryFile.encode(history)
+    var written: SyncDocument?
+    switch history {
+    case .replacing(let whole)?:
+      written = whole
+      base.history = []
+    // A day that took nothing out of the live part adds no file.
+    case .adding(let moved)? where !moved.entities.isEmpty: written = moved
+    case .adding?, nil: break
+    }
+    if let document = written {
+      let (bytes, registers) = SyncHistoryFile.encode(document)
       let name = SyncHistoryFile.fileName(number)
       writes.append(PendingWrite(path: directory + "/" + name, bytes: bytes, at: 0))
-      base.history = SyncHistoryFile.Reference(
-        name: name, registers: registers, bytes: bytes.count, sum: FNV1a.hex(bytes))
+      base.history.append(
+        SyncHistoryFile.Reference(
+          name: name, registers: registers, bytes: bytes.count, sum: FNV1a.hex(bytes)))
     }
     base.archive = snapshot.archive
     base.journal = (snapshot.journal.generation, snapshot.journal.bytes)
@@ -205,11 +231,9 @@ extension PlannerStore {
     // The one before stays too: `planner.txt.bak`, which the README tells people to put back
     // after a mishap, names it.
     if previous > 0 {
-      let keep = [
-        SyncBase.fileName(snapshot.journal.syncStateFile), SyncBase.fileName(previous),
-        base.history?.name,
-        previousHistory,
-      ].compactMap { $0 }
+      let keep = Set(
+        [SyncBase.fileName(snapshot.journal.syncStateFile), SyncBase.fileName(previous)]
+          + base.history.map(\.name) + previousHistory)
       FileSystem.removeFiles(in: directory) {
         (SyncBase.isFileName($0) || SyncHistoryFile.isFileName($0)) && !keep.contains($0)
       }

@@ -40,23 +40,26 @@ extension PlannerStore {
     }
   }
 
-  /// Makes `base` whole: the history part its `sync-N.txt` names, read and joined to the live
-  /// part. A base that is whole already (version 1) stays as it is.
+  /// Makes `base` whole: the history part its `sync-N.txt` names (each of its files, oldest
+  /// first), read and joined to the live part. A base that is whole already (version 1) stays
+  /// as it is.
   func loadHistory(into base: inout SyncBase) throws(StoreError) {
     try base.readWhole()
-    guard let reference = base.history else { return }
-    let path = directory + "/" + reference.name
-    guard let bytes = try FileSystem.read(path) else {
-      throw .damagedSyncState(file: path, reason: "is missing, though the synced state counts on it")
+    for reference in base.history {
+      let path = directory + "/" + reference.name
+      guard let bytes = try FileSystem.read(path) else {
+        throw .damagedSyncState(
+          file: path, reason: "is missing, though the synced state counts on it")
+      }
+      let history: SyncDocument
+      do {
+        history = try SyncHistoryFile.decode(bytes, file: path, reference: reference)
+      } catch {
+        throw Self.syncStateDamage(error, path: path)
+      }
+      base.document = base.document.joined(with: history)
     }
-    let history: SyncDocument
-    do {
-      history = try SyncHistoryFile.decode(bytes, file: path, reference: reference)
-    } catch {
-      throw Self.syncStateDamage(error, path: path)
-    }
-    base.document = base.document.joined(with: history)
-    base.history = nil
+    base.history = []
   }
 
   /// The whole synced document of `base`, read when first asked for; nil when its history
@@ -88,7 +91,7 @@ extension PlannerStore {
   func chooseRound(
     _ base: inout SyncBase, _ snapshot: PlannerSnapshot, _ incoming: inout SyncIncoming,
     device: DeviceID, copied: Bool, copiedFrom: DeviceID?, now: Timestamp
-  ) throws -> (round: SyncRound, archive: (read: Archive, recorded: [TaskID])?) {
+  ) throws -> (round: SyncRound, over: RoundOver) {
     let clock = HybridClock(device: device, last: base.clock)
     incoming.setAsideStampsAhead(of: now)
     if !copied, !incoming.files.contains(where: \.file.snapshot),
@@ -98,13 +101,27 @@ extension PlannerStore {
       if changes.isEmpty,
         let round = changedRound(base, snapshot, changed: changed, clock: clock, now: now)
       {
-        return (round, nil)
+        return (round, .livePart)
       }
       try base.readWhole()
       if let round = try? liveRound(base, snapshot, incoming: changes, clock: clock, now: now) {
-        return (round, nil)
+        return (round, .livePart)
       }
     }
+    if !copied, incoming.files.isEmpty,
+      let round = try dayEndedRound(&base, snapshot, clock: clock, now: now)
+    {
+      return (round, .dayEnded)
+    }
+    return try wholeRound(
+      &base, snapshot, &incoming, clock: clock, now: now, copiedFrom: copiedFrom)
+  }
+
+  /// The round over the whole synced document and the archive, which leaves `base` whole.
+  func wholeRound(
+    _ base: inout SyncBase, _ snapshot: PlannerSnapshot, _ incoming: inout SyncIncoming,
+    clock: HybridClock, now: Timestamp, copiedFrom: DeviceID? = nil
+  ) throws -> (round: SyncRound, over: RoundOver) {
     try loadHistory(into: &base)
     var archive = try readRecordedArchive(snapshot)
     let recorded = archive.doneTasks.map(\.id)
@@ -113,7 +130,110 @@ extension PlannerStore {
       base: base.document,
       local: SyncedState(planner: snapshot.planner, done: archive.doneTasks, days: archive.days),
       clock: clock, now: now, copiedFrom: copiedFrom, lastSynced: base.syncedAt)
-    return (round, (archive, recorded))
+    return (round, .whole(read: archive, recorded: recorded))
+  }
+
+  /// After a day ended here (`new-day`, with nothing come in): the round over the live part
+  /// and what the archive gained since the last sync (`archiveGainedSinceSync`), when the live
+  /// part decides it (`SyncRound.overLivePart`) and the history part names fewer than
+  /// `SyncBase.historyFilesAtMost` files; nil otherwise, and the whole decides. `base` is
+  /// read whole (its live part). Debug builds check it against the round over the whole.
+  func dayEndedRound(
+    _ base: inout SyncBase, _ snapshot: PlannerSnapshot, clock: HybridClock, now: Timestamp
+  ) throws -> SyncRound? {
+    guard !base.history.isEmpty, base.history.count < SyncBase.historyFilesAtMost,
+      snapshot.journal.syncFile != 0, historyFilesAsNamed(base),
+      base.hidden.allSatisfy({ snapshot.planner.task(TaskID($0)) != nil }),
+      let gained = archiveGainedSinceSync(base, snapshot),
+      !gained.done.contains(where: {
+        snapshot.planner.task($0.id) != nil || base.hidden.contains($0.id.rawValue)
+      })
+    else { return nil }
+    try base.readWhole()
+    guard
+      let round = try? SyncRound.overLivePart(
+        base.document, limits: base.limits, planner: snapshot.planner, clock: clock, now: now,
+        lastSynced: base.syncedAt, handedOut: base.handedOut, archived: gained)
+    else { return nil }
+    assert(
+      {
+        // A history file that does not read cannot be compared: this sync goes on over the
+        // live part, and the next that reads the history whole says so.
+        var whole = base
+        var nothing = SyncIncoming()
+        guard let history = try? historyDocument(base),
+          let other = try? wholeRound(&whole, snapshot, &nothing, clock: clock, now: now),
+          case .whole(let archive, _) = other.over
+        else { return true }
+        return round.isTheWholeRound(
+          other.round, history: history, archive: (archive.doneTasks, archive.days))
+      }(), "the round after a day ended is not the round over the whole")
+    return round
+  }
+
+  /// The history part `base` names, read whole.
+  func historyDocument(_ base: SyncBase) throws(StoreError) -> SyncDocument {
+    var history = base
+    history.document = SyncDocument()
+    history.unread = nil
+    try loadHistory(into: &history)
+    return history.document
+  }
+
+  /// Whether every history file `base` names is there at the size it names (a file put back
+  /// or replaced is read whole, by the round over the whole, which checks it).
+  func historyFilesAsNamed(_ base: SyncBase) -> Bool {
+    base.history.allSatisfy { FileSystem.size(directory + "/" + $0.name) == $0.bytes }
+  }
+
+  /// The tasks and days the archive gained since the last sync, as the undo history since
+  /// then recorded them: only when it recorded nothing but changes (no undo or redo, which
+  /// may take back what the sync saw), and the archive's files are the ones the sync saw,
+  /// grown by those appends alone. Nil otherwise, and when it gained nothing.
+  func archiveGainedSinceSync(_ base: SyncBase, _ snapshot: PlannerSnapshot)
+    -> (done: [SpoonTask], days: [DayRecord])?
+  {
+    let journal = snapshot.journal
+    guard let was = base.archive, let mark = base.journal, mark.generation == journal.generation,
+      mark.bytes > 0, mark.bytes < journal.bytes, was != snapshot.archive,
+      was.doneFile == snapshot.archive.doneFile, was.daysFile == snapshot.archive.daysFile
+    else { return nil }
+    let since = JournalState(
+      generation: mark.generation, bytes: mark.bytes, lastSeq: journal.syncFile)
+    guard
+      let tail = try? JournalTail.read(journalPath(since), journal: since, committed: {
+        () throws(StoreError) in throw .io(path: journalPath(since), operation: "read", reason: "")
+      }),
+      mark.bytes + tail.length == journal.bytes
+    else { return nil }
+    var done: [UInt8] = []
+    var days: [UInt8] = []
+    var ends = (done: was.done, days: was.days)
+    for append in tail.appends {
+      if append.file == was.doneName, append.at == ends.done {
+        done += append.bytes
+        ends.done += append.bytes.count
+      } else if append.file == was.daysName, append.at == ends.days {
+        days += append.bytes
+        ends.days += append.bytes.count
+      } else {
+        return nil
+      }
+    }
+    guard ends == (snapshot.archive.done, snapshot.archive.days) else { return nil }
+    // Records past the start of a file follow its format line, which the first append wrote.
+    func records(_ bytes: [UInt8], from: Int, _ format: FileFormat) -> [UInt8] {
+      var out: [UInt8] = []
+      if from > 0 || bytes.isEmpty { format.encodeHeader(to: &out) }
+      return out + bytes
+    }
+    guard
+      let gainedDone = try? ArchiveFiles.decodeDone(
+        records(done, from: was.done, ArchiveFiles.doneFormat)),
+      let gainedDays = try? ArchiveFiles.decodeDays(
+        records(days, from: was.days, ArchiveFiles.daysFormat))
+    else { return nil }
+    return (gainedDone, gainedDays)
   }
 
   /// Whether the live part of the synced state decides a round alone, and the tasks changed
@@ -121,8 +241,7 @@ extension PlannerStore {
   /// named, the archive is as it was at the last sync, and no task whose archived copy the
   /// planner hid has left the planner.
   func livePartDecides(_ base: SyncBase, _ snapshot: PlannerSnapshot) -> Set<TaskID>? {
-    guard let history = base.history, snapshot.journal.syncFile != 0,
-      FileSystem.size(directory + "/" + history.name) == history.bytes,
+    guard !base.history.isEmpty, snapshot.journal.syncFile != 0, historyFilesAsNamed(base),
       base.archive == snapshot.archive,
       let changed = tasksChangedSinceSync(base, snapshot.journal),
       base.hidden.allSatisfy({ snapshot.planner.task(TaskID($0)) != nil })
@@ -197,6 +316,20 @@ extension PlannerStore {
   }
 }
 
+/// Which round a sync took, and what it read for it.
+enum RoundOver {
+  var isLivePart: Bool { if case .livePart = self { true } else { false } }
+  var isDayEnded: Bool { if case .dayEnded = self { true } else { false } }
+
+  /// The live part alone (or what changed since the last sync): appended to the state read.
+  case livePart
+  /// The live part and what the archive gained since the last sync (a day ended here): a new
+  /// checkpoint, and the history part gains a file.
+  case dayEnded
+  /// The whole document and the archive (`read`, and the tasks `done.txt` records).
+  case whole(read: Archive, recorded: [TaskID])
+}
+
 extension SyncBase {
   /// What a sync that sends or takes in something saves: the files taken in as read, the
   /// number of this device's newest change file, the clock, when, and the round's document.
@@ -238,6 +371,27 @@ extension SyncBase {
     let rewritten = state.done != archive.read.doneTasks || state.days != archive.read.days
     hidden = rewritten
       ? [] : archive.recorded.filter { state.planner.task($0) != nil }.map(\.rawValue)
+    return parts.history
+  }
+}
+
+extension SyncBase {
+  /// After the round over the live part and what the archive gained (a day ended here): keeps
+  /// what the planner it saves names as the live part, and returns the rest (the day ended, its
+  /// done tasks, deletes) for the history part's next file. The limits become those of the
+  /// history part with that file (`SyncDocument.partsAfterArchiving`); the archive is as the
+  /// commit leaves it, and the tasks it hides are the ones it hid (the round took in no task
+  /// the planner holds).
+  mutating func splitAfterDayEnded(_ round: SyncRound, saving state: SyncedState, now: Timestamp)
+    -> SyncDocument
+  {
+    let parts = round.document.partsAfterArchiving(
+      for: state.planner, identities: round.identities, clock: state.planner.today(at: now),
+      old: limits, elsewhere: document.elsewhere)
+    document = parts.live
+    limits = parts.limits
+    handedOut = SyncNumbers(
+      task: state.planner.nextID.rawValue, routine: state.planner.nextRoutineID.rawValue)
     return parts.history
   }
 }

@@ -5,9 +5,10 @@ import SpoonsSync
 /// `planner.txt` (its `journal` line's `sync=N`, or `syncfile=N syncbytes=L`), so the planner
 /// and the state it was synced from are committed together by one rename.
 ///
-/// It holds the live part of the synced document (`SyncParts`) and names the file holding the
-/// history part, `sync-history-M.txt`, written by the last sync that needed the whole
-/// document and kept by the ones after it that did not:
+/// It holds the live part of the synced document (`SyncParts`) and names the files holding
+/// the history part, `sync-history-M.txt`: the one written by the last sync that needed the
+/// whole document, then one for each day ended here since (what the live part no longer
+/// names after it, `PlannerStore.newDayRound`), oldest first, each written once:
 ///
 /// ```
 /// format    name=spoons-sync-base  version=3
@@ -15,6 +16,7 @@ import SpoonsSync
 /// sent      seq=12
 /// seen      device=d8fh3k2m9q  seq=7  sum=9f2c0a1b33e4d5f6
 /// history   file=sync-history-40.txt  registers=120433  bytes=7643914  sum=...
+/// history   file=sync-history-52.txt  registers=61  bytes=4210  sum=...
 /// parts     decides=1  clock=2026-11-23  waiting=  newest=1795340000  task=9990  routine=4
 ///           itask=9990  iroutine=4
 /// handed    task=10001  routine=5
@@ -46,9 +48,15 @@ import SpoonsSync
 ///
 /// Version 1 held the whole document and none of `history`, `parts`, `handed` and `archive`:
 /// it is read as a whole document, and the next sync writes version 3. Version 2 had no
-/// rounds after its checkpoint.
+/// rounds after its checkpoint. Version 4 names more than one history file; it is written
+/// only then, so a Spoons that reads one alone refuses it as newer rather than read a part.
 struct SyncBase: Equatable {
-  static let format = FileFormat(name: "spoons-sync-base", version: 3)
+  static let format = FileFormat(name: "spoons-sync-base", version: 4)
+  /// What a state naming at most one history file is written as.
+  static let oneHistoryFormat = FileFormat(name: "spoons-sync-base", version: 3)
+  /// How many history files a state names before the next day ended here is synced by the
+  /// round over the whole document, which writes one in their place.
+  static let historyFilesAtMost = 32
 
   var clock: SyncStamp?
   /// The number of this device's newest change file.
@@ -62,9 +70,9 @@ struct SyncBase: Equatable {
   var syncedAt: Timestamp?
   /// For each other device, the number up to which a snapshot read here covered its files.
   var covered: [String: Int] = [:]
-  /// The file holding the history part of the document, when `document` is the live part
-  /// alone; nil when `document` is whole.
-  var history: SyncHistoryFile.Reference?
+  /// The files holding the history part of the document, oldest first, when `document` is
+  /// the live part alone; empty when `document` is whole.
+  var history: [SyncHistoryFile.Reference] = []
   /// When the live part decides a round alone.
   var limits = SyncPartLimits()
   /// The planner's next task and routine numbers when the history part was written: anything
@@ -135,7 +143,7 @@ struct SyncBase: Equatable {
   func encode() -> [UInt8] {
     precondition(unread == nil, "a synced state is written whole once it is read whole")
     var out: [UInt8] = []
-    Self.format.encodeHeader(to: &out)
+    (history.count > 1 ? Self.format : Self.oneHistoryFormat).encodeHeader(to: &out)
     encodeClock(to: &out)
     for (device, name) in names.sorted(by: { $0.key < $1.key }) {
       encodeName(device, name, to: &out)
@@ -144,7 +152,7 @@ struct SyncBase: Equatable {
     for (device, upto) in covered.sorted(by: { $0.key < $1.key }) {
       encodeCovered(device, upto, to: &out)
     }
-    if let history { encodeParts(history, to: &out) }
+    if !history.isEmpty { encodeParts(history, to: &out) }
     let registers = document.changes
     for change in registers { ChangeFile.encode(change, to: &out) }
     out.append(contentsOf: "end".utf8)
@@ -340,13 +348,15 @@ struct SyncBase: Equatable {
 
   // MARK: - The two parts
 
-  private func encodeParts(_ history: SyncHistoryFile.Reference, to out: inout [UInt8]) {
-    out.append(contentsOf: "history".utf8)
-    RecordCodec.field("file", history.name, to: &out)
-    RecordCodec.field("registers", String(history.registers), to: &out)
-    RecordCodec.field("bytes", String(history.bytes), to: &out)
-    RecordCodec.field("sum", history.sum, to: &out)
-    out.append(10)
+  private func encodeParts(_ history: [SyncHistoryFile.Reference], to out: inout [UInt8]) {
+    for file in history {
+      out.append(contentsOf: "history".utf8)
+      RecordCodec.field("file", file.name, to: &out)
+      RecordCodec.field("registers", String(file.registers), to: &out)
+      RecordCodec.field("bytes", String(file.bytes), to: &out)
+      RecordCodec.field("sum", file.sum, to: &out)
+      out.append(10)
+    }
     out.append(contentsOf: "parts".utf8)
     RecordCodec.field("decides", limits.livePartDecides ? "1" : "0", to: &out)
     RecordCodec.field("clock", limits.clock.map { "\($0)" } ?? "", to: &out)
@@ -409,11 +419,18 @@ struct SyncBase: Equatable {
       guard SyncHistoryFile.isFileName(name) else {
         throw DecodeError(line: record.line, reason: "a history file Spoons does not name")
       }
+      guard !history.contains(where: { $0.name == name }) else {
+        throw DecodeError(line: record.line, reason: "a history file named twice")
+      }
+      // Far more than Spoons names (`historyFilesAtMost`): a state edited or forged.
+      guard history.count < 1024 else {
+        throw DecodeError(line: record.line, reason: "more history files than Spoons names")
+      }
       // A size not given is one no file has: a sync then reads the file whole, checking it.
-      history = SyncHistoryFile.Reference(
+      history.append(SyncHistoryFile.Reference(
         name: name, registers: try record.int("registers", in: 0...Int.max / 2),
         bytes: try record.optionalInt("bytes", absent: -1, in: -1...Int.max / 2),
-        sum: try record.string("sum"))
+        sum: try record.string("sum")))
     case "parts":
       // Written by every Spoons that writes `parts`, but for a few commits before it; without
       // it the live part does not decide.
