@@ -327,7 +327,9 @@ func target(_ variant: String, _ n: Int, _ command: String) -> (Double?, Double?
   case ("stress", 100_000, "list"): return (60, 64)
   case ("realistic", 100_000, "search"), ("realistic", 100_000, "history"): return (100, nil)
   case ("realistic", 10_000, "repl status"): return (0.5, nil)
-  case ("synced", 100_000, "sync --init"): return (2000, 64)
+  case ("synced real", 100_000, "sync --init"): return (2000, 64)
+  // What a day changed, not the years behind it: the same at every size.
+  case ("synced real", _, "new-day"): return (50, 16)
   default: return (nil, nil)
   }
 }
@@ -661,7 +663,7 @@ func tableLine(
 
 @MainActor func measureSynced(
   _ variant: String, _ n: Int, copying subject: Subject, unsynced: [Row], waiting: Int, open: Int,
-  writes: [String]
+  writes: [String], morningAfter: String? = nil
 ) {
   let data = work + "/synced-\(variant)-\(n)"
   let folder = work + "/shared-\(variant)-\(n)"
@@ -714,6 +716,19 @@ func tableLine(
       spoons(phone, "add", "1", "From the phone \(made)")
       spoons(phone, "sync")
     }, judge: write, count: many)
+  // A new day started here the morning after, with `--auto on`: its sync goes over the live
+  // part and what the archive gained. The synced planner and its folder are put back before
+  // each run, at their own paths (a data directory found elsewhere is a copy, a new device).
+  guard let morningAfter else { return }
+  let kept = (data: work + "/kept-\(variant)-\(n)", folder: work + "/kept-shared-\(variant)-\(n)")
+  copyTree(data, kept.data)
+  copyTree(folder, kept.folder)
+  measure(
+    name, n, "new-day", on: Subject(data, now: morningAfter), ["new-day", "12"],
+    before: {
+      copyTree(kept.data, data)
+      copyTree(kept.folder, folder)
+    })
 }
 
 // MARK: - The run
@@ -862,7 +877,7 @@ for n in sizes {
   }
   if n >= 10_000 {
     measureSynced("realistic", n, copying: real, unsynced: unsyncedReads, waiting: waiting,
-      open: open, writes: ["add", "plan", "done"])
+      open: open, writes: ["add", "plan", "done"], morningAfter: morningAfter)
   }
 }
 

@@ -222,7 +222,43 @@ public enum FuzzTargets {
       fail("a planner made by one sync could not sync again: \(error)")
     }
     livePartAgrees(after: first, at: now)
+    dayEndedAgrees(after: first, at: now)
     livePartTakesIn(changes, at: now)
+  }
+
+  /// A day ended here after `first` (a task done, then `new-day` the morning after), synced
+  /// with nothing come in: where the round over the live part and what the archive gained
+  /// answers, it must be the round over the whole document and the whole archive.
+  static func dayEndedAgrees(after first: SyncRound, at now: Timestamp) {
+    let later = Timestamp(seconds: now.seconds + 60)
+    let morning = Timestamp(seconds: now.seconds + 86_400)
+    var planner = first.state.planner
+    if let waiting = planner.allTasks.first(where: { !$0.isDone }) {
+      let ref = TaskRef(typed: waiting.id.rawValue)
+      if (try? planner.plan([ref], at: later)) != nil { _ = try? planner.markDone([ref], at: later) }
+    }
+    guard let finished = try? planner.startNewDay(budget: 12, at: morning).finished else { return }
+    let gained = (done: finished.doneTasks, days: [finished.record])
+    let parts = first.document.parts(
+      for: first.state.planner, identities: first.identities,
+      clock: first.state.planner.today(at: now))
+    let handedOut = SyncNumbers(
+      task: first.state.planner.nextID.rawValue, routine: first.state.planner.nextRoutineID.rawValue)
+    guard
+      let live = try? SyncRound.overLivePart(
+        parts.live, limits: parts.limits, planner: planner, clock: first.clock, now: morning,
+        lastSynced: now, handedOut: handedOut, archived: gained)
+    else { return }
+    let archive = (done: first.state.done + gained.done, days: first.state.days + gained.days)
+    guard
+      let whole = try? SyncRound(
+        base: first.document,
+        local: SyncedState(planner: planner, done: archive.done, days: archive.days),
+        incoming: [], clock: first.clock, now: morning, lastSynced: now)
+    else { fail("the whole document refused the day the live part took") }
+    guard live.isTheWholeRound(whole, history: parts.history, archive: archive) else {
+      fail("the round after a day ended was not the round over the whole document")
+    }
   }
 
   /// A device that has synced a planner of its own: two finished days (in the history part of

@@ -51,11 +51,11 @@ public enum DataFiles {
     Entry(
       name: "sync-N.txt, sync-history-N.txt",
       holds: "what this device had sent and taken in at its last sync (the live part, and the "
-        + "history part it names); only `sync` needs them",
+        + "files of the history part it names); only `sync` needs them",
       written: "a checkpoint written whole before the sync that made it commits, named only by "
         + "the new `planner.txt`; an everyday sync appends its round to it, and the new "
         + "`planner.txt` names the length that counts; a sync that needs only the live part "
-        + "keeps the history part"),
+        + "keeps the history part's files, and one after a day ended here adds one"),
     Entry(
       name: "history.txt",
       holds: "the lines typed at the prompt, for Up and Down",
