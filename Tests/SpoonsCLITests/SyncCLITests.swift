@@ -741,6 +741,70 @@ struct Replicator {
     #expect(try a.export(at: morning) == b.export(at: morning))
   }
 
+  /// The sync after a day ended here, killed at random moments (it writes a history file and
+  /// a new synced state before the planner names them): the planner loads whole, every task
+  /// done on a day ended is still in the history and reaches the other device, and the next
+  /// sync goes on, over the live part and what the archive gained since the last sync that
+  /// committed, however many days that is.
+  @Test func killedSyncsAfterANewDayLoseNothing() throws {
+    let dir = TemporaryDirectory()
+    let shared = dir.file("shared")
+    let a = Device(name: "laptop", data: dir.file("laptop"), target: shared)
+    let b = Device(name: "desktop", data: dir.file("desktop"), target: shared)
+    var seed = ["new-day 20"]
+    for n in 1...200 { seed.append("add \(1 + n % 10) Seed task \(n)") }
+    _ = try spoons([], stdin: Data((seed.joined(separator: "\n") + "\n").utf8), data: a.data)
+    try a.run("sync", "--init", shared, at: morning)
+    try b.run("sync", "--init", shared, at: morning)
+    var rng = SeededGenerator(seed: 20261127)
+    var killedMidway = 0
+    var chained = 0
+    let trials = max(12, ReliabilityTests.trials / 8)
+    for trial in 0..<trials {
+      // A new day ends the day before (with its walk done), then a task done today.
+      let day = morning.plus(hours: 24 * (trial + 1))
+      try a.run("new-day", "9", at: day)
+      let added = try a.run("add", "1", "Walk n\(trial)n", at: day).stdout
+      let id = try #require(added.split(separator: "#").dropFirst().first?.prefix { $0.isNumber })
+      try a.run("plan", String(id), at: day)
+      try a.run("done", String(id), at: day)
+      let out = dir.file("out-\(trial)")
+      let writer = try ReliabilityTests.startWriter(
+        data: a.data, lines: ["sync"], out: out,
+        environment: ["SPOONS_NOW": day.plus(hours: 1).description])
+      usleep(UInt32.random(in: 0...30_000, using: &rng))
+      kill(writer.processIdentifier, SIGKILL)
+      writer.waitUntilExit()
+      if writer.terminationReason == .uncaughtSignal { killedMidway += 1 }
+      // Whatever the kill left, the planner loads, keeps every walk, and syncs on.
+      let found = try a.run("search", "Walk", at: day.plus(hours: 2)).stdout
+      for earlier in 0...trial {
+        #expect(found.contains("Walk n\(earlier)n"), "trial \(trial): Walk \(earlier) lost")
+      }
+      try a.run("sync", at: day.plus(hours: 2))
+      if try Self.historyFiles(a) > 1 { chained += 1 }
+    }
+    #expect(killedMidway > trials / 4, "many syncs should die midway (\(killedMidway))")
+    #expect(chained > 0, "some syncs after a new day went over the live part")
+    let end = morning.plus(hours: 24 * (trials + 1))
+    try b.run("sync", at: end)
+    try a.run("sync", at: end)
+    try b.run("sync", at: end)
+    #expect(try a.export(at: end) == b.export(at: end))
+    let walks = try b.run("search", "Walk", at: end).stdout
+    #expect((0..<trials).allSatisfy { walks.contains("Walk n\($0)n") })
+    try a.run("check", at: end)
+  }
+
+  /// How many history files the synced state `planner.txt` names holds (its `syncfile=`).
+  static func historyFiles(_ device: Device) throws -> Int {
+    let planner = try String(contentsOfFile: device.data + "/planner.txt", encoding: .utf8)
+    let number = try #require(
+      planner.split(separator: "\t").first { $0.hasPrefix("syncfile=") }?.dropFirst(9))
+    let state = try String(contentsOfFile: device.data + "/sync-\(number).txt", encoding: .utf8)
+    return state.split(separator: "\n").filter { $0.hasPrefix("history\t") }.count
+  }
+
   /// The device id a data directory syncs as, from its `sync.txt`.
   static func deviceID(_ device: Device) throws -> String {
     let setup = try String(contentsOfFile: device.data + "/sync.txt", encoding: .utf8)

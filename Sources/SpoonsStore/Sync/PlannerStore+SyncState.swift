@@ -145,6 +145,9 @@ extension PlannerStore {
       snapshot.journal.syncFile != 0, historyFilesAsNamed(base),
       base.hidden.allSatisfy({ snapshot.planner.task(TaskID($0)) != nil }),
       let gained = archiveGainedSinceSync(base, snapshot),
+      // Only days ended: the tasks gained are the ones the days gained name, each once (a copy
+      // of a task archived before, as an edit of it appends, is decided by the whole).
+      gained.done.map(\.id).sorted() == gained.days.flatMap(\.done).sorted(),
       !gained.done.contains(where: {
         snapshot.planner.task($0.id) != nil || base.hidden.contains($0.id.rawValue)
       })
