@@ -226,38 +226,49 @@ public enum FuzzTargets {
     livePartTakesIn(changes, at: now)
   }
 
-  /// A day ended here after `first` (a task done, then `new-day` the morning after), synced
-  /// with nothing come in: where the round over the live part and what the archive gained
-  /// answers, it must be the round over the whole document and the whole archive.
+  /// Two days ended here after `first` (a task done, then `new-day` the morning after), each
+  /// synced with nothing come in: where the round over the live part and what the archive
+  /// gained answers, it must be the round over the whole document and the whole archive; the
+  /// second goes over the parts the first left (its history part's next file joined).
   static func dayEndedAgrees(after first: SyncRound, at now: Timestamp) {
-    let later = Timestamp(seconds: now.seconds + 60)
-    let morning = Timestamp(seconds: now.seconds + 86_400)
-    var planner = first.state.planner
-    if let waiting = planner.allTasks.first(where: { !$0.isDone }) {
-      let ref = TaskRef(typed: waiting.id.rawValue)
-      if (try? planner.plan([ref], at: later)) != nil { _ = try? planner.markDone([ref], at: later) }
-    }
-    guard let finished = try? planner.startNewDay(budget: 12, at: morning).finished else { return }
-    let gained = (done: finished.doneTasks, days: [finished.record])
-    let parts = first.document.parts(
+    var parts = first.document.parts(
       for: first.state.planner, identities: first.identities,
       clock: first.state.planner.today(at: now))
-    let handedOut = SyncNumbers(
-      task: first.state.planner.nextID.rawValue, routine: first.state.planner.nextRoutineID.rawValue)
-    guard
-      let live = try? SyncRound.overLivePart(
-        parts.live, limits: parts.limits, planner: planner, clock: first.clock, now: morning,
-        lastSynced: now, handedOut: handedOut, archived: gained)
-    else { return }
-    let archive = (done: first.state.done + gained.done, days: first.state.days + gained.days)
-    guard
-      let whole = try? SyncRound(
-        base: first.document,
-        local: SyncedState(planner: planner, done: archive.done, days: archive.days),
-        incoming: [], clock: first.clock, now: morning, lastSynced: now)
-    else { fail("the whole document refused the day the live part took") }
-    guard live.isTheWholeRound(whole, history: parts.history, archive: archive) else {
-      fail("the round after a day ended was not the round over the whole document")
+    var (document, planner, clock, synced) = (first.document, first.state.planner, first.clock, now)
+    var archive = (done: first.state.done, days: first.state.days)
+    for day in 1...2 {
+      let handedOut = SyncNumbers(
+        task: planner.nextID.rawValue, routine: planner.nextRoutineID.rawValue)
+      let later = Timestamp(seconds: synced.seconds + 60)
+      let morning = Timestamp(seconds: now.seconds + Int64(day) * 86_400)
+      if let waiting = planner.allTasks.first(where: { !$0.isDone }) {
+        let ref = TaskRef(typed: waiting.id.rawValue)
+        if (try? planner.plan([ref], at: later)) != nil { _ = try? planner.markDone([ref], at: later) }
+      }
+      guard let finished = try? planner.startNewDay(budget: 12, at: morning).finished else { return }
+      let gained = (done: finished.doneTasks, days: [finished.record])
+      guard
+        let live = try? SyncRound.overLivePart(
+          parts.live, limits: parts.limits, planner: planner, clock: clock, now: morning,
+          lastSynced: synced, handedOut: handedOut, archived: gained)
+      else { return }
+      archive = (archive.done + gained.done, archive.days + gained.days)
+      guard
+        let whole = try? SyncRound(
+          base: document, local: SyncedState(planner: planner, done: archive.done, days: archive.days),
+          incoming: [], clock: clock, now: morning, lastSynced: synced)
+      else { fail("the whole document refused the day the live part took") }
+      guard live.isTheWholeRound(whole, history: parts.history, archive: archive) else {
+        fail("the round after a day ended was not the round over the whole document")
+      }
+      // As the store keeps them: what the live part no longer names joins the history part.
+      let saved = live.stateToSave.planner
+      let after = live.document.partsAfterArchiving(
+        for: saved, identities: live.identities, clock: saved.today(at: morning),
+        old: parts.limits, elsewhere: parts.live.elsewhere)
+      parts = SyncParts(
+        live: after.live, history: parts.history.joined(with: after.history), limits: after.limits)
+      (document, planner, clock, synced) = (whole.document, saved, live.clock, morning)
     }
   }
 

@@ -5,11 +5,13 @@ import SpoonsCore
 /// - the **live part**: every entity the planner shows (its categories, backlog, today's list
 ///   and day), every routine, the settings and each device's next numbers;
 /// - the **history part**: everything else (finished days, their done tasks, deletes, what is
-///   not this device's yet). It grows with the years and, once written, changes only when a
-///   round needs the whole document.
+///   not this device's yet). It grows with the years; what is written of it is never changed:
+///   a day ended here adds to it what the live part no longer names
+///   (`partsAfterArchiving`), and a round over the whole document writes it anew.
 ///
 /// A round over the live part alone (`SyncRound.overLivePart`) is the round over the whole
-/// document when nothing came in, the archive is as it was at the last sync and the clock has
+/// document when what came in leaves the history part alone, the archive is as it was at the
+/// last sync (or gained only the days ended here, which the round is given) and the clock has
 /// reached nothing new (`SyncPartLimits`); when it cannot be sure, it says so and the whole
 /// document decides.
 public struct SyncParts: Sendable {

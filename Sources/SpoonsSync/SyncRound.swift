@@ -237,9 +237,10 @@ public struct SyncRound: Sendable {
   ///   number the history part may hold (`SyncPartLimits.leavesHistoryAlone`);
   /// - nothing this device holds is given a name the history part may hold
   ///   (`SyncPartLimits.isNew`);
-  /// - making the planner archived nothing and left the same day open (a day another device
-  ///   took back opens the one before it, which is in the history part); and with nothing
-  ///   come in, the planner made is this one and nothing but its budget is noted;
+  /// - making the planner archived nothing but what it was given (`archived`) and left the
+  ///   same day open (a day another device took back opens the one before it, which is in the
+  ///   history part); and with nothing come in, the planner made is this one and nothing but
+  ///   its budget is noted;
   /// - no routine this device holds is numbered anew (`routineMoved`), and every routine
   ///   number names the routine it named before (`routineNumbering`): the archive names a
   ///   routine's done tasks by its number, and only a round that reads it names them anew.

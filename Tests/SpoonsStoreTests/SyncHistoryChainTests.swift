@@ -175,4 +175,21 @@ struct SyncHistoryChainTests {
       "\(error)".contains(count == 2 ? "named twice" : "more history files")
     }
   }
+
+  /// Version 3 names one history file: one that names two is refused, never read as the
+  /// history part of either (a Spoons that reads one takes the last).
+  @Test func aVersionThreeStateNamingTwoHistoryFilesIsRefused() throws {
+    var text = "format\tname=spoons-sync-base\tversion=3\nclock\tlast=\nsent\tseq=0\n"
+    for name in ["sync-history-7.txt", "sync-history-9.txt"] {
+      text += "history\tfile=\(name)\tregisters=0\tbytes=58\tsum=a770b533ba156b90\n"
+    }
+    text += "end\tregisters=0\n"
+    #expect {
+      _ = try SyncBase.decode(Array(text.utf8), file: "sync-9.txt")
+    } throws: { error in
+      "\(error)".contains("more history files than its version holds")
+    }
+    let four = text.replacingOccurrences(of: "version=3", with: "version=4")
+    #expect(try SyncBase.decode(Array(four.utf8), file: "sync-9.txt").history.count == 2)
+  }
 }

@@ -59,9 +59,7 @@ extension PlannerStore {
         round, renamed: renamed, setup: setup, sent: base.sent, target: target)
       base.record(round, incoming: incoming, device: setup.device, sent: sent, at: now)
       let state = round.stateToSave
-      var archive: (read: Archive, recorded: [TaskID])?
-      if case .whole(let read, let recorded) = over { archive = (read, recorded) }
-      let whole = archive == nil ? nil : round.document
+      let whole = over.isWhole ? round.document : nil
       // What is appended to the state read, worked out once; a state read in part that will
       // be written whole (a new checkpoint) is read whole before anything is written where
       // this device syncs: a damaged line then stops the sync with nothing sent.
@@ -82,16 +80,9 @@ extension PlannerStore {
       try send(
         own, setup: &setup, found: found, to: target, incoming: incoming,
         saving: copied || setup.name != named)
-      // Split again after a round over the whole document, for the rounds after it; after a
-      // day ended here, what the live part no longer names is the history part's next file.
-      var history: HistoryWrite?
-      if let archive {
-        history = .replacing(base.split(round, archive, saving: state, now: now))
-      } else if over.isDayEnded {
-        history = .adding(base.splitAfterDayEnded(round, saving: state, now: now))
-      }
+      let history = base.splitAfter(round, over, saving: state, now: now)
       try commitSync(
-        &snapshot, state: state, archive: archive?.read, base: base, history: history,
+        &snapshot, state: state, archive: over.archiveRead, base: base, history: history,
         previousHistory: previousHistory, appended: appended, lock: lock)
       return report
     }
@@ -153,14 +144,6 @@ extension PlannerStore {
     )
   }
 
-  /// What a sync writes of the history part.
-  enum HistoryWrite {
-    /// The history part made anew, by a round over the whole: one file replaces the ones named.
-    case replacing(SyncDocument)
-    /// What a day ended here took out of the live part: a file added to the ones named.
-    case adding(SyncDocument)
-  }
-
   /// Saves a sync's planner, archive and synced state as one commit, outside the undo
   /// history: the archive, `sync-N.txt` and a new history file go to new files that only the
   /// new `planner.txt` names (N is a change number taken for it), so a kill leaves the old
@@ -171,7 +154,7 @@ extension PlannerStore {
   /// checkpoint (`appendedRound`); nil writes a new checkpoint.
   func commitSync(
     _ snapshot: inout PlannerSnapshot, state: SyncedState, archive: Archive?, base: SyncBase,
-    history: HistoryWrite?, previousHistory: [String], appended: [UInt8]? = nil, lock: FileLock?
+    history: SyncHistoryWrite?, previousHistory: [String], appended: [UInt8]? = nil, lock: FileLock?
   ) throws {
     guard let lock else { throw WouldWrite() }
     var base = base
@@ -204,6 +187,12 @@ extension PlannerStore {
     if let document = written {
       let (bytes, registers) = SyncHistoryFile.encode(document)
       let name = SyncHistoryFile.fileName(number)
+      // Only a state edited by hand names a file numbered after the planner's last change.
+      guard !base.history.contains(where: { $0.name == name }) else {
+        throw StoreError.damagedSyncState(
+          file: directory + "/" + SyncBase.fileName(snapshot.journal.syncStateFile),
+          reason: "names \(name), which no sync has written yet")
+      }
       writes.append(PendingWrite(path: directory + "/" + name, bytes: bytes, at: 0))
       base.history.append(
         SyncHistoryFile.Reference(

@@ -86,8 +86,9 @@ extension PlannerStore {
   /// The round: the everyday one (a change made here, or one taken in, that leaves the
   /// history part alone) over the live part of the synced state alone, and with nothing come
   /// in over what changed since the last sync, reading only the registers of what it looks at;
-  /// any other over the whole of it and the archive (`archive`: what it read, and the tasks
-  /// `done.txt` records), which leaves `base` whole.
+  /// after a day ended here, with nothing come in, over the live part and what the archive
+  /// gained (`dayEndedRound`); any other over the whole of it and the archive (`.whole`: what
+  /// it read, and the tasks `done.txt` records), which leaves `base` whole.
   func chooseRound(
     _ base: inout SyncBase, _ snapshot: PlannerSnapshot, _ incoming: inout SyncIncoming,
     device: DeviceID, copied: Bool, copiedFrom: DeviceID?, now: Timestamp
@@ -145,8 +146,9 @@ extension PlannerStore {
       snapshot.journal.syncFile != 0, historyFilesAsNamed(base),
       base.hidden.allSatisfy({ snapshot.planner.task(TaskID($0)) != nil }),
       let gained = archiveGainedSinceSync(base, snapshot),
-      // Only days ended: the tasks gained are the ones the days gained name, each once (a copy
-      // of a task archived before, as an edit of it appends, is decided by the whole).
+      // Only days ended: the tasks gained are the ones the days gained name, each once (what
+      // an import appends, with no day, is decided by the whole).
+      Set(gained.done.map(\.id)).count == gained.done.count,
       gained.done.map(\.id).sorted() == gained.days.flatMap(\.done).sorted(),
       !gained.done.contains(where: {
         snapshot.planner.task($0.id) != nil || base.hidden.contains($0.id.rawValue)
@@ -196,18 +198,9 @@ extension PlannerStore {
   func archiveGainedSinceSync(_ base: SyncBase, _ snapshot: PlannerSnapshot)
     -> (done: [SpoonTask], days: [DayRecord])?
   {
-    let journal = snapshot.journal
-    guard let was = base.archive, let mark = base.journal, mark.generation == journal.generation,
-      mark.bytes > 0, mark.bytes < journal.bytes, was != snapshot.archive,
-      was.doneFile == snapshot.archive.doneFile, was.daysFile == snapshot.archive.daysFile
-    else { return nil }
-    let since = JournalState(
-      generation: mark.generation, bytes: mark.bytes, lastSeq: journal.syncFile)
-    guard
-      let tail = try? JournalTail.read(journalPath(since), journal: since, committed: {
-        () throws(StoreError) in throw .io(path: journalPath(since), operation: "read", reason: "")
-      }),
-      mark.bytes + tail.length == journal.bytes
+    guard let was = base.archive, was != snapshot.archive,
+      was.doneFile == snapshot.archive.doneFile, was.daysFile == snapshot.archive.daysFile,
+      let tail = journalSinceSync(base, snapshot.journal)
     else { return nil }
     var done: [UInt8] = []
     var days: [UInt8] = []
@@ -296,18 +289,14 @@ extension PlannerStore {
   /// undone or redone (which may take either back). Nil when that cannot be told: the history
   /// was rewritten since, or does not read.
   func tasksChangedSinceSync(_ base: SyncBase, _ journal: JournalState) -> Set<TaskID>? {
-    guard let mark = base.journal, mark.generation == journal.generation, mark.bytes > 0,
-      mark.bytes <= journal.bytes
-    else { return nil }
-    if mark.bytes == journal.bytes { return [] }
-    let since = JournalState(generation: mark.generation, bytes: mark.bytes, lastSeq: journal.syncFile)
-    // An undo or redo mark asks for the history before it: there is no need to look further.
-    guard
-      let tail = try? JournalTail.read(journalPath(since), journal: since, committed: {
-        () throws(StoreError) in throw .io(path: journalPath(since), operation: "read", reason: "")
-      }),
-      mark.bytes + tail.length == journal.bytes, tail.appends.isEmpty
-    else { return nil }
+    guard let mark = base.journal, mark.bytes == journal.bytes, mark.generation == journal.generation
+    else { return journalSinceSync(base, journal).flatMap { Self.tasksChanged(by: $0) } }
+    return mark.bytes > 0 ? [] : nil
+  }
+
+  /// The tasks `tail`'s changes touched; nil when one appended to the archive or changed it.
+  static func tasksChanged(by tail: JournalTail) -> Set<TaskID>? {
+    guard tail.appends.isEmpty else { return nil }
     var changed = Set<TaskID>()
     for step in tail.steps {
       for touched in step {
@@ -317,17 +306,39 @@ extension PlannerStore {
     }
     return changed
   }
+
+  /// The records of the undo history since the last sync (from where that sync left it), when
+  /// they are all changes: nil when there are none, when one is an undo or a redo (which may
+  /// take back what the sync saw), or when the history was rewritten since or does not read.
+  func journalSinceSync(_ base: SyncBase, _ journal: JournalState) -> JournalTail? {
+    guard let mark = base.journal, mark.generation == journal.generation, mark.bytes > 0,
+      mark.bytes < journal.bytes
+    else { return nil }
+    let since = JournalState(
+      generation: mark.generation, bytes: mark.bytes, lastSeq: journal.syncFile)
+    // An undo or redo mark asks for the history before it: there is no need to look further.
+    guard
+      let tail = try? JournalTail.read(journalPath(since), journal: since, committed: {
+        () throws(StoreError) in throw .io(path: journalPath(since), operation: "read", reason: "")
+      }),
+      mark.bytes + tail.length == journal.bytes
+    else { return nil }
+    return tail
+  }
 }
 
 /// Which round a sync took, and what it read for it.
 enum RoundOver {
   var isLivePart: Bool { if case .livePart = self { true } else { false } }
-  var isDayEnded: Bool { if case .dayEnded = self { true } else { false } }
+  var isWhole: Bool { archiveRead != nil }
+  /// The archive the round over the whole read.
+  var archiveRead: Archive? { if case .whole(let read, _) = self { read } else { nil } }
 
   /// The live part alone (or what changed since the last sync): appended to the state read.
   case livePart
   /// The live part and what the archive gained since the last sync (a day ended here): a new
-  /// checkpoint, and the history part gains a file.
+  /// checkpoint, and the history part gains a file of what the live part no longer names (if
+  /// anything).
   case dayEnded
   /// The whole document and the archive (`read`, and the tasks `done.txt` records).
   case whole(read: Archive, recorded: [TaskID])
@@ -378,7 +389,30 @@ extension SyncBase {
   }
 }
 
+/// What a sync writes of the history part.
+enum SyncHistoryWrite {
+  /// The history part made anew, by a round over the whole: one file replaces the ones named.
+  case replacing(SyncDocument)
+  /// What a day ended here took out of the live part: a file added to the ones named.
+  case adding(SyncDocument)
+}
+
 extension SyncBase {
+  /// Splits the document again after `round` for the rounds after it: after a round over the
+  /// whole document, into the live part and the history part made anew (`split`); after a day
+  /// ended here, what the live part no longer names is the history part's next file
+  /// (`splitAfterDayEnded`). Nil after a round over the live part alone: the files stay.
+  mutating func splitAfter(
+    _ round: SyncRound, _ over: RoundOver, saving state: SyncedState, now: Timestamp
+  ) -> SyncHistoryWrite? {
+    switch over {
+    case .livePart: nil
+    case .dayEnded: .adding(splitAfterDayEnded(round, saving: state, now: now))
+    case .whole(let read, let recorded):
+      .replacing(split(round, (read, recorded), saving: state, now: now))
+    }
+  }
+
   /// After the round over the live part and what the archive gained (a day ended here): keeps
   /// what the planner it saves names as the live part, and returns the rest (the day ended, its
   /// done tasks, deletes) for the history part's next file. The limits become those of the

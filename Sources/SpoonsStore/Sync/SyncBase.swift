@@ -8,10 +8,10 @@ import SpoonsSync
 /// It holds the live part of the synced document (`SyncParts`) and names the files holding
 /// the history part, `sync-history-M.txt`: the one written by the last sync that needed the
 /// whole document, then one for each day ended here since (what the live part no longer
-/// names after it, `PlannerStore.newDayRound`), oldest first, each written once:
+/// names after it, `PlannerStore.dayEndedRound`), oldest first, each written once:
 ///
 /// ```
-/// format    name=spoons-sync-base  version=3
+/// format    name=spoons-sync-base  version=4
 /// clock     last=1795340000.3.k3v9q2m8ta
 /// sent      seq=12
 /// seen      device=d8fh3k2m9q  seq=7  sum=9f2c0a1b33e4d5f6
@@ -250,6 +250,15 @@ struct SyncBase: Equatable {
     }
     guard ended else {
       throw .corrupt(file: file, line: nil, reason: "the file is cut short")
+    }
+    // A Spoons that reads one history file would take the last for the whole history part.
+    if base.history.count > 1 {
+      var header: [UInt8] = []
+      format.encodeHeader(to: &header)
+      guard bytes.starts(with: header) else {
+        throw .corrupt(
+          file: file, line: nil, reason: "names more history files than its version holds")
+      }
     }
     if readWhole { return try decode(bytes, file: file) }
     // The numbers the history part holds (`parts`), with the registers read.

@@ -1,11 +1,12 @@
 import SpoonsCore
 import SpoonsSync
 
-/// The history part of the synced document (`SyncParts`): `sync-history-N.txt` in the data
-/// directory, N the change number of the sync that wrote it. Written whole by a sync that
-/// needed the whole document, never changed after, and named (with its size and checksum) by
-/// every `sync-N.txt` that builds on it, so one that is not the file named is refused, never
-/// taken for it.
+/// A file of the history part of the synced document (`SyncParts`): `sync-history-N.txt` in
+/// the data directory, N the change number of the sync that wrote it. Written whole, by a sync
+/// that needed the whole document (the history part in one file) or after a day ended here
+/// (what the live part no longer names, added to the files before it), never changed after,
+/// and named (with its size and checksum) by every `sync-N.txt` that builds on it, so one that
+/// is not the file named is refused, never taken for it.
 ///
 /// ```
 /// format  name=spoons-sync-history  version=1
