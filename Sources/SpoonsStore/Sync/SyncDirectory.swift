@@ -189,8 +189,10 @@ final class SyncDirectory {
 
   /// Replaces the file `name` here with `bytes` so that a crash at any instant leaves the old
   /// or the new file, whole: a temporary file, fsync, rename, fsync of this directory. A link
-  /// in its place is replaced, never followed.
-  func write(_ name: String, _ bytes: [UInt8]) throws(StoreError) {
+  /// in its place is replaced, never followed. `flushingDirectory` false leaves the last step
+  /// to the caller (`flush`), once after several files: until then a crash may leave any of
+  /// them old or new.
+  func write(_ name: String, _ bytes: [UInt8], flushingDirectory: Bool = true) throws(StoreError) {
     guard Self.isEntryName(name) else {
       throw .io(path: path + "/" + name, operation: "write", reason: "not a file name")
     }
@@ -217,6 +219,11 @@ final class SyncDirectory {
       unlinkat(fd, temporary, 0)
       throw error
     }
+    if flushingDirectory { try flush() }
+  }
+
+  /// Makes the names written here durable: the fsync of this directory.
+  func flush() throws(StoreError) {
     guard fsync(fd) == 0 else { throw FileSystem.io(path, "sync") }
     Durability.step()
   }

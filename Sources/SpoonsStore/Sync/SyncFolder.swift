@@ -200,7 +200,12 @@ struct SyncFolder: SyncTransport {
     let own: SyncDirectory
     do {
       own = try root.makeDirectory("devices").makeDirectory(device.text)
-      for (file, bytes) in files.sorted(by: { $0.key < $1.key }) { try own.write(file, bytes) }
+      // Each file whole, then the folder flushed once for all of them: none is counted on
+      // before this returns, and the sync commits here only after.
+      for (file, bytes) in files.sorted(by: { $0.key < $1.key }) {
+        try own.write(file, bytes, flushingDirectory: false)
+      }
+      if !files.isEmpty { try own.flush() }
     } catch { throw .store(error) }
     for file in removing.sorted() where Self.isOwnFileName(file) { own.remove(file) }
   }
