@@ -3,8 +3,9 @@
 # alongside each, and checks after every kill that the data loads completely, holds every
 # acknowledged change, and that every read the reader made saw a whole state. Then kills
 # N/4 syncs the same way (the planner loads whole, nothing acknowledged is lost, no change
-# file is ever rewritten). `swift test` runs the same tests with 200 and 50 trials.
+# file is ever rewritten), and N/8 syncs after a new day (every task done on a day ended stays
+# and reaches the other device). `swift test` runs the same tests with 200, 50 and 25 trials.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SPOONS_CRASH_TRIALS=${1:-1000} swift test \
-  --filter 'killedWritersLeaveACompleteState|killedSyncsLeaveAWholePlanner'
+  --filter 'killedWritersLeaveACompleteState|killedSyncsLeaveAWholePlanner|killedSyncsAfterANewDay'

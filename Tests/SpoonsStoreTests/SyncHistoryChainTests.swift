@@ -192,4 +192,38 @@ struct SyncHistoryChainTests {
     let four = text.replacingOccurrences(of: "version=3", with: "version=4")
     #expect(try SyncBase.decode(Array(four.utf8), file: "sync-9.txt").history.count == 2)
   }
+
+  /// A synced state edited to name a history file numbered after the planner's last change
+  /// (a file the next sync would write over) is refused, naming it, before anything is sent.
+  @Test func aStateNamingAHistoryFileNoSyncHasWrittenIsRefusedBeforeAnythingIsSent() throws {
+    let tmp = TemporaryDirectory()
+    let (laptop, _) = try Parts.pair(tmp)
+    let journal = try laptop.readSnapshot().journal
+    let path = tmp.file("laptop/" + SyncBase.fileName(journal.syncStateFile))
+    let name = try #require(try Self.state(tmp, "laptop").history.first)
+    let ahead = String(repeating: "9", count: name.count - "sync-history-.txt".count)
+    try #require(Int(ahead)! > journal.lastSeq)
+    let text = String(
+      decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
+    try Data(text.replacingOccurrences(of: name, with: "sync-history-\(ahead).txt").utf8)
+      .write(to: URL(fileURLWithPath: path))
+    func shared() -> [String: Data] {
+      var files: [String: Data] = [:]
+      let root = tmp.file("shared")
+      for case let relative as String in FileManager.default.enumerator(atPath: root)! {
+        files[relative] = FileManager.default.contents(atPath: root + "/" + relative)
+      }
+      return files
+    }
+    let before = shared()
+    let at = nextMorning.plus(hours: 3)
+    try laptop.update(at: at) { p, _ in try p.add("Waiting", spoons: 1, at: at) }
+    #expect {
+      try laptop.sync(at: at)
+    } throws: { error in
+      guard case StoreError.damagedSyncState(_, let reason) = error else { return false }
+      return reason.contains("sync-history-\(ahead).txt")
+    }
+    #expect(shared() == before, "nothing sent")
+  }
 }

@@ -22,6 +22,7 @@ extension PlannerStore {
       assert(committed.map { (try? readSnapshot()) == $0 } ?? true, "not the planner on disk")
       var snapshot = try committed ?? readSnapshot()
       var base = try requiredSyncBase(of: snapshot.journal, inPart: true)
+      try checkHistoryNumbers(base, snapshot)
       let read = base
       let previousHistory = base.history.map(\.name)
       var report = SyncReport(target: setup.target, device: setup.name)
@@ -86,6 +87,22 @@ extension PlannerStore {
         previousHistory: previousHistory, appended: appended, lock: lock)
       return report
     }
+  }
+
+  /// Refuses a synced state that names a history file numbered after the planner's last
+  /// change (only a state edited by hand can): this sync would write over it. Before anything
+  /// is sent.
+  private func checkHistoryNumbers(_ base: SyncBase, _ snapshot: PlannerSnapshot)
+    throws(StoreError)
+  {
+    guard
+      let ahead = base.history.first(where: {
+        SyncHistoryFile.number(of: $0.name).map { $0 > snapshot.journal.lastSeq } ?? false
+      })
+    else { return }
+    throw .damagedSyncState(
+      file: directory + "/" + SyncBase.fileName(snapshot.journal.syncStateFile),
+      reason: "names \(ahead.name), which no sync has written yet")
   }
 
   /// Sends what this device writes where it syncs (`publish`), and saves `sync.txt` when
@@ -187,12 +204,6 @@ extension PlannerStore {
     if let document = written {
       let (bytes, registers) = SyncHistoryFile.encode(document)
       let name = SyncHistoryFile.fileName(number)
-      // Only a state edited by hand names a file numbered after the planner's last change.
-      guard !base.history.contains(where: { $0.name == name }) else {
-        throw StoreError.damagedSyncState(
-          file: directory + "/" + SyncBase.fileName(snapshot.journal.syncStateFile),
-          reason: "names \(name), which no sync has written yet")
-      }
       writes.append(PendingWrite(path: directory + "/" + name, bytes: bytes, at: 0))
       base.history.append(
         SyncHistoryFile.Reference(

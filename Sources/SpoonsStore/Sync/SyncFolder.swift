@@ -188,11 +188,14 @@ struct SyncFolder: SyncTransport {
     }
   }
 
-  /// Each file whole under a temporary name, flushed, then renamed (in name order, so a
-  /// change file comes before the acks that count it), so no other device ever reads half of
-  /// one from this machine; then the removals. Only inside this device's own folder, reached
-  /// through real folders from the target (never a link), and only its own files: change
-  /// files and snapshots (and the copies tools make of them, by name), and regular files.
+  /// Each file whole under a temporary name, flushed, then renamed, so no other device ever
+  /// reads half of one from this machine; then the removals. The change files (and
+  /// `device.txt`, which only this device reads) go first, and the folder is flushed once for
+  /// them; then anything that counts on them (`acks.txt`, a snapshot), and the folder again:
+  /// so a power cut never keeps a snapshot or the acks without the change files before them.
+  /// Only inside this device's own folder, reached through real folders from the target
+  /// (never a link), and only its own files: change files and snapshots (and the copies tools
+  /// make of them, by name), and regular files.
   func updateOwn(
     _ device: DeviceID, name: String, writing files: [String: [UInt8]], removing: Set<String>
   ) throws(SyncError) {
@@ -200,12 +203,15 @@ struct SyncFolder: SyncTransport {
     let own: SyncDirectory
     do {
       own = try root.makeDirectory("devices").makeDirectory(device.text)
-      // Each file whole, then the folder flushed once for all of them: none is counted on
-      // before this returns, and the sync commits here only after.
-      for (file, bytes) in files.sorted(by: { $0.key < $1.key }) {
-        try own.write(file, bytes, flushingDirectory: false)
+      let first = files.filter {
+        ChangeFile.seq(ofFileNamed: $0.key) != nil || $0.key == DeviceFile.fileName
       }
-      if !files.isEmpty { try own.flush() }
+      for group in [first, files.filter { first[$0.key] == nil }] where !group.isEmpty {
+        for (file, bytes) in group.sorted(by: { $0.key < $1.key }) {
+          try own.write(file, bytes, flushingDirectory: false)
+        }
+        try own.flush()
+      }
     } catch { throw .store(error) }
     for file in removing.sorted() where Self.isOwnFileName(file) { own.remove(file) }
   }

@@ -27,10 +27,15 @@ enum SyncHistoryFile {
 
   static func fileName(_ number: Int) -> String { "sync-history-\(number).txt" }
 
-  static func isFileName(_ name: String) -> Bool {
+  static func isFileName(_ name: String) -> Bool { number(of: name) != nil }
+
+  /// N of `sync-history-N.txt`; nil for any other name.
+  static func number(of name: String) -> Int? {
     let prefix = "sync-history-"
-    return name.hasPrefix(prefix) && name.hasSuffix(".txt")
-      && Int(name.dropFirst(prefix.count).dropLast(4)).map { $0 > 0 } == true
+    guard name.hasPrefix(prefix), name.hasSuffix(".txt"),
+      let number = Int(name.dropFirst(prefix.count).dropLast(4)), number > 0
+    else { return nil }
+    return number
   }
 
   static func encode(_ document: SyncDocument) -> (bytes: [UInt8], registers: Int) {

@@ -21,9 +21,10 @@ protocol SyncTransport {
   /// What the other devices' files hold that `seen` does not, and what could not be read yet.
   func read(except device: DeviceID, seen: Set<String>) throws(SyncError) -> SyncIncoming
 
-  /// Writes or replaces one of this device's own files that is not a change file (its
-  /// `acks.txt`, a snapshot) and removes others of its own (change files every device has
-  /// read), as one step.
+  /// Writes this device's own files (its next change file, its `acks.txt`, a snapshot, and
+  /// through a folder its `device.txt`), each whole, the change files durable before what
+  /// counts on them, and removes others of its own (change files every device has read).
+  /// Through git, one commit and one push.
   func updateOwn(
     _ device: DeviceID, name: String, writing files: [String: [UInt8]], removing: Set<String>
   ) throws(SyncError)
