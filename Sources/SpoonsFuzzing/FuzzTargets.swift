@@ -263,11 +263,7 @@ public enum FuzzTargets {
       }
       // As the store keeps them: what the live part no longer names joins the history part.
       let saved = live.stateToSave.planner
-      let after = live.document.partsAfterArchiving(
-        for: saved, identities: live.identities, clock: saved.today(at: morning),
-        old: parts.limits, elsewhere: parts.live.elsewhere)
-      parts = SyncParts(
-        live: after.live, history: parts.history.joined(with: after.history), limits: after.limits)
+      parts = parts.afterDayEnded(live, saving: saved, now: morning)
       (document, planner, clock, synced) = (whole.document, saved, live.clock, morning)
     }
   }

@@ -90,19 +90,20 @@ extension FileFormat {
   }
 
   /// `decodeRecords` for a decoder that reads its common lines itself (see `RecordCodec.Line`).
+  /// Returns the file's version (0 for no bytes), for what a version allows.
+  @discardableResult
   func decodeLines(
     _ bytes: [UInt8], file: String, _ body: (RecordCodec.Line) throws(DecodeError) -> Void
-  ) throws(StoreError) {
-    guard !bytes.isEmpty else { return }
+  ) throws(StoreError) -> Int {
+    guard !bytes.isEmpty else { return 0 }
     if let foreign = bytes.withUnsafeBufferPointer({ foreign($0, whole: bytes.count, file: file) }) {
       throw foreign
     }
-    var first = true
+    var fileVersion: Int?
     do {
       try RecordCodec.forEachLine(in: bytes) { line throws(DecodeError) in
-        if first {
-          first = false
-          _ = try checkHeader(line.record())
+        guard fileVersion != nil else {
+          fileVersion = try checkHeader(line.record())
           return
         }
         try body(line)
@@ -110,6 +111,7 @@ extension FileFormat {
     } catch {
       throw error.inFile(file, supported: version)
     }
+    return fileVersion ?? 0
   }
 }
 

@@ -26,6 +26,22 @@ public struct SyncParts: Sendable {
   }
 }
 
+extension SyncParts {
+  /// The parts after `round`, the round over the live part and what the archive gained (a
+  /// day ended here), which made `planner`: what the live part no longer names joins the
+  /// history part (`SyncDocument.partsAfterArchiving`). The store keeps the same, with the
+  /// history part in its files.
+  public func afterDayEnded(_ round: SyncRound, saving planner: Planner, now: Timestamp)
+    -> SyncParts
+  {
+    let after = round.document.partsAfterArchiving(
+      for: planner, identities: round.identities, clock: planner.today(at: now), old: limits,
+      elsewhere: live.elsewhere)
+    return SyncParts(
+      live: after.live, history: history.joined(with: after.history), limits: after.limits)
+  }
+}
+
 /// When the live part of a document can decide a round alone.
 public struct SyncPartLimits: Hashable, Sendable {
   /// False when the history part holds a task not deleted that is dated on or after the open

@@ -114,12 +114,8 @@ struct SyncDevice {
       #expect(live.clock == round.clock)
       #expect(live.settledChanges == round.settledChanges)
       #expect(SyncRound.sameTasks(round.state.done, state.done) && round.state.days == state.days)
-      let after = live.document.partsAfterArchiving(
-        for: live.state.planner, identities: live.identities,
-        clock: live.state.planner.today(at: now), old: parts.limits,
-        elsewhere: parts.live.elsewhere)
-      let history = parts.history.joined(with: after.history)
-      #expect(after.live.joined(with: history) == round.document)
+      let after = parts.afterDayEnded(live, saving: live.state.planner, now: now)
+      #expect(after.live.joined(with: after.history) == round.document)
       let whole = round.document.parts(
         for: round.state.planner, identities: round.identities,
         clock: round.state.planner.today(at: now))
@@ -127,7 +123,7 @@ struct SyncDevice {
       #expect(after.limits.livePartDecides == whole.limits.livePartDecides)
       #expect(after.limits.newestInHistory == whole.limits.newestInHistory)
       #expect(after.limits.waitingFrom.map { w in whole.limits.waitingFrom.map { w <= $0 } ?? true } ?? (whole.limits.waitingFrom == nil))
-      self.parts = SyncParts(live: after.live, history: history, limits: after.limits)
+      self.parts = after
       handedOut = SyncNumbers(
         task: round.state.planner.nextID.rawValue, routine: round.state.planner.nextRoutineID.rawValue)
       archiveAtSync = (round.state.done, round.state.days)

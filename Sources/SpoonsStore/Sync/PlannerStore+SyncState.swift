@@ -142,17 +142,14 @@ extension PlannerStore {
   func dayEndedRound(
     _ base: inout SyncBase, _ snapshot: PlannerSnapshot, clock: HybridClock, now: Timestamp
   ) throws -> SyncRound? {
-    guard !base.history.isEmpty, base.history.count < SyncBase.historyFilesAtMost,
-      snapshot.journal.syncFile != 0, historyFilesAsNamed(base),
-      base.hidden.allSatisfy({ snapshot.planner.task(TaskID($0)) != nil }),
+    guard base.history.count < SyncBase.historyFilesAtMost, historyPartStands(base, snapshot),
       let gained = archiveGainedSinceSync(base, snapshot),
       // Only days ended: the tasks gained are the ones the days gained name, each once (what
-      // an import appends, with no day, is decided by the whole).
+      // an import appends, with no day, is decided by the whole), and none the planner holds
+      // (nor, so, one the archive hid: every hidden task is in the planner).
       Set(gained.done.map(\.id)).count == gained.done.count,
       gained.done.map(\.id).sorted() == gained.days.flatMap(\.done).sorted(),
-      !gained.done.contains(where: {
-        snapshot.planner.task($0.id) != nil || base.hidden.contains($0.id.rawValue)
-      })
+      !gained.done.contains(where: { snapshot.planner.task($0.id) != nil })
     else { return nil }
     try base.readWhole()
     guard
@@ -185,10 +182,15 @@ extension PlannerStore {
     return history.document
   }
 
-  /// Whether every history file `base` names is there at the size it names (a file put back
-  /// or replaced is read whole, by the round over the whole, which checks it).
-  func historyFilesAsNamed(_ base: SyncBase) -> Bool {
-    base.history.allSatisfy { FileSystem.size(directory + "/" + $0.name) == $0.bytes }
+  /// Whether the history part `base` names stands as the last sync left it, for a round over
+  /// the live part: the state is split and the planner has synced; every history file is
+  /// there at the size it names (a file put back or replaced is read whole, by the round over
+  /// the whole, which checks it); and no task whose archived copy the planner hid has left
+  /// the planner (its archived copy shows again, which only the whole takes in).
+  func historyPartStands(_ base: SyncBase, _ snapshot: PlannerSnapshot) -> Bool {
+    !base.history.isEmpty && snapshot.journal.syncFile != 0
+      && base.history.allSatisfy { FileSystem.size(directory + "/" + $0.name) == $0.bytes }
+      && base.hidden.allSatisfy { snapshot.planner.task(TaskID($0)) != nil }
   }
 
   /// The tasks and days the archive gained since the last sync, as the undo history since
@@ -233,14 +235,11 @@ extension PlannerStore {
   }
 
   /// Whether the live part of the synced state decides a round alone, and the tasks changed
-  /// since the last sync if it does: the state is split, its history part is there at the size
-  /// named, the archive is as it was at the last sync, and no task whose archived copy the
-  /// planner hid has left the planner.
+  /// since the last sync if it does: the history part stands (`historyPartStands`) and the
+  /// archive is as it was at the last sync.
   func livePartDecides(_ base: SyncBase, _ snapshot: PlannerSnapshot) -> Set<TaskID>? {
-    guard !base.history.isEmpty, snapshot.journal.syncFile != 0, historyFilesAsNamed(base),
-      base.archive == snapshot.archive,
-      let changed = tasksChangedSinceSync(base, snapshot.journal),
-      base.hidden.allSatisfy({ snapshot.planner.task(TaskID($0)) != nil })
+    guard historyPartStands(base, snapshot), base.archive == snapshot.archive,
+      let changed = tasksChangedSinceSync(base, snapshot.journal)
     else { return nil }
     return changed
   }
@@ -379,8 +378,7 @@ extension SyncBase {
       for: state.planner, identities: round.identities, clock: state.planner.today(at: now))
     document = parts.live
     limits = parts.limits
-    handedOut = SyncNumbers(
-      task: state.planner.nextID.rawValue, routine: state.planner.nextRoutineID.rawValue)
+    handedOut = Self.handedOut(by: state.planner)
     // An archive the commit rewrites holds no copy of a live task; one it keeps may.
     let rewritten = state.done != archive.read.doneTasks || state.days != archive.read.days
     hidden = rewritten
@@ -427,8 +425,13 @@ extension SyncBase {
       old: limits, elsewhere: document.elsewhere)
     document = parts.live
     limits = parts.limits
-    handedOut = SyncNumbers(
-      task: state.planner.nextID.rawValue, routine: state.planner.nextRoutineID.rawValue)
+    handedOut = Self.handedOut(by: state.planner)
     return parts.history
+  }
+
+  /// The numbers `planner` has handed out: nothing named at or after them is in a history
+  /// part written now.
+  static func handedOut(by planner: Planner) -> SyncNumbers {
+    SyncNumbers(task: planner.nextID.rawValue, routine: planner.nextRoutineID.rawValue)
   }
 }

@@ -215,7 +215,7 @@ struct SyncBase: Equatable {
     var loader = DocumentLoader()
     // The format line, a file that is something else, a newer version: checked as for every
     // data file.
-    try format.decodeLines(bytes, file: file) { line throws(DecodeError) in
+    let version = try format.decodeLines(bytes, file: file) { line throws(DecodeError) in
       if inCheckpoint { base.checkpointRecords += 1 } else { base.appendedRecords += 1 }
       ended = false
       // Nearly every record is a register: known by its bytes, before a String of the kind
@@ -252,13 +252,9 @@ struct SyncBase: Equatable {
       throw .corrupt(file: file, line: nil, reason: "the file is cut short")
     }
     // A Spoons that reads one history file would take the last for the whole history part.
-    if base.history.count > 1 {
-      var header: [UInt8] = []
-      format.encodeHeader(to: &header)
-      guard bytes.starts(with: header) else {
-        throw .corrupt(
-          file: file, line: nil, reason: "names more history files than its version holds")
-      }
+    guard base.history.count <= 1 || version >= 4 else {
+      throw .corrupt(
+        file: file, line: nil, reason: "names more history files than its version holds")
     }
     if readWhole { return try decode(bytes, file: file) }
     // The numbers the history part holds (`parts`), with the registers read.
