@@ -329,7 +329,7 @@ func target(_ variant: String, _ n: Int, _ command: String) -> (Double?, Double?
   case ("realistic", 10_000, "repl status"): return (0.5, nil)
   case ("synced real", 100_000, "sync --init"): return (2000, 64)
   // What a day changed, not the years behind it: the same at every size.
-  case ("synced real", _, "new-day"): return (50, 16)
+  case ("synced real", _, "new-day"), ("synced real", _, "sync (a day in)"): return (50, 16)
   default: return (nil, nil)
   }
 }
@@ -728,6 +728,23 @@ func tableLine(
     before: {
       copyTree(kept.data, data)
       copyTree(kept.folder, folder)
+    })
+  // The same morning, the new day started on the other device instead, and taken in here a
+  // minute later by a `sync`: over the live part too, the archive appended to. Both devices
+  // and the folder are put back before each run, and the phone starts the day and syncs,
+  // untimed.
+  let keptPhone = work + "/kept-phone-\(variant)-\(n)"
+  copyTree(phone.data, keptPhone)
+  let phoneMorning = Subject(phone.data, now: morningAfter)
+  measure(
+    name, n, "sync (a day in)",
+    on: Subject(data, now: morningAfter.dropLast(14) + "08:01:00+01:00"), ["sync"],
+    before: {
+      copyTree(kept.data, data)
+      copyTree(kept.folder, folder)
+      copyTree(keptPhone, phone.data)
+      spoons(phoneMorning, "new-day", "12")
+      spoons(phoneMorning, "sync")
     })
 }
 

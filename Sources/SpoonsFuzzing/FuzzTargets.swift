@@ -306,7 +306,8 @@ public enum FuzzTargets {
 
   /// The bytes' changes taken in by `syncedDevice`: where the round over the live part of its
   /// synced state answers, it must be the round over the whole document (which must not
-  /// refuse what the live part takes in).
+  /// refuse what the live part takes in); and where it answers for changes that end the day
+  /// open there (`overLivePartEndingDay`), the whole must archive what it archived.
   static func livePartTakesIn(_ changes: [SyncChange], at now: Timestamp) {
     guard let device = syncedDevice else { fail("the synced device could not be made") }
     let later = Timestamp(seconds: now.seconds + 60)
@@ -315,7 +316,10 @@ public enum FuzzTargets {
       let live = try? SyncRound.overLivePart(
         device.parts.live, limits: device.parts.limits, planner: planner, incoming: changes,
         clock: device.round.clock, now: later, lastSynced: now, handedOut: device.handedOut)
-    else { return }
+    else {
+      dayTakenInAgrees(changes, device: device, at: later, lastSynced: now)
+      return
+    }
     guard
       let whole = try? SyncRound(
         base: device.round.document,
@@ -330,6 +334,32 @@ public enum FuzzTargets {
       // The live round leaves the archive as it was (a routine's done tasks name it by number).
       whole.state.done == device.round.state.done, whole.state.days == device.round.state.days
     else { fail("the live part took changes in otherwise than the whole document") }
+  }
+
+  /// The bytes' changes taken in by `device` over its live part, when they end the day open
+  /// there: the round must be the round over the whole, which archives the same.
+  static func dayTakenInAgrees(
+    _ changes: [SyncChange], device: (round: SyncRound, parts: SyncParts, handedOut: SyncNumbers),
+    at later: Timestamp, lastSynced: Timestamp
+  ) {
+    let planner = device.round.stateToSave.planner
+    guard
+      let live = try? SyncRound.overLivePartEndingDay(
+        device.parts.live, limits: device.parts.limits, planner: planner, incoming: changes,
+        clock: device.round.clock, now: later, lastSynced: lastSynced, handedOut: device.handedOut)
+    else { return }
+    let archive = device.round.state
+    guard
+      let whole = try? SyncRound(
+        base: device.round.document,
+        local: SyncedState(planner: planner, done: archive.done, days: archive.days),
+        incoming: changes, clock: device.round.clock, now: later, lastSynced: lastSynced)
+    else { fail("the live part took in a day ended elsewhere that the whole document refuses") }
+    guard
+      live.isTheWholeRound(
+        whole, history: device.parts.history,
+        archive: (archive.done + live.state.done, archive.days + live.state.days))
+    else { fail("the live part took in a day ended elsewhere otherwise than the whole document") }
   }
 
   /// A change made here after `first` (a task added, one planned), synced with nothing come

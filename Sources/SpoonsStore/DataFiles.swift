@@ -37,7 +37,8 @@ public enum DataFiles {
         + "`clear completed`, `import --replace`, and `delete` or `undone` of a task done on "
         + "an earlier day)",
       written: "appended at the checkpoint after a `new-day` (until then the records are in "
-        + "`undo-N.txt`) and fsynced, never past a file that does not hold what `planner.txt` "
+        + "`undo-N.txt`), or by the sync that takes in a day ended on another device, and "
+        + "fsynced, never past a file that does not hold what `planner.txt` "
         + "counts; a `-N` file is written whole before its change commits, and an older one "
         + "removed once no change in the last 100 names it"),
     Entry(
@@ -55,7 +56,8 @@ public enum DataFiles {
       written: "a checkpoint written whole before the sync that made it commits, named only by "
         + "the new `planner.txt`; an everyday sync appends its round to it, and the new "
         + "`planner.txt` names the length that counts; a sync that needs only the live part "
-        + "keeps the history part's files, and one after a day ended here adds one"),
+        + "keeps the history part's files, and one after a day ended (here or on another device) "
+        + "adds one"),
     Entry(
       name: "history.txt",
       holds: "the lines typed at the prompt, for Up and Down",

@@ -68,13 +68,14 @@ public struct SyncPartLimits: Hashable, Sendable {
   }
 
   /// Whether a change that came in leaves the history part alone: its entity is in the live
-  /// part, is of a kind only the live part holds, or is named for a creation newer than any
-  /// the history part is named for (so it is not there); and a number it sets is one Spoons
+  /// part, is of a kind only the live part holds, is a day after the parts
+  /// (`isDayAfterParts`), or is named for a creation newer than any the history part is named
+  /// for (so it is not there); and a number it sets is one Spoons
   /// writes (a task in the history part names its routine by it), above every task number
   /// the history part holds for a task (so no task there loses its number to it).
   func leavesHistoryAlone(_ change: SyncChange, live: SyncDocument) -> Bool {
     let entity = change.entity
-    guard Self.onlyLive(entity) || live.entities[entity] != nil
+    guard Self.onlyLive(entity) || live.entities[entity] != nil || isDayAfterParts(entity)
       || Self.creation(of: entity).map({ $0 > newestInHistory ?? Int64.min }) == true
     else { return false }
     // Tasks and routines name their number alike.
@@ -89,18 +90,23 @@ public struct SyncPartLimits: Hashable, Sendable {
   /// part either: it is of a kind only the live part holds (`onlyLive`), its name is newer
   /// than any there (`creation(of:)`), or it was named here (`named`, the number it was named
   /// for) with a number this device had not handed out when the history part was written
-  /// (`handedOut`), or it is a day dated after `clock` and before `waitingFrom` (nothing in
-  /// either part was dated then when they were made: the day a `new-day` here opens, whose
-  /// date may start before tasks of the history part were made, in the small hours).
+  /// (`handedOut`), or it is a day after the parts (`isDayAfterParts`).
   func isNew(_ entity: SyncEntity, named: Int?, handedOut: SyncNumbers) -> Bool {
-    if Self.onlyLive(entity) { return true }
-    if entity.kind == .day, let date = entity.date, let clock, date > clock,
-      waitingFrom.map({ date < $0 }) ?? true
-    {
-      return true
-    }
+    if Self.onlyLive(entity) || isDayAfterParts(entity) { return true }
     if let named, named >= handedOut.task { return true }
     return Self.creation(of: entity).map { $0 > newestInHistory ?? Int64.min } == true
+  }
+
+  /// Whether `entity` is a day dated after `clock` and before `waitingFrom`: nothing in either
+  /// part was dated then when they were made (`waitingFrom` is the first date after `clock`
+  /// that anything is dated), so the history part holds no such day. The day a `new-day`
+  /// opens, here or on another device, whose date may start before tasks of the history part
+  /// were made, in the small hours.
+  func isDayAfterParts(_ entity: SyncEntity) -> Bool {
+    guard entity.kind == .day, let date = entity.date, let clock, date > clock else {
+      return false
+    }
+    return waitingFrom.map { date < $0 } ?? true
   }
 
   /// The kinds of entity the live part holds every one of: the settings, each device's next

@@ -260,6 +260,51 @@ public struct SyncRound: Sendable {
     clock: HybridClock, now: Timestamp, lastSynced: Timestamp?, handedOut: SyncNumbers,
     archived: (done: [SpoonTask], days: [DayRecord]) = ([], [])
   ) throws(SyncProblem) -> SyncRound? {
+    guard
+      let round = try overLivePartAlone(
+        live, limits: limits, planner: planner, incoming: incoming, clock: clock, now: now,
+        lastSynced: lastSynced, handedOut: handedOut, archived: archived),
+      Self.sameTasks(round.state.done, archived.done), round.state.days == archived.days,
+      round.state.planner.day?.date == planner.day?.date
+    else { return nil }
+    return round
+  }
+
+  /// The round over the live part alone when what came in ended the day this device has open
+  /// (a `new-day` on another device), or nil when it cannot be sure (`overLivePart` says
+  /// when), and the whole decides. Making the planner then archives that day and the tasks it
+  /// names, each once, none of them left in the planner, and opens a later day: those are
+  /// what the archive gains (`state.done`, `state.days`, which the store appends to its
+  /// files). Why the live part holds all of it: the history part names only days ended before
+  /// the one open here and their tasks, which the archive holds already, and what came in
+  /// leaves it alone. The caller also makes sure the archive is as it was at the last sync,
+  /// and that no task whose archived copy the planner hid leaves it; debug builds compare the
+  /// round with the one over the whole (`isTheWholeRound`).
+  public static func overLivePartEndingDay(
+    _ live: SyncDocument, limits: SyncPartLimits, planner: Planner, incoming: [SyncChange],
+    clock: HybridClock, now: Timestamp, lastSynced: Timestamp?, handedOut: SyncNumbers
+  ) throws(SyncProblem) -> SyncRound? {
+    guard !incoming.isEmpty, let open = planner.day?.date,
+      let round = try overLivePartAlone(
+        live, limits: limits, planner: planner, incoming: incoming, clock: clock, now: now,
+        lastSynced: lastSynced, handedOut: handedOut, archived: ([], [])),
+      let ended = round.state.days.first, round.state.days.count == 1, ended.date == open,
+      let opened = round.state.planner.day?.date, opened > open
+    else { return nil }
+    let ids = round.state.done.map(\.id)
+    guard Set(ids).count == ids.count, ids.sorted() == ended.done.sorted(),
+      !ids.contains(where: { round.state.planner.task($0) != nil })
+    else { return nil }
+    return round
+  }
+
+  /// What `overLivePart` and `overLivePartEndingDay` share: the round, when the live part can
+  /// decide it but for what making the planner archived.
+  private static func overLivePartAlone(
+    _ live: SyncDocument, limits: SyncPartLimits, planner: Planner, incoming: [SyncChange],
+    clock: HybridClock, now: Timestamp, lastSynced: Timestamp?, handedOut: SyncNumbers,
+    archived: (done: [SpoonTask], days: [DayRecord])
+  ) throws(SyncProblem) -> SyncRound? {
     guard limits.decide(on: planner.today(at: now)),
       incoming.allSatisfy({ limits.leavesHistoryAlone($0, live: live) })
     else { return nil }
@@ -267,11 +312,9 @@ public struct SyncRound: Sendable {
       base: live, local: SyncedState(planner: planner, done: archived.done, days: archived.days),
       incoming: incoming, clock: clock, now: now, lastSynced: lastSynced)
     let onlyOverBudget = round.notes.allSatisfy { if case .overBudget = $0 { true } else { false } }
-    guard !round.routineMoved, Self.sameTasks(round.state.done, archived.done),
-      round.state.days == archived.days,
+    guard !round.routineMoved,
       routineNumbering(live, round.routinesNamedBefore)
         == routineNumbering(round.document, round.identities.routines),
-      round.state.planner.day?.date == planner.day?.date,
       round.writtenAnew.allSatisfy({
         limits.isNew($0, named: round.namedAnew[$0], handedOut: handedOut)
       }),

@@ -8,4 +8,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SPOONS_CRASH_TRIALS=${1:-1000} swift test \
-  --filter 'killedWritersLeaveACompleteState|killedSyncsLeaveAWholePlanner|killedSyncsAfterANewDay'
+  --filter 'killedWritersLeaveACompleteState|killedSyncsLeaveAWholePlanner|killedSyncsAfterANewDay|killedSyncsTakingInADayEndedElsewhere'

@@ -796,6 +796,69 @@ struct Replicator {
     try a.run("check", at: end)
   }
 
+  /// The sync that takes in a day ended on the other device, killed at random moments (it
+  /// appends that day and its tasks to the archive, and writes a history file and a new
+  /// synced state, before the planner names them): the planner loads whole, every walk done on
+  /// the other device is here, and the next sync goes on, taking each day in over the live
+  /// part again.
+  @Test func killedSyncsTakingInADayEndedElsewhereLoseNothing() throws {
+    let dir = TemporaryDirectory()
+    let shared = dir.file("shared")
+    let a = Device(name: "laptop", data: dir.file("laptop"), target: shared)
+    let b = Device(name: "desktop", data: dir.file("desktop"), target: shared)
+    var seed = ["new-day 20"]
+    for n in 1...200 { seed.append("add \(1 + n % 10) Seed task \(n)") }
+    _ = try spoons([], stdin: Data((seed.joined(separator: "\n") + "\n").utf8), data: b.data)
+    try b.run("sync", "--init", shared, at: morning)
+    try a.run("sync", "--init", shared, at: morning)
+    // A change made on the laptop too (a device whose undo history is empty has no record of
+    // what changed since its last sync, and the whole decides).
+    try a.run("add", "2", "Laptop task", at: morning)
+    try a.run("sync", at: morning)
+    try b.run("sync", at: morning)
+    var rng = SeededGenerator(seed: 20261128)
+    var killedMidway = 0
+    var chained = 0
+    let trials = max(12, ReliabilityTests.trials / 8)
+    for trial in 0..<trials {
+      // The desktop ends the day before (with its walk done) and does a walk today.
+      let day = morning.plus(hours: 24 * (trial + 1))
+      try b.run("new-day", "9", at: day)
+      let added = try b.run("add", "1", "Walk n\(trial)n", at: day).stdout
+      let id = try #require(added.split(separator: "#").dropFirst().first?.prefix { $0.isNumber })
+      try b.run("plan", String(id), at: day)
+      try b.run("done", String(id), at: day)
+      try b.run("sync", at: day)
+      let out = dir.file("out-\(trial)")
+      let writer = try ReliabilityTests.startWriter(
+        data: a.data, lines: ["sync"], out: out,
+        environment: ["SPOONS_NOW": day.plus(hours: 1).description])
+      // Anywhere in the sync: a debug build's takes about 100 ms here (it runs the round
+      // over the whole beside it), most of it before the first write.
+      usleep(UInt32.random(in: 0...150_000, using: &rng))
+      kill(writer.processIdentifier, SIGKILL)
+      writer.waitUntilExit()
+      if writer.terminationReason == .uncaughtSignal { killedMidway += 1 }
+      // Whatever the kill left, the planner loads, and syncs on: every walk is here.
+      let before = try Self.historyFiles(a)
+      try a.run("sync", at: day.plus(hours: 2))
+      if try Self.historyFiles(a) > before { chained += 1 }
+      let found = try a.run("search", "Walk", at: day.plus(hours: 2)).stdout
+      for earlier in 0...trial {
+        #expect(found.contains("Walk n\(earlier)n"), "trial \(trial): Walk \(earlier) lost")
+      }
+    }
+    #expect(killedMidway > trials / 4, "many syncs should die midway (\(killedMidway))")
+    #expect(chained > trials / 4, "syncs taking in a day went over the live part (\(chained))")
+    let end = morning.plus(hours: 24 * (trials + 1))
+    try a.run("sync", at: end)
+    try b.run("sync", at: end)
+    try a.run("sync", at: end)
+    #expect(try a.export(at: end) == b.export(at: end))
+    try a.run("check", at: end)
+    try b.run("check", at: end)
+  }
+
   /// How many history files the synced state `planner.txt` names holds (its `syncfile=`).
   static func historyFiles(_ device: Device) throws -> Int {
     let planner = try String(contentsOfFile: device.data + "/planner.txt", encoding: .utf8)

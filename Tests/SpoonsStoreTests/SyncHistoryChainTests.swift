@@ -75,6 +75,42 @@ struct SyncHistoryChainTests {
     #expect(phone.check().problems.isEmpty)
   }
 
+  /// Days ended on the other device, each taken in here over the live part
+  /// (`PlannerStore.dayTakenInRound`): the archive here is appended to (its files keep their
+  /// names), the history part gains a file a day, and the two devices hold the same planner
+  /// and archive.
+  @Test func aDayEndedOnTheOtherDeviceIsTakenInOverTheLivePart() throws {
+    let tmp = TemporaryDirectory()
+    let (laptop, phone) = try Parts.pair(tmp)
+    try laptop.sync(at: nextMorning.plus(hours: 3))
+    try phone.sync(at: nextMorning.plus(hours: 3, minutes: 1))
+    let history = try Self.state(tmp, "laptop").history
+    let archive = Parts.files(tmp, "laptop", ArchiveFiles.isArchiveName)
+    for i in 0..<3 {
+      let day = nextMorning.plus(hours: 24 * (i + 1))
+      try phone.update(at: day) { p, finished in
+        if let done = try p.startNewDay(budget: 10, at: day).finished { finished.append(done) }
+      }
+      try phone.sync(at: day.plus(minutes: 1))
+      try laptop.sync(at: day.plus(minutes: 2))
+      #expect(try Self.state(tmp, "laptop").history.count == history.count + i + 1)
+      #expect(try laptop.load().day?.date == phone.load().day?.date)
+      try phone.update(at: day.plus(hours: 1)) { p, _ in
+        try p.add("Chain \(i)", spoons: 2, at: day.plus(hours: 1))
+        let id = try #require(p.category(try SpoonCost(2)).last?.id)
+        try p.plan([id], at: day.plus(hours: 1))
+        try p.markDone([id], at: day.plus(hours: 2))
+      }
+      try phone.sync(at: day.plus(hours: 2))
+      try laptop.sync(at: day.plus(hours: 2, minutes: 1))
+    }
+    #expect(Parts.files(tmp, "laptop", ArchiveFiles.isArchiveName) == archive, "appended to")
+    #expect(try laptop.loadWhole() == phone.loadWhole())
+    #expect(try laptop.loadWhole().archive.doneTasks.map(\.title.text).suffix(2) == ["Chain 0", "Chain 1"])
+    #expect(laptop.check().problems.isEmpty)
+    #expect(phone.check().problems.isEmpty)
+  }
+
   /// Once the state names `historyFilesAtMost` files, the next day ended is synced over the
   /// whole, which writes the history part as one file again.
   @Test func theHistoryFilesBecomeOneOnceThereAreTheMostAllowed() throws {

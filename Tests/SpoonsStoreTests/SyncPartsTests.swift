@@ -61,9 +61,9 @@ struct SyncPartsTests {
     #expect(Self.files(tmp, "laptop", SyncHistoryFile.isFileName) == history)
     #expect(try laptop.load().allTasks.contains { $0.title.text == "From the phone" })
 
-    // A new day started on the phone archives the day before: that needs the whole. A new
-    // history part, and the one before it (named by the synced state `planner.txt.bak`
-    // counts on) is kept, the older ones not.
+    // A new day started on the phone archives the day before: taken in over the live part
+    // too, it adds a file to the history part and leaves the one before as it was; so does
+    // the next.
     let next = at.plus(hours: 24)
     try phone.update(at: next) { p, finished in
       if let done = try p.startNewDay(budget: 9, at: next).finished { finished.append(done) }
@@ -72,6 +72,7 @@ struct SyncPartsTests {
     try laptop.sync(at: next.plus(minutes: 1))
     let after = Self.files(tmp, "laptop", SyncHistoryFile.isFileName)
     #expect(after.count == 2 && after.contains(history[0]))
+    #expect(tmp.bytes("laptop/" + history[0]) == bytes)
     #expect(try laptop.load().day?.budget == 9)
     try phone.update(at: next) { p, finished in
       if let done = try p.startNewDay(budget: 8, at: next.plus(hours: 24)).finished {
@@ -80,7 +81,8 @@ struct SyncPartsTests {
     }
     try phone.sync(at: next.plus(hours: 24))
     try laptop.sync(at: next.plus(hours: 24, minutes: 1))
-    #expect(!Self.files(tmp, "laptop", SyncHistoryFile.isFileName).contains(history[0]))
+    #expect(Self.files(tmp, "laptop", SyncHistoryFile.isFileName).count == 3)
+    #expect(tmp.bytes("laptop/" + history[0]) == bytes)
     try phone.sync(at: next.plus(hours: 24, minutes: 2))
     #expect(try phone.loadWhole() == laptop.loadWhole())
     #expect(try laptop.check().problems.isEmpty)
@@ -117,7 +119,8 @@ struct SyncPartsTests {
 
   /// The history part must be the file the live part names: a damaged or replaced one is
   /// refused whole, by name, by `check` and by the next sync that needs it, and nothing is
-  /// changed. A sync of a change made here, which does not read it, still goes through.
+  /// changed. A sync of a change made here, or of a new day started on the other device,
+  /// which do not read it, still goes through.
   @Test func aDamagedHistoryPartIsNamedAndNothingIsChanged() throws {
     let tmp = TemporaryDirectory()
     let (laptop, phone) = try Self.pair(tmp)
@@ -132,15 +135,24 @@ struct SyncPartsTests {
     try laptop.update(at: at) { p, _ in try p.add("Still synced", spoons: 4, at: at) }
     #expect(try laptop.sync(at: at).sent == 1)
 
-    // A new day on the phone needs the whole.
+    // A new day on the phone is taken in over the live part, which does not read it either.
     let next = at.plus(hours: 24)
     try phone.update(at: next) { p, finished in
       if let done = try p.startNewDay(budget: 9, at: next).finished { finished.append(done) }
     }
     try phone.sync(at: next)
+    try laptop.sync(at: next.plus(minutes: 1))
+    #expect(try laptop.load().day?.budget == 9)
+
+    // A task done on an earlier day, deleted on the phone: the history part holds it, and
+    // the sync that takes that in needs the whole.
+    try phone.updateReachingArchive(at: next.plus(hours: 1)) { _, archived in
+      archived.removeAll { $0.title.text == "Day 0 walk" }
+    }
+    try phone.sync(at: next.plus(hours: 1))
     let planner = tmp.bytes("laptop/planner.txt")
     #expect {
-      try laptop.sync(at: next.plus(minutes: 1))
+      try laptop.sync(at: next.plus(hours: 1, minutes: 1))
     } throws: { error in
       "\(error)".contains(name) && "\(error)".contains("checksum")
     }

@@ -34,6 +34,9 @@ struct SyncDevice {
   /// How many rounds after a day ended here the live part and what the archive gained
   /// answered, each checked against the round over the whole.
   var newDayRounds = 0
+  /// How many rounds that took in a day ended on another device the live part answered
+  /// (`SyncRound.overLivePartEndingDay`), each checked against the round over the whole.
+  var dayTakenInRounds = 0
 
   init(_ name: String, keepsGuards: Bool = false) {
     clock = HybridClock(device: DeviceID(name)!)
@@ -108,26 +111,21 @@ struct SyncDevice {
         lastSynced: lastSynced, handedOut: handedOut, archived: archived)
     {
       // The round after a day ended here, over the live part and what the archive gained.
-      #expect(live.outgoing == round.outgoing)
-      #expect(live.stateToSave.planner == round.stateToSave.planner)
-      #expect(live.notes == round.notes)
-      #expect(live.clock == round.clock)
-      #expect(live.settledChanges == round.settledChanges)
-      #expect(SyncRound.sameTasks(round.state.done, state.done) && round.state.days == state.days)
-      let after = parts.afterDayEnded(live, saving: live.state.planner, now: now)
-      #expect(after.live.joined(with: after.history) == round.document)
-      let whole = round.document.parts(
-        for: round.state.planner, identities: round.identities,
-        clock: round.state.planner.today(at: now))
-      #expect(after.live == whole.live)
-      #expect(after.limits.livePartDecides == whole.limits.livePartDecides)
-      #expect(after.limits.newestInHistory == whole.limits.newestInHistory)
-      #expect(after.limits.waitingFrom.map { w in whole.limits.waitingFrom.map { w <= $0 } ?? true } ?? (whole.limits.waitingFrom == nil))
-      self.parts = after
-      handedOut = SyncNumbers(
-        task: round.state.planner.nextID.rawValue, routine: round.state.planner.nextRoutineID.rawValue)
-      archiveAtSync = (round.state.done, round.state.days)
+      checkDayEnded(live, round, parts, archive: (state.done, state.days), now: now)
       newDayRounds += 1
+      answered = true
+    } else if let parts, archiveAsAtSync == true, !received.flatMap({ $0 }).isEmpty,
+      let live = try? SyncRound.overLivePartEndingDay(
+        parts.live, limits: parts.limits, planner: state.planner,
+        incoming: received.flatMap { $0 }, clock: clock, now: now, lastSynced: lastSynced,
+        handedOut: handedOut)
+    {
+      // A day ended on another device, taken in over the live part: the archive gains what
+      // the round archived.
+      checkDayEnded(
+        live, round, parts,
+        archive: (state.done + live.state.done, state.days + live.state.days), now: now)
+      dayTakenInRounds += 1
       answered = true
     }
     lastSynced = now
@@ -145,6 +143,34 @@ struct SyncDevice {
     notes = round.notes
     syncedPlanner = state.planner
     return round.notes
+  }
+
+  /// Checks a round over the live part after a day ended (here, or on another device) against
+  /// `round`, the round over the whole document, which must end with `archive`; then keeps
+  /// the parts as the store does, with what the live part no longer names in the history.
+  mutating func checkDayEnded(
+    _ live: SyncRound, _ round: SyncRound, _ parts: SyncParts,
+    archive: (done: [SpoonTask], days: [DayRecord]), now: Timestamp
+  ) {
+    #expect(live.outgoing == round.outgoing)
+    #expect(live.stateToSave.planner == round.stateToSave.planner)
+    #expect(live.notes == round.notes)
+    #expect(live.clock == round.clock)
+    #expect(live.settledChanges == round.settledChanges)
+    #expect(SyncRound.sameTasks(round.state.done, archive.done) && round.state.days == archive.days)
+    let after = parts.afterDayEnded(live, saving: live.state.planner, now: now)
+    #expect(after.live.joined(with: after.history) == round.document)
+    let whole = round.document.parts(
+      for: round.state.planner, identities: round.identities,
+      clock: round.state.planner.today(at: now))
+    #expect(after.live == whole.live)
+    #expect(after.limits.livePartDecides == whole.limits.livePartDecides)
+    #expect(after.limits.newestInHistory == whole.limits.newestInHistory)
+    #expect(after.limits.waitingFrom.map { w in whole.limits.waitingFrom.map { w <= $0 } ?? true } ?? (whole.limits.waitingFrom == nil))
+    self.parts = after
+    handedOut = SyncNumbers(
+      task: round.state.planner.nextID.rawValue, routine: round.state.planner.nextRoutineID.rawValue)
+    archiveAtSync = (round.state.done, round.state.days)
   }
 
   /// The tasks a change since `before` touched, as the undo history names them: every task
@@ -1042,6 +1068,51 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     try devices[0].sync([], at: fourthMorning.plus(hours: 1))
     #expect(devices[0].liveRounds == live + 1)
     try syncAll(&devices, at: fourthMorning.plus(hours: 2))
+    #expect(devices[0].state == devices[1].state)
+  }
+
+  /// A day ended on another device: the device that takes it in archives that day and its
+  /// done tasks over the live part (as `SyncDevice` checks against the round over the whole),
+  /// the rounds after it go on over the new live part, and both end with the same planner and
+  /// archive. Not when the day that came in is not the one open here.
+  @Test func aDayEndedElsewhereIsTakenInOverTheLivePart() throws {
+    var devices = [try Self.richDevice(), SyncDevice("phone")]
+    try syncAll(&devices, at: thirdMorning)
+    try devices[0].change { p in
+      let routineTask = try #require(p.todo.first { $0.routine != nil })
+      try p.markDone([routineTask.id], at: thirdMorning.plus(hours: 2))
+      _ = try p.plan([id(3)], at: thirdMorning.plus(hours: 3))
+      try p.markDone([id(3)], at: thirdMorning.plus(hours: 4))
+    }
+    try syncAll(&devices, at: thirdMorning.plus(hours: 5))
+    let fourthMorning = thirdMorning.plus(hours: 24)
+    try devices[1].newDay(9, at: fourthMorning)
+    let archived = (devices[1].state.done, devices[1].state.days)
+    try devices[1].sync([], at: fourthMorning)
+    let before = devices[0].state
+    try devices[0].sync([devices[1].files.last!], at: fourthMorning.plus(minutes: 1))
+    #expect(devices[0].dayTakenInRounds == 1)
+    #expect(devices[0].state.planner.day?.date == devices[1].state.planner.day?.date)
+    #expect(devices[0].state.planner.day?.date != before.planner.day?.date)
+    #expect(SyncRound.sameTasks(devices[0].state.done, archived.0))
+    #expect(devices[0].state.days == archived.1)
+    #expect(devices[0].state.done.count > before.done.count)
+    // The rounds after it, over the new live part.
+    let live = devices[0].liveRounds
+    try devices[0].change { try $0.add("After the new day", spoons: 2, at: fourthMorning.plus(hours: 1)) }
+    try devices[0].sync([], at: fourthMorning.plus(hours: 1))
+    #expect(devices[0].liveRounds == live + 1)
+    try syncAll(&devices, at: fourthMorning.plus(hours: 2))
+    #expect(devices[0].state == devices[1].state)
+
+    // Two days on the phone, the laptop a day behind: the day that came in is not the one
+    // open here, and the whole decides.
+    try devices[1].newDay(8, at: fourthMorning.plus(hours: 24))
+    try devices[1].newDay(7, at: fourthMorning.plus(hours: 48))
+    try devices[1].sync([], at: fourthMorning.plus(hours: 48))
+    try devices[0].sync([devices[1].files.last!], at: fourthMorning.plus(hours: 49))
+    #expect(devices[0].dayTakenInRounds == 1)
+    try syncAll(&devices, at: fourthMorning.plus(hours: 50))
     #expect(devices[0].state == devices[1].state)
   }
 

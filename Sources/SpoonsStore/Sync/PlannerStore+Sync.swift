@@ -83,8 +83,8 @@ extension PlannerStore {
         saving: copied || setup.name != named)
       let history = base.splitAfter(round, over, saving: state, now: now)
       try commitSync(
-        &snapshot, state: state, archive: over.archiveRead, base: base, history: history,
-        previousHistory: previousHistory, appended: appended, lock: lock)
+        &snapshot, state: state, archive: over.archiveRead, gained: over.archiveGained, base: base,
+        history: history, previousHistory: previousHistory, appended: appended, lock: lock)
       return report
     }
   }
@@ -165,12 +165,15 @@ extension PlannerStore {
   /// history: the archive, `sync-N.txt` and a new history file go to new files that only the
   /// new `planner.txt` names (N is a change number taken for it), so a kill leaves the old
   /// state or the new one. `archive`: the archive the round read (nil: it read none, and the
-  /// archive is as it was); `history`: the history part made anew, or a file added to it
-  /// (nil: the files `base` names stay). `appended`: what to append to the file the state was read from,
-  /// when the round went over the live part alone and the file does not outgrow its
-  /// checkpoint (`appendedRound`); nil writes a new checkpoint.
+  /// archive is as it was, but for what it `gained`: a day ended on another device, appended
+  /// to its files after the lengths `planner.txt` counts, which only the new one counts);
+  /// `history`: the history part made anew, or a file added to it (nil: the files `base`
+  /// names stay). `appended`: what to append to the file the state was read from, when the
+  /// round went over the live part alone and the file does not outgrow its checkpoint
+  /// (`appendedRound`); nil writes a new checkpoint.
   func commitSync(
-    _ snapshot: inout PlannerSnapshot, state: SyncedState, archive: Archive?, base: SyncBase,
+    _ snapshot: inout PlannerSnapshot, state: SyncedState, archive: Archive?,
+    gained: (done: [SpoonTask], days: [DayRecord])? = nil, base: SyncBase,
     history: SyncHistoryWrite?, previousHistory: [String], appended: [UInt8]? = nil, lock: FileLock?
   ) throws {
     guard let lock else { throw WouldWrite() }
@@ -192,6 +195,7 @@ extension PlannerStore {
       snapshot.archive = ArchiveLengths(
         done: done.count, days: days.count, doneFile: number, daysFile: number)
     }
+    if let gained { writes += appending(gained, to: &snapshot.archive) }
     var written: SyncDocument?
     switch history {
     case .replacing(let whole)?:
@@ -238,6 +242,31 @@ extension PlannerStore {
         (SyncBase.isFileName($0) || SyncHistoryFile.isFileName($0)) && !keep.contains($0)
       }
     }
+  }
+
+  /// The writes that append `gained` to the archive files after the lengths `archive` counts
+  /// (with the format line, to a file still empty), and `archive` counting them.
+  private func appending(
+    _ gained: (done: [SpoonTask], days: [DayRecord]), to archive: inout ArchiveLengths
+  ) -> [PendingWrite] {
+    var done: [UInt8] = []
+    var days: [UInt8] = []
+    if archive.done == 0, !gained.done.isEmpty { ArchiveFiles.doneFormat.encodeHeader(to: &done) }
+    for task in gained.done { TaskRecord.encode(task, to: &done) }
+    if archive.days == 0, !gained.days.isEmpty { ArchiveFiles.daysFormat.encodeHeader(to: &days) }
+    for day in gained.days { ArchiveFiles.encode(day, to: &days) }
+    var writes: [PendingWrite] = []
+    if !done.isEmpty {
+      writes.append(
+        PendingWrite(path: directory + "/" + archive.doneName, bytes: done, at: archive.done))
+      archive.done += done.count
+    }
+    if !days.isEmpty {
+      writes.append(
+        PendingWrite(path: directory + "/" + archive.daysName, bytes: days, at: archive.days))
+      archive.days += days.count
+    }
+    return writes
   }
 
   /// What this sync appends to the synced state it read (`SyncBase.round(after:registers:)`,

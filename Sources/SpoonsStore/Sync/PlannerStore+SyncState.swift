@@ -108,6 +108,9 @@ extension PlannerStore {
       if let round = try? liveRound(base, snapshot, incoming: changes, clock: clock, now: now) {
         return (round, .livePart)
       }
+      if let round = dayTakenInRound(base, snapshot, incoming, clock: clock, now: now) {
+        return (round, .dayTakenIn(done: round.state.done, days: round.state.days))
+      }
     }
     if !copied, incoming.files.isEmpty,
       let round = try dayEndedRound(&base, snapshot, clock: clock, now: now)
@@ -170,6 +173,39 @@ extension PlannerStore {
         return round.isTheWholeRound(
           other.round, history: history, archive: (archive.doneTasks, archive.days))
       }(), "the round after a day ended is not the round over the whole")
+    return round
+  }
+
+  /// What came in ended the day open here (a `new-day` on another device): the round over the
+  /// live part, which archives that day and its tasks (`SyncRound.overLivePartEndingDay`),
+  /// when the history part names fewer than `SyncBase.historyFilesAtMost` files and every
+  /// task whose archived copy the planner hid stays in the planner it makes; nil otherwise,
+  /// and the whole decides. The caller has made sure the live part decides
+  /// (`livePartDecides`: the archive is as the last sync left it) and read `base` whole.
+  /// Debug builds check it against the round over the whole.
+  func dayTakenInRound(
+    _ base: SyncBase, _ snapshot: PlannerSnapshot, _ incoming: SyncIncoming, clock: HybridClock,
+    now: Timestamp
+  ) -> SyncRound? {
+    guard base.history.count < SyncBase.historyFilesAtMost,
+      let round = try? SyncRound.overLivePartEndingDay(
+        base.document, limits: base.limits, planner: snapshot.planner,
+        incoming: incoming.files.flatMap(\.file.changes), clock: clock, now: now,
+        lastSynced: base.syncedAt, handedOut: base.handedOut),
+      base.hidden.allSatisfy({ round.state.planner.task(TaskID($0)) != nil })
+    else { return nil }
+    assert(
+      {
+        var whole = base
+        var same = incoming
+        guard let history = try? historyDocument(base),
+          let other = try? wholeRound(&whole, snapshot, &same, clock: clock, now: now),
+          case .whole(let archive, _) = other.over
+        else { return true }
+        return round.isTheWholeRound(
+          other.round, history: history,
+          archive: (archive.doneTasks + round.state.done, archive.days + round.state.days))
+      }(), "the round taking in a day ended elsewhere is not the round over the whole")
     return round
   }
 
@@ -339,8 +375,16 @@ enum RoundOver {
   /// checkpoint, and the history part gains a file of what the live part no longer names (if
   /// anything).
   case dayEnded
+  /// The live part, with what came in ending the day open here: the archive gains `done` and
+  /// `days`, appended to its files by the commit; then as after a day ended here.
+  case dayTakenIn(done: [SpoonTask], days: [DayRecord])
   /// The whole document and the archive (`read`, and the tasks `done.txt` records).
   case whole(read: Archive, recorded: [TaskID])
+
+  /// What the commit appends to the archive.
+  var archiveGained: (done: [SpoonTask], days: [DayRecord])? {
+    if case .dayTakenIn(let done, let days) = self { (done, days) } else { nil }
+  }
 }
 
 extension SyncBase {
@@ -405,18 +449,19 @@ extension SyncBase {
   ) -> SyncHistoryWrite? {
     switch over {
     case .livePart: nil
-    case .dayEnded: .adding(splitAfterDayEnded(round, saving: state, now: now))
+    case .dayEnded, .dayTakenIn: .adding(splitAfterDayEnded(round, saving: state, now: now))
     case .whole(let read, let recorded):
       .replacing(split(round, (read, recorded), saving: state, now: now))
     }
   }
 
-  /// After the round over the live part and what the archive gained (a day ended here): keeps
-  /// what the planner it saves names as the live part, and returns the rest (the day ended, its
-  /// done tasks, deletes) for the history part's next file. The limits become those of the
-  /// history part with that file (`SyncDocument.partsAfterArchiving`); the archive is as the
-  /// commit leaves it, and the tasks it hides are the ones it hid (the round took in no task
-  /// the planner holds).
+  /// After the round over the live part and what the archive gained (a day ended here, or
+  /// taken in from another device): keeps what the planner it saves names as the live part,
+  /// and returns the rest (the day ended, its done tasks, deletes) for the history part's next
+  /// file. The limits become those of the history part with that file
+  /// (`SyncDocument.partsAfterArchiving`); the archive is as the commit leaves it, and the
+  /// tasks it hides are the ones it hid (the round archived no task the planner holds, and
+  /// every hidden task stays in the planner).
   mutating func splitAfterDayEnded(_ round: SyncRound, saving state: SyncedState, now: Timestamp)
     -> SyncDocument
   {
