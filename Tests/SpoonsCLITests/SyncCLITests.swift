@@ -796,11 +796,12 @@ struct Replicator {
     try a.run("check", at: end)
   }
 
-  /// The sync that takes in a day ended on the other device, killed at random moments (it
-  /// appends that day and its tasks to the archive, and writes a history file and a new
-  /// synced state, before the planner names them): the planner loads whole, every walk done on
-  /// the other device is here, and the next sync goes on, taking each day in over the live
-  /// part again.
+  /// The sync that takes in a day ended on the other device, killed at each step of it in
+  /// turn (debug builds stop themselves at `SPOONS_TEST_CRASH_AT=N`: every write, flush and
+  /// rename, here and in the shared folder; it appends the day and its tasks to the archive,
+  /// and writes a history file and a new synced state, before the planner names them), a new
+  /// day each time: the planner loads whole, every walk done on the other device is here,
+  /// and the next sync goes on, taking the day in over the live part.
   @Test func killedSyncsTakingInADayEndedElsewhereLoseNothing() throws {
     let dir = TemporaryDirectory()
     let shared = dir.file("shared")
@@ -816,41 +817,37 @@ struct Replicator {
     try a.run("add", "2", "Laptop task", at: morning)
     try a.run("sync", at: morning)
     try b.run("sync", at: morning)
-    var rng = SeededGenerator(seed: 20261128)
-    var killedMidway = 0
-    var chained = 0
-    let trials = max(12, ReliabilityTests.trials / 8)
-    for trial in 0..<trials {
+    var step = 1
+    var killed = 0
+    var resumed = 0
+    while step < 60 {
       // The desktop ends the day before (with its walk done) and does a walk today.
-      let day = morning.plus(hours: 24 * (trial + 1))
+      let day = morning.plus(hours: 24 * step)
       try b.run("new-day", "9", at: day)
-      let added = try b.run("add", "1", "Walk n\(trial)n", at: day).stdout
+      let added = try b.run("add", "1", "Walk n\(step)n", at: day).stdout
       let id = try #require(added.split(separator: "#").dropFirst().first?.prefix { $0.isNumber })
       try b.run("plan", String(id), at: day)
       try b.run("done", String(id), at: day)
       try b.run("sync", at: day)
-      let out = dir.file("out-\(trial)")
-      let writer = try ReliabilityTests.startWriter(
-        data: a.data, lines: ["sync"], out: out,
-        environment: ["SPOONS_NOW": day.plus(hours: 1).description])
-      // Anywhere in the sync: a debug build's takes about 100 ms here (it runs the round
-      // over the whole beside it), most of it before the first write.
-      usleep(UInt32.random(in: 0...150_000, using: &rng))
-      kill(writer.processIdentifier, SIGKILL)
-      writer.waitUntilExit()
-      if writer.terminationReason == .uncaughtSignal { killedMidway += 1 }
+      var crashing = a
+      crashing.environment["SPOONS_TEST_CRASH_AT"] = String(step)
+      let sync = try crashing.run("sync", at: day.plus(hours: 1), expect: nil)
       // Whatever the kill left, the planner loads, and syncs on: every walk is here.
       let before = try Self.historyFiles(a)
       try a.run("sync", at: day.plus(hours: 2))
-      if try Self.historyFiles(a) > before { chained += 1 }
+      if try Self.historyFiles(a) > before { resumed += 1 }
       let found = try a.run("search", "Walk", at: day.plus(hours: 2)).stdout
-      for earlier in 0...trial {
-        #expect(found.contains("Walk n\(earlier)n"), "trial \(trial): Walk \(earlier) lost")
+      for earlier in 1...step {
+        #expect(found.contains("Walk n\(earlier)n"), "step \(step): Walk \(earlier) lost")
       }
+      if sync.status == 0 { break }  // it got past every step
+      killed += 1
+      step += 1
     }
-    #expect(killedMidway > trials / 4, "many syncs should die midway (\(killedMidway))")
-    #expect(chained > trials / 4, "syncs taking in a day went over the live part (\(chained))")
-    let end = morning.plus(hours: 24 * (trials + 1))
+    #expect(killed > 8, "a sync taking in a day has many steps (\(killed))")
+    // Killed before its commit, the next sync took the day in, over the live part.
+    #expect(resumed > killed / 2, "\(resumed) of \(killed)")
+    let end = morning.plus(hours: 24 * (step + 1))
     try a.run("sync", at: end)
     try b.run("sync", at: end)
     try a.run("sync", at: end)

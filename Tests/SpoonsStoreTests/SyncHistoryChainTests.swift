@@ -111,6 +111,52 @@ struct SyncHistoryChainTests {
     #expect(phone.check().problems.isEmpty)
   }
 
+  /// A task reopened from the archive here, then archived again by a day ended on the phone,
+  /// or deleted there: taken in over the live part, the two devices end with the same
+  /// archive, the task in it once (or not at all).
+  @Test func aReopenedTaskArchivedAgainOrDeletedElsewhereEndsTheSameOnBothDevices() throws {
+    let tmp = TemporaryDirectory()
+    let (laptop, phone) = try Parts.pair(tmp)
+    func reopen(_ title: String, at: Timestamp) throws -> TaskID {
+      let archived = try #require(try laptop.loadArchive().doneTasks.first { $0.title.text == title })
+      try laptop.update(at: at) { p, _ in _ = try p.reopen(archived, at: at) }
+      try laptop.sync(at: at)
+      try phone.sync(at: at.plus(minutes: 1))
+      try laptop.sync(at: at.plus(minutes: 2))
+      return archived.id
+    }
+    func archivedCopies(_ store: PlannerStore, _ id: TaskID) throws -> Int {
+      try store.loadArchive().doneTasks.filter { $0.id == id }.count
+    }
+    // Archived again by a day ended on the phone.
+    let at = nextMorning.plus(hours: 3)
+    let walk = try reopen("Day 0 walk", at: at)
+    try phone.update(at: at.plus(hours: 1)) { p, _ in
+      try p.plan([walk], at: at.plus(hours: 1))
+      try p.markDone([walk], at: at.plus(hours: 1))
+    }
+    try phone.sync(at: at.plus(hours: 1))
+    try laptop.sync(at: at.plus(hours: 1, minutes: 1))
+    let next = nextMorning.plus(hours: 24)
+    try phone.update(at: next) { p, finished in
+      if let done = try p.startNewDay(budget: 10, at: next).finished { finished.append(done) }
+    }
+    try phone.sync(at: next)
+    try laptop.sync(at: next.plus(minutes: 1))
+    #expect(try Self.state(tmp, "laptop").history.count == 2, "over the live part")
+    #expect(try archivedCopies(laptop, walk) == 1)
+    #expect(try laptop.loadWhole() == phone.loadWhole())
+
+    // Deleted on the phone.
+    let call = try reopen("Day 1 walk", at: next.plus(hours: 1))
+    try phone.update(at: next.plus(hours: 2)) { p, _ in _ = try p.delete([call]) }
+    try phone.sync(at: next.plus(hours: 2))
+    try laptop.sync(at: next.plus(hours: 2, minutes: 1))
+    #expect(try archivedCopies(laptop, call) == 0)
+    #expect(try laptop.loadWhole() == phone.loadWhole())
+    #expect(laptop.check().problems.isEmpty)
+  }
+
   /// Once the state names `historyFilesAtMost` files, the next day ended is synced over the
   /// whole, which writes the history part as one file again.
   @Test func theHistoryFilesBecomeOneOnceThereAreTheMostAllowed() throws {

@@ -117,6 +117,28 @@ struct SyncPartsTests {
     #expect(try phone.loadWhole() == laptop.loadWhole())
   }
 
+  /// A round over the live part is taken only while every task whose archived copy the
+  /// planner hid stays in the planner it makes (`PlannerStore.hiddenStay`): one that left it
+  /// would show that copy again, where the round over the whole leaves it out.
+  @Test func aRoundThatTakesAHiddenTaskOutOfThePlannerIsNotOverTheLivePart() throws {
+    let tmp = TemporaryDirectory()
+    let store = PlannerStore(directory: tmp.file("laptop"))
+    var planner = Planner()
+    try planner.add("Kept", spoons: 2, at: morning)
+    try planner.add("Gone", spoons: 3, at: morning)
+    func round(_ planner: Planner) throws -> SyncRound {
+      try SyncRound(
+        base: SyncDocument(), local: SyncedState(planner: planner), incoming: [],
+        clock: HybridClock(device: DeviceID("laptop")!), now: morning)
+    }
+    var base = SyncBase()
+    #expect(store.hiddenStay(base, try round(planner)), "nothing hidden")
+    base.hidden = [1, 2]
+    #expect(store.hiddenStay(base, try round(planner)))
+    _ = try planner.delete([TaskID(2)])
+    #expect(!store.hiddenStay(base, try round(planner)))
+  }
+
   /// The history part must be the file the live part names: a damaged or replaced one is
   /// refused whole, by name, by `check` and by the next sync that needs it, and nothing is
   /// changed. A sync of a change made here, or of a new day started on the other device,

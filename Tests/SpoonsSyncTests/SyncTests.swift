@@ -1074,7 +1074,7 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
   /// A day ended on another device: the device that takes it in archives that day and its
   /// done tasks over the live part (as `SyncDevice` checks against the round over the whole),
   /// the rounds after it go on over the new live part, and both end with the same planner and
-  /// archive. Not when the day that came in is not the one open here.
+  /// archive. Not when two days ended there while one was open here.
   @Test func aDayEndedElsewhereIsTakenInOverTheLivePart() throws {
     var devices = [try Self.richDevice(), SyncDevice("phone")]
     try syncAll(&devices, at: thirdMorning)
@@ -1105,8 +1105,8 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     try syncAll(&devices, at: fourthMorning.plus(hours: 2))
     #expect(devices[0].state == devices[1].state)
 
-    // Two days on the phone, the laptop a day behind: the day that came in is not the one
-    // open here, and the whole decides.
+    // Two days ended on the phone while the laptop had one open: the round would archive
+    // two days, and the whole decides.
     try devices[1].newDay(8, at: fourthMorning.plus(hours: 24))
     try devices[1].newDay(7, at: fourthMorning.plus(hours: 48))
     try devices[1].sync([], at: fourthMorning.plus(hours: 48))

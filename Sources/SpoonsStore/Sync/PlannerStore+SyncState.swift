@@ -105,7 +105,9 @@ extension PlannerStore {
         return (round, .livePart)
       }
       try base.readWhole()
-      if let round = try? liveRound(base, snapshot, incoming: changes, clock: clock, now: now) {
+      if let round = try? liveRound(base, snapshot, incoming: changes, clock: clock, now: now),
+        hiddenStay(base, round)
+      {
         return (round, .livePart)
       }
       if let round = dayTakenInRound(base, snapshot, incoming, clock: clock, now: now) {
@@ -179,7 +181,8 @@ extension PlannerStore {
   /// What came in ended the day open here (a `new-day` on another device): the round over the
   /// live part, which archives that day and its tasks (`SyncRound.overLivePartEndingDay`),
   /// when the history part names fewer than `SyncBase.historyFilesAtMost` files and every
-  /// task whose archived copy the planner hid stays in the planner it makes; nil otherwise,
+  /// task whose archived copy the planner hid stays in the planner it makes (`hiddenStay`);
+  /// nil otherwise,
   /// and the whole decides. The caller has made sure the live part decides
   /// (`livePartDecides`: the archive is as the last sync left it) and read `base` whole.
   /// Debug builds check it against the round over the whole.
@@ -192,7 +195,7 @@ extension PlannerStore {
         base.document, limits: base.limits, planner: snapshot.planner,
         incoming: incoming.files.flatMap(\.file.changes), clock: clock, now: now,
         lastSynced: base.syncedAt, handedOut: base.handedOut),
-      base.hidden.allSatisfy({ round.state.planner.task(TaskID($0)) != nil })
+      hiddenStay(base, round)
     else { return nil }
     assert(
       {
@@ -207,6 +210,22 @@ extension PlannerStore {
           archive: (archive.doneTasks + round.state.done, archive.days + round.state.days))
       }(), "the round taking in a day ended elsewhere is not the round over the whole")
     return round
+  }
+
+  /// Whether every task whose archived copy the planner hid (`SyncBase.hidden`) is in the
+  /// planner `round` makes, under the number it had: a task that left it (deleted, or
+  /// archived again) would show its old copy again, and one whose number went to another
+  /// task would hide it behind that one, where the round over the whole leaves the copy out
+  /// of the archive it writes. Only the whole then decides.
+  func hiddenStay(_ base: SyncBase, _ round: SyncRound) -> Bool {
+    guard !base.hidden.isEmpty else { return true }
+    var moved = Set<Int>()
+    for renumbering in round.stateToSave.planner.renumbered {
+      if case .task(let id) = renumbering.old { moved.insert(id.rawValue) }
+    }
+    return base.hidden.allSatisfy {
+      round.state.planner.task(TaskID($0)) != nil && !moved.contains($0)
+    }
   }
 
   /// The history part `base` names, read whole.
