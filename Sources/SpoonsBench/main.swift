@@ -688,6 +688,10 @@ func tableLine(
       measure(
         name, n, "add", on: synced, ["add", "3", "Benchmark task"],
         after: { spoons(synced, "undo") }, judge: write, count: many)
+      // The same add taken back by `undo`, synced over what it changed: shown, not judged.
+      measure(
+        name, n, "undo", on: synced, ["undo"],
+        before: { spoons(synced, "add", "3", "Benchmark task") }, count: many)
     case "plan":
       measure(
         name, n, "plan", on: synced, ["plan", "\(waiting)"],

@@ -327,14 +327,14 @@ extension PlannerStore {
   /// holds) is kept under a dated name first, so no byte Spoons did not count is dropped.
   func keepUncounted(_ write: PendingWrite) throws(StoreError) {
     // The undo history's own uncounted tail, a record cut short, is kept by `keepTorn`.
+    // Only what lies past the offset is read: the archive can be tens of megabytes.
     guard ArchiveFiles.isArchiveName(StoreError.split(write.path).name),
       let size = FileSystem.size(write.path), size > write.at,
-      let bytes = try FileSystem.read(write.path)
+      let past = try FileSystem.read(write.path, from: write.at)
     else { return }
-    let past = bytes[write.at...]
     guard !past.elementsEqual(write.bytes.prefix(past.count)) else { return }
     let name = StoreError.split(write.path).name
-    _ = try keepAside(Array(past), of: name, as: "uncounted")
+    _ = try keepAside(past, of: name, as: "uncounted")
   }
 }
 

@@ -123,10 +123,14 @@ private struct RoundOverPart<Live: SyncLiveRegisters> {
     var numbers = Set(changed.map(\.rawValue))
     for task in part.allTasks { numbers.insert(task.id.rawValue) }
     // Registers that do not read: the whole decides, and says why.
+    // The round ends with this planner: one whose numbers the document moves on (a task
+    // added and undone here) is the live round's to make.
     guard let read = try? live.part(holding: numbers),
       var round = try SyncRound.overLivePart(
         read, limits: limits, planner: part, clock: clock, now: now, lastSynced: lastSynced,
-        handedOut: handedOut)
+        handedOut: handedOut),
+      round.stateToSave.planner.nextID == part.nextID,
+      round.stateToSave.planner.nextRoutineID == part.nextRoutineID
     else { return .wholeDecides }
     // A name given anew that the whole already holds (which naming over the part could not
     // see): the whole decides.

@@ -239,8 +239,9 @@ public struct SyncRound: Sendable {
   ///   (`SyncPartLimits.isNew`);
   /// - making the planner archived nothing but what it was given (`archived`) and left the
   ///   same day open (a day another device took back opens the one before it, which is in the
-  ///   history part); and with nothing come in, the planner made is this one and nothing but
-  ///   its budget is noted;
+  ///   history part); and with nothing come in, the planner made is this one (but for numbers
+  ///   handed out later: the document holds the number of a task added and undone here, which
+  ///   the planner made skips, as the whole does) and nothing but its budget is noted;
   /// - no routine this device holds is numbered anew (`routineMoved`), and every routine
   ///   number names the routine it named before (`routineNumbering`): the archive names a
   ///   routine's done tasks by its number, and only a round that reads it names them anew.
@@ -318,7 +319,8 @@ public struct SyncRound: Sendable {
       round.writtenAnew.allSatisfy({
         limits.isNew($0, named: round.namedAnew[$0], handedOut: handedOut)
       }),
-      !incoming.isEmpty || onlyOverBudget && round.stateToSave.planner == planner
+      !incoming.isEmpty || onlyOverBudget
+        && round.stateToSave.planner.isSame(handingOutLaterThan: planner)
     else { return nil }
     return round
   }

@@ -117,6 +117,62 @@ struct SyncPartsTests {
     #expect(try phone.loadWhole() == laptop.loadWhole())
   }
 
+  /// An `undo` or a `redo` synced as `--auto` syncs it goes over what it changed, as a change
+  /// does (the lines it took back or made again, from the undo history before the sync): the
+  /// history part is left as it was, and the phone gets the planner as it is here. An `add`
+  /// undone too (the planner made from the document then skips the number the task had, as
+  /// the whole does). A new day undone (which takes back what the archive gained) is decided
+  /// by the whole.
+  @Test func anUndoAndARedoAreSyncedWithoutTouchingTheHistoryPart() throws {
+    let tmp = TemporaryDirectory()
+    let (laptop, phone) = try Self.pair(tmp)
+    let history = Self.files(tmp, "laptop", SyncHistoryFile.isFileName)
+    let bytes = try #require(tmp.bytes("laptop/" + history[0]))
+    let at = nextMorning.plus(hours: 3)
+    try laptop.update(at: at) { p, _ in try p.add("Plan me", spoons: 4, at: at) }
+    #expect(try laptop.sync(at: at).sent > 0)
+    let id = try #require(try laptop.load().allTasks.first { $0.title.text == "Plan me" }?.id)
+    try laptop.update(at: at) { p, _ in try p.plan([id], at: at) }
+    #expect(try laptop.sync(at: at).sent > 0)
+    try phone.sync(at: at.plus(minutes: 1))
+    for (step, undo) in [(1, true), (2, false), (3, true)] {
+      let now = at.plus(minutes: 10 * step)
+      _ = undo ? try laptop.undo() : try laptop.redo()
+      #expect(try laptop.sync(at: now).sent > 0)
+      #expect(Self.files(tmp, "laptop", SyncHistoryFile.isFileName) == history, "step \(step)")
+      #expect(tmp.bytes("laptop/" + history[0]) == bytes)
+      try phone.sync(at: now.plus(minutes: 1))
+      #expect(try phone.load().todo.contains { $0.id == id } == !undo)
+      #expect(try phone.loadWhole() == laptop.loadWhole())
+    }
+    // The add undone: over the live part too, and the next task added here takes the next
+    // number, on both devices.
+    _ = try laptop.undo()
+    try laptop.sync(at: at.plus(hours: 1))
+    #expect(Self.files(tmp, "laptop", SyncHistoryFile.isFileName) == history)
+    try phone.sync(at: at.plus(hours: 1, minutes: 1))
+    #expect(try phone.load().task(id) == nil)
+    #expect(try phone.loadWhole() == laptop.loadWhole())
+    try laptop.update(at: at.plus(hours: 2)) { p, _ in try p.add("Next", spoons: 1, at: at) }
+    try laptop.sync(at: at.plus(hours: 2))
+    try phone.sync(at: at.plus(hours: 2, minutes: 1))
+    #expect(try phone.load().allTasks.first { $0.title.text == "Next" }?.id == TaskID(id.rawValue + 1))
+    #expect(try phone.loadWhole() == laptop.loadWhole())
+    // A new day undone: the whole decides, and the phone's planner and archive are the
+    // laptop's.
+    let next = at.plus(hours: 24)
+    try laptop.update(at: next) { p, finished in
+      if let done = try p.startNewDay(budget: 9, at: next).finished { finished.append(done) }
+    }
+    try laptop.sync(at: next)
+    try phone.sync(at: next.plus(minutes: 1))
+    _ = try laptop.undo()
+    try laptop.sync(at: next.plus(minutes: 2))
+    try phone.sync(at: next.plus(minutes: 3))
+    #expect(try phone.loadWhole() == laptop.loadWhole())
+    #expect(try laptop.check().problems.isEmpty)
+  }
+
   /// A round over the live part is taken only while every task whose archived copy the
   /// planner hid stays in the planner it makes (`PlannerStore.hiddenStay`): one that left it
   /// would show that copy again, where the round over the whole leaves it out.

@@ -57,4 +57,14 @@ extension Planner {
     planner.forgetNumbersShownHere()
     return planner
   }
+
+  /// Whether this planner is `other` but for numbers it hands out later (a synced document
+  /// still holds the number of a task added and then undone here, which `nextID` then skips).
+  package func isSame(handingOutLaterThan other: Planner) -> Bool {
+    guard nextID >= other.nextID, nextRoutineID >= other.nextRoutineID else { return false }
+    var same = self
+    same.nextID = other.nextID
+    same.nextRoutineID = other.nextRoutineID
+    return same == other
+  }
 }

@@ -257,7 +257,7 @@ extension PlannerStore {
   {
     guard let was = base.archive, was != snapshot.archive,
       was.doneFile == snapshot.archive.doneFile, was.daysFile == snapshot.archive.daysFile,
-      let tail = journalSinceSync(base, snapshot.journal)
+      let tail = journalSinceSync(base, snapshot.journal), tail.records == tail.entries.count
     else { return nil }
     var done: [UInt8] = []
     var days: [UInt8] = []
@@ -339,9 +339,9 @@ extension PlannerStore {
   }
 
   /// The tasks the changes recorded since the last sync touched (the undo history from where
-  /// that sync left it), when none archived a day or changed an archived task, and none was
-  /// undone or redone (which may take either back). Nil when that cannot be told: the history
-  /// was rewritten since, or does not read.
+  /// that sync left it), an `undo` or `redo` among them included (the lines it took back or
+  /// made again), when none archived a day or changed an archived task. Nil when that cannot
+  /// be told: the history was rewritten since, or does not read.
   func tasksChangedSinceSync(_ base: SyncBase, _ journal: JournalState) -> Set<TaskID>? {
     guard let mark = base.journal, mark.bytes == journal.bytes, mark.generation == journal.generation
     else { return journalSinceSync(base, journal).flatMap { Self.tasksChanged(by: $0) } }
@@ -361,20 +361,23 @@ extension PlannerStore {
     return changed
   }
 
-  /// The records of the undo history since the last sync (from where that sync left it), when
-  /// they are all changes: nil when there are none, when one is an undo or a redo (which may
-  /// take back what the sync saw), or when the history was rewritten since or does not read.
+  /// The records of the undo history since the last sync (from where that sync left it): nil
+  /// when there are none, or when the history was rewritten since or does not read. An `undo`
+  /// or `redo` among them takes its change from the history before the sync, which is read
+  /// for it (`readJournal`), and its steps are the lines it took back or made again; what
+  /// the archive gained is told only from changes (`archiveGainedSinceSync`).
   func journalSinceSync(_ base: SyncBase, _ journal: JournalState) -> JournalTail? {
     guard let mark = base.journal, mark.generation == journal.generation, mark.bytes > 0,
       mark.bytes < journal.bytes
     else { return nil }
     let since = JournalState(
       generation: mark.generation, bytes: mark.bytes, lastSeq: journal.syncFile)
-    // An undo or redo mark asks for the history before it: there is no need to look further.
+    // Marks up to where `planner.txt` counts were committed (an undo commits with a checkpoint
+    // that counts them, and may be the last record).
     guard
-      let tail = try? JournalTail.read(journalPath(since), journal: since, committed: {
-        () throws(StoreError) in throw .io(path: journalPath(since), operation: "read", reason: "")
-      }),
+      let tail = try? JournalTail.read(
+        journalPath(since), journal: since, marksUpTo: journal.bytes,
+        committed: { () throws(StoreError) in try readJournal(since) }),
       mark.bytes + tail.length == journal.bytes
     else { return nil }
     return tail
