@@ -688,7 +688,8 @@ func tableLine(
       measure(
         name, n, "add", on: synced, ["add", "3", "Benchmark task"],
         after: { spoons(synced, "undo") }, judge: write, count: many)
-      // The same add taken back by `undo`, synced over what it changed: shown, not judged.
+      // The same add taken back by `undo`, synced over the live part (the document holds the
+      // task's delete, so the planner made hands out the next number): shown, not judged.
       measure(
         name, n, "undo", on: synced, ["undo"],
         before: { spoons(synced, "add", "3", "Benchmark task") }, count: many)

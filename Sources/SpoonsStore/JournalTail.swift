@@ -12,9 +12,11 @@
 /// number does not follow on) holds or may hold confirmed changes, and is refused as
 /// `StoreError.damagedHistory`, never skipped or cut off.
 ///
-/// `undo` and `redo` marks are not found there in the normal run of things (they write a
-/// checkpoint that counts them), but are once `planner.txt.bak` is put back: they are
-/// replayed, taking their changes from the history before the checkpoint.
+/// `undo` and `redo` marks are not found past a checkpoint in the normal run of things (they
+/// write a checkpoint that counts them), but are once `planner.txt.bak` is put back: they are
+/// replayed, taking their changes from the history before the checkpoint. Sync reads the
+/// records since its last round the same way, from where that round left the history
+/// (`PlannerStore.journalSinceSync`), marks included.
 struct JournalTail: Equatable {
   /// The changes made since the checkpoint, in order.
   var entries: [ChangeJournal.Entry] = []
@@ -35,8 +37,9 @@ struct JournalTail: Equatable {
   /// a refusal.
   var damage: JournalDamage?
 
-  /// The tail of `journal`'s file at `path`. `committed` gives the stacks the history held at
-  /// the checkpoint, asked only when an `undo` or `redo` mark follows it. With `lenient`
+  /// The tail of `journal`'s file at `path`. `committed` gives the stacks the history held
+  /// where the tail starts (the checkpoint, or a sync's mark), asked only when an `undo` or
+  /// `redo` mark follows it. With `lenient`
   /// (`check --repair`) damage ends the tail instead of being refused. `marksUpTo`: marks
   /// ending by that byte were committed (a damaged checkpoint set aside for its backup counted
   /// them), even with no change after them.

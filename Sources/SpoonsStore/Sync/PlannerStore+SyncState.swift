@@ -108,6 +108,9 @@ extension PlannerStore {
       if let round = try? liveRound(base, snapshot, incoming: changes, clock: clock, now: now),
         hiddenStay(base, round)
       {
+        assert(
+          isTheWholeRound(round, base, snapshot, incoming, clock: clock, now: now),
+          "the round over the live part is not the round over the whole")
         return (round, .livePart)
       }
       if let round = dayTakenInRound(base, snapshot, incoming, clock: clock, now: now) {
@@ -198,18 +201,30 @@ extension PlannerStore {
       hiddenStay(base, round)
     else { return nil }
     assert(
-      {
-        var whole = base
-        var same = incoming
-        guard let history = try? historyDocument(base),
-          let other = try? wholeRound(&whole, snapshot, &same, clock: clock, now: now),
-          case .whole(let archive, _) = other.over
-        else { return true }
-        return round.isTheWholeRound(
-          other.round, history: history,
-          archive: (archive.doneTasks + round.state.done, archive.days + round.state.days))
-      }(), "the round taking in a day ended elsewhere is not the round over the whole")
+      isTheWholeRound(
+        round, base, snapshot, incoming, clock: clock, now: now,
+        gained: (round.state.done, round.state.days)),
+      "the round taking in a day ended elsewhere is not the round over the whole")
     return round
+  }
+
+  /// Whether `round`, over the live part of `base` (read whole), is the round over the whole
+  /// document and archive, which leaves the archive as it is but for what it `gained` (a day
+  /// taken in): checked in debug builds (every test) on every such round. True when the history part does not read (there is nothing
+  /// to compare with; the next sync that reads it whole says so).
+  func isTheWholeRound(
+    _ round: SyncRound, _ base: SyncBase, _ snapshot: PlannerSnapshot, _ incoming: SyncIncoming,
+    clock: HybridClock, now: Timestamp, gained: (done: [SpoonTask], days: [DayRecord]) = ([], [])
+  ) -> Bool {
+    var whole = base
+    var same = incoming
+    guard let history = try? historyDocument(base),
+      let other = try? wholeRound(&whole, snapshot, &same, clock: clock, now: now),
+      case .whole(let archive, _) = other.over
+    else { return true }
+    return round.isTheWholeRound(
+      other.round, history: history,
+      archive: (archive.doneTasks + gained.done, archive.days + gained.days))
   }
 
   /// Whether every task whose archived copy the planner hid (`SyncBase.hidden`) is in the
@@ -257,7 +272,7 @@ extension PlannerStore {
   {
     guard let was = base.archive, was != snapshot.archive,
       was.doneFile == snapshot.archive.doneFile, was.daysFile == snapshot.archive.daysFile,
-      let tail = journalSinceSync(base, snapshot.journal), tail.records == tail.entries.count
+      let tail = journalSinceSync(base, snapshot.journal, marks: false)
     else { return nil }
     var done: [UInt8] = []
     var days: [UInt8] = []
@@ -362,22 +377,30 @@ extension PlannerStore {
   }
 
   /// The records of the undo history since the last sync (from where that sync left it): nil
-  /// when there are none, or when the history was rewritten since or does not read. An `undo`
-  /// or `redo` among them takes its change from the history before the sync, which is read
-  /// for it (`readJournal`), and its steps are the lines it took back or made again; what
-  /// the archive gained is told only from changes (`archiveGainedSinceSync`).
-  func journalSinceSync(_ base: SyncBase, _ journal: JournalState) -> JournalTail? {
+  /// when there are none, or when the history was rewritten since or does not read. With
+  /// `marks`, an `undo` or `redo` among them takes its change from the history before the
+  /// sync, which is read for it (`readJournal`), and its steps are the lines it took back or
+  /// made again; without, one makes it nil, with nothing more read (what the archive gained
+  /// is told only from changes: `archiveGainedSinceSync`).
+  func journalSinceSync(_ base: SyncBase, _ journal: JournalState, marks: Bool = true)
+    -> JournalTail?
+  {
     guard let mark = base.journal, mark.generation == journal.generation, mark.bytes > 0,
       mark.bytes < journal.bytes
     else { return nil }
     let since = JournalState(
       generation: mark.generation, bytes: mark.bytes, lastSeq: journal.syncFile)
-    // Marks up to where `planner.txt` counts were committed (an undo commits with a checkpoint
-    // that counts them, and may be the last record).
+    // Marks within the bytes the snapshot holds were committed (an undo commits with a
+    // checkpoint that counts them, and may be the last record).
     guard
       let tail = try? JournalTail.read(
         journalPath(since), journal: since, marksUpTo: journal.bytes,
-        committed: { () throws(StoreError) in try readJournal(since) }),
+        committed: { () throws(StoreError) in
+          guard marks else {
+            throw .io(path: journalPath(since), operation: "read", reason: "an undo or redo")
+          }
+          return try readJournal(since)
+        }),
       mark.bytes + tail.length == journal.bytes
     else { return nil }
     return tail
