@@ -83,12 +83,14 @@ extension PlannerStore {
     return base
   }
 
-  /// The round: the everyday one (a change made here, or one taken in, that leaves the
-  /// history part alone) over the live part of the synced state alone, and with nothing come
-  /// in over what changed since the last sync, reading only the registers of what it looks at;
-  /// after a day ended here, with nothing come in, over the live part and what the archive
-  /// gained (`dayEndedRound`); any other over the whole of it and the archive (`.whole`: what
-  /// it read, and the tasks `done.txt` records), which leaves `base` whole.
+  /// The round: the everyday one (a change made here, an `undo` or `redo`, or one taken in,
+  /// that leaves the history part alone) over the live part of the synced state alone, and
+  /// with nothing come in over what changed since the last sync, reading only the registers
+  /// of what it looks at; when what came in ended the day open here, over the live part,
+  /// archiving that day (`dayTakenInRound`); after a day ended here, with nothing come in,
+  /// over the live part and what the archive gained (`dayEndedRound`); any other over the
+  /// whole of it and the archive (`.whole`: what it read, and the tasks `done.txt` records),
+  /// which leaves `base` whole.
   func chooseRound(
     _ base: inout SyncBase, _ snapshot: PlannerSnapshot, _ incoming: inout SyncIncoming,
     device: DeviceID, copied: Bool, copiedFrom: DeviceID?, now: Timestamp
