@@ -290,13 +290,20 @@ public struct SyncRound: Sendable {
         live, limits: limits, planner: planner, incoming: incoming, clock: clock, now: now,
         lastSynced: lastSynced, handedOut: handedOut, archived: ([], [])),
       let ended = round.state.days.first, round.state.days.count == 1, ended.date == open,
-      let opened = round.state.planner.day?.date, opened > open
-    else { return nil }
-    let ids = round.state.done.map(\.id)
-    guard Set(ids).count == ids.count, ids.sorted() == ended.done.sorted(),
-      !ids.contains(where: { round.state.planner.task($0) != nil })
+      let opened = round.state.planner.day?.date, opened > open,
+      onlyDaysEnded(round.state.done, round.state.days, leaving: round.state.planner)
     else { return nil }
     return round
+  }
+
+  /// Whether `done` are the tasks `days` name, each once, none of them held by `planner`:
+  /// what the archive gains when days end, and nothing else.
+  public static func onlyDaysEnded(
+    _ done: [SpoonTask], _ days: [DayRecord], leaving planner: Planner
+  ) -> Bool {
+    let ids = done.map(\.id)
+    return Set(ids).count == ids.count && ids.sorted() == days.flatMap(\.done).sorted()
+      && !ids.contains(where: { planner.task($0) != nil })
   }
 
   /// What `overLivePart` and `overLivePartEndingDay` share: the round, when the live part can

@@ -154,12 +154,10 @@ extension PlannerStore {
   ) throws -> SyncRound? {
     guard base.history.count < SyncBase.historyFilesAtMost, historyPartStands(base, snapshot),
       let gained = archiveGainedSinceSync(base, snapshot),
-      // Only days ended: the tasks gained are the ones the days gained name, each once (what
-      // an import appends, with no day, is decided by the whole), and none the planner holds
-      // (nor, so, one the archive hid: every hidden task is in the planner).
-      Set(gained.done.map(\.id)).count == gained.done.count,
-      gained.done.map(\.id).sorted() == gained.days.flatMap(\.done).sorted(),
-      !gained.done.contains(where: { snapshot.planner.task($0.id) != nil })
+      // Only days ended (what an import appends, with no day, is decided by the whole), none
+      // of whose tasks the planner holds (nor, so, one the archive hid: every hidden task is
+      // in the planner).
+      SyncRound.onlyDaysEnded(gained.done, gained.days, leaving: snapshot.planner)
     else { return nil }
     try base.readWhole()
     guard
@@ -168,18 +166,8 @@ extension PlannerStore {
         lastSynced: base.syncedAt, handedOut: base.handedOut, archived: gained)
     else { return nil }
     assert(
-      {
-        // A history file that does not read cannot be compared: this sync goes on over the
-        // live part, and the next that reads the history whole says so.
-        var whole = base
-        var nothing = SyncIncoming()
-        guard let history = try? historyDocument(base),
-          let other = try? wholeRound(&whole, snapshot, &nothing, clock: clock, now: now),
-          case .whole(let archive, _) = other.over
-        else { return true }
-        return round.isTheWholeRound(
-          other.round, history: history, archive: (archive.doneTasks, archive.days))
-      }(), "the round after a day ended is not the round over the whole")
+      isTheWholeRound(round, base, snapshot, SyncIncoming(), clock: clock, now: now),
+      "the round after a day ended is not the round over the whole")
     return round
   }
 
