@@ -88,6 +88,44 @@ struct SyncPartsTests {
     #expect(try laptop.check().problems.isEmpty)
   }
 
+  /// A device that joined and has changed nothing since (an empty undo history) takes in what
+  /// another sends over the live part, as one that has changed something does; so does its
+  /// first change, whose record follows the history's format line. It was the round over the
+  /// whole, every sync, for as long as the device changed nothing.
+  @Test func aDeviceThatHasChangedNothingTakesInOverTheLivePart() throws {
+    let tmp = TemporaryDirectory()
+    let (laptop, phone) = try Self.pair(tmp)
+    let history = Self.files(tmp, "phone", SyncHistoryFile.isFileName)
+    try #require(history.count == 1)
+    let bytes = try #require(tmp.bytes("phone/" + history[0]))
+    try #require(Self.files(tmp, "phone", { $0.hasPrefix("undo-") }).isEmpty)
+    let at = nextMorning.plus(hours: 3)
+    for step in 0..<3 {
+      let now = at.plus(minutes: 10 * step)
+      try laptop.update(at: now) { p, _ in try p.add("Later \(step)", spoons: 4, at: now) }
+      try laptop.sync(at: now)
+      #expect(try phone.sync(at: now.plus(minutes: 1)).received.map(\.changes) == [1], "step \(step)")
+      #expect(Self.files(tmp, "phone", SyncHistoryFile.isFileName) == history, "step \(step)")
+      let kept = tmp.bytes("phone/" + history[0]) == bytes
+      #expect(kept, "the history part as it was")
+      #expect(try phone.loadWhole() == laptop.loadWhole())
+    }
+    // Its first change, sent and then taken in on the laptop.
+    let later = at.plus(hours: 1)
+    try phone.update(at: later) { p, _ in try p.add("From the phone", spoons: 1, at: later) }
+    try laptop.update(at: later) { p, _ in try p.add("From the laptop", spoons: 2, at: later) }
+    try laptop.sync(at: later)
+    #expect(try phone.sync(at: later.plus(minutes: 1)).sent == 1)
+    #expect(Self.files(tmp, "phone", SyncHistoryFile.isFileName) == history)
+    let kept = tmp.bytes("phone/" + history[0]) == bytes
+    #expect(kept, "the history part as it was")
+    try laptop.sync(at: later.plus(minutes: 2))
+    #expect(try phone.loadWhole() == laptop.loadWhole())
+    let titles = try phone.load().allTasks.map(\.title.text)
+    #expect(titles.contains("From the phone") && titles.contains("From the laptop"))
+    #expect(try phone.check().problems.isEmpty)
+  }
+
   /// A day started and synced; the start undone, the day before given another budget (as
   /// long as the old one) and the new day started again: the archive is as long as before,
   /// but the changes since the last sync say it changed, so the whole decides and the other

@@ -350,7 +350,9 @@ extension PlannerStore {
   func tasksChangedSinceSync(_ base: SyncBase, _ journal: JournalState) -> Set<TaskID>? {
     guard let mark = base.journal, mark.bytes == journal.bytes, mark.generation == journal.generation
     else { return journalSinceSync(base, journal).flatMap { Self.tasksChanged(by: $0) } }
-    return mark.bytes > 0 ? [] : nil
+    // Nothing recorded since, an empty history included (a device that joined and has changed
+    // nothing yet): every commit but a sync's is recorded there.
+    return []
   }
 
   /// The tasks `tail`'s changes touched; nil when one appended to the archive or changed it.
@@ -375,7 +377,7 @@ extension PlannerStore {
   func journalSinceSync(_ base: SyncBase, _ journal: JournalState, marks: Bool = true)
     -> JournalTail?
   {
-    guard let mark = base.journal, mark.generation == journal.generation, mark.bytes > 0,
+    guard let mark = base.journal, mark.generation == journal.generation,
       mark.bytes < journal.bytes
     else { return nil }
     let since = JournalState(
