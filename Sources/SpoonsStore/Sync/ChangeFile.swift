@@ -98,17 +98,24 @@ struct ChangeFile: Equatable {
     return try reader.change(record)
   }
 
-  static func encode(_ change: SyncChange, to out: inout [UInt8]) {
+  /// A `set` record. With `after` (the record before it, in a file whose format carries them
+  /// over: `SyncHistoryFile`), the entity and the stamp are left out where they are that
+  /// record's.
+  static func encode(_ change: SyncChange, after previous: SyncChange? = nil, to out: inout [UInt8]) {
     RecordCodec.appendUTF8("set", to: &out)
-    RecordCodec.field("entity", change.entity.name, to: &out, escape: true)
+    if previous?.entity != change.entity {
+      RecordCodec.field("entity", change.entity.name, to: &out, escape: true)
+    }
     RecordCodec.field("field", change.field, to: &out, escape: true)
-    // `SyncStamp.description`, written without making the text first.
-    RecordCodec.appendUTF8("\tstamp=", to: &out)
-    RecordCodec.appendDecimal(Int(change.stamp.seconds), to: &out)
-    out.append(UInt8(ascii: "."))
-    RecordCodec.appendDecimal(Int(change.stamp.counter), to: &out)
-    out.append(UInt8(ascii: "."))
-    RecordCodec.appendUTF8(change.stamp.device.text, to: &out)
+    if previous?.stamp != change.stamp {
+      // `SyncStamp.description`, written without making the text first.
+      RecordCodec.appendUTF8("\tstamp=", to: &out)
+      RecordCodec.appendDecimal(Int(change.stamp.seconds), to: &out)
+      out.append(UInt8(ascii: "."))
+      RecordCodec.appendDecimal(Int(change.stamp.counter), to: &out)
+      out.append(UInt8(ascii: "."))
+      RecordCodec.appendUTF8(change.stamp.device.text, to: &out)
+    }
     RecordCodec.field("value", change.value, to: &out, escape: true)
     out.append(10)
   }
@@ -235,12 +242,18 @@ extension ChangeFileProbe {
 /// when the next line names it in the same bytes; a stamp is read from its bytes. Reading a
 /// synced state is reading tens of thousands of these.
 struct ChangeRecords {
+  /// Whether a record may leave out its entity and stamp, which are then the record before
+  /// it's (`SyncHistoryFile` from version 2); a change file's records name both.
+  var carriesOver = false
   private var lastName: ArraySlice<UInt8> = []
   private var last: SyncEntity?
+  private var lastStamp: SyncStamp?
 
   mutating func change(_ record: RecordCodec.Record) throws(DecodeError) -> SyncChange {
     let stamp: SyncStamp
-    if let raw = record.raw("stamp"), let read = SyncStamp(utf8: raw) {
+    if carriesOver, let lastStamp, record.raw("stamp") == nil {
+      stamp = lastStamp
+    } else if let raw = record.raw("stamp"), let read = SyncStamp(utf8: raw) {
       stamp = read
     } else {
       // Missing, escaped or not a stamp: read as text, which says which.
@@ -249,8 +262,11 @@ struct ChangeRecords {
       }
       stamp = read
     }
+    lastStamp = stamp
     let entity: SyncEntity
-    if let last, let raw = record.raw("entity"), raw.elementsEqual(lastName) {
+    if let last, carriesOver, record.raw("entity") == nil {
+      entity = last
+    } else if let last, let raw = record.raw("entity"), raw.elementsEqual(lastName) {
       entity = last
     } else {
       entity = SyncEntity(try record.string("entity"))
