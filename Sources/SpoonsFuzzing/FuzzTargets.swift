@@ -186,7 +186,8 @@ public enum FuzzTargets {
   /// planner or be refused with a `SyncProblem`; and a second sync with nothing new must
   /// send nothing and change nothing (the first one settled everything it decided). The same
   /// bytes, and the changes read, as the registers of a synced state: read in part, it reads
-  /// as it does whole (`SyncStateProbe`).
+  /// as it does whole (`SyncStateProbe`); and as a history file, which reads back the same
+  /// once written (`SyncHistoryProbe`).
   public static func changes(_ bytes: [UInt8]) {
     // The same bytes as a device's acks file: whole, it must read back the same.
     if let (acks, again) = ChangeFileProbe.readAcks(bytes),
@@ -196,11 +197,14 @@ public enum FuzzTargets {
     }
     // The same bytes as the registers of a synced state: read in part, as whole.
     if let disagreement = SyncStateProbe.disagreement(body: bytes) { fail(disagreement) }
+    // And as a history file's records, in either version.
+    if let disagreement = SyncHistoryProbe.disagreement(body: bytes) { fail(disagreement) }
     guard let (changes, again) = ChangeFileProbe.read(bytes) else { return }
     guard ChangeFileProbe.read(again)?.changes == changes else {
       fail("a change file did not read back the same once written again")
     }
     if let disagreement = SyncStateProbe.disagreement(registers: changes) { fail(disagreement) }
+    if let disagreement = SyncHistoryProbe.disagreement(registers: changes) { fail(disagreement) }
     let now = Timestamp(seconds: 1_795_340_000)
     let clock = HybridClock(device: DeviceID("fuzz")!)
     let first: SyncRound

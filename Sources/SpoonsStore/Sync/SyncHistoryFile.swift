@@ -90,3 +90,50 @@ enum SyncHistoryFile {
     return loader.finish()
   }
 }
+
+/// What the `changes` fuzz target checks of a history file: the bytes as its records, in
+/// either version, read as a document or are refused (never a crash), and any document reads
+/// back the same once written (so records that leave out their entity and stamp carry the
+/// right ones).
+public enum SyncHistoryProbe {
+  /// `body` as the records of a version 1 and a version 2 file, ended as Spoons ends one.
+  public static func disagreement(body: [UInt8]) -> String? {
+    let count = body.split(separator: 10).filter { $0.starts(with: "set\t".utf8) }.count
+    for version in 1...SyncHistoryFile.format.version {
+      var bytes: [UInt8] = []
+      FileFormat(name: SyncHistoryFile.format.name, version: version).encodeHeader(to: &bytes)
+      bytes += body
+      if bytes.last != 10 { bytes.append(10) }
+      bytes += Array("end\tregisters=\(count)\n".utf8)
+      guard let document = try? SyncHistoryFile.decode(bytes, file: name, reference: reference(bytes))
+      else { continue }
+      if let disagreement = disagreement(document) { return "version \(version): " + disagreement }
+    }
+    return nil
+  }
+
+  /// `registers` as a history file's document.
+  public static func disagreement(registers: [SyncChange]) -> String? {
+    var loader = DocumentLoader()
+    for change in registers { loader.add(change) }
+    return disagreement(loader.finish())
+  }
+
+  static func disagreement(_ document: SyncDocument) -> String? {
+    let (bytes, registers) = SyncHistoryFile.encode(document)
+    guard registers == document.changes.count else { return "the end line miscounts" }
+    do {
+      let again = try SyncHistoryFile.decode(bytes, file: name, reference: reference(bytes))
+      return again == document ? nil : "a history file did not read back the same once written"
+    } catch {
+      return "a history file Spoons wrote was refused: \(error)"
+    }
+  }
+
+  private static let name = "sync-history-1.txt"
+
+  private static func reference(_ bytes: [UInt8]) -> SyncHistoryFile.Reference {
+    let registers = bytes.split(separator: 10).filter { $0.starts(with: "set\t".utf8) }.count
+    return .init(name: name, registers: registers, bytes: bytes.count, sum: FNV1a.hex(bytes))
+  }
+}
