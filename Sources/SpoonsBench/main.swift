@@ -661,6 +661,33 @@ func tableLine(
   measure(variant, n, "suggest @bed", on: subject, ["suggest", "@bed"], judge: judge)
 }
 
+/// The synced state on disk (`sync-N.txt` and the `sync-history-N.txt` files) against the
+/// data files it mirrors (`planner.txt`, the undo history, the archive), in bytes, as the synced
+/// rows leave them: at most twice as large (Benchmark.md), with no full copy per round.
+var stateSizes: [(what: String, state: Int, mirrored: Int)] = []
+let stateLimit = 2.0
+
+@MainActor func recordStateSize(_ what: String, in directory: String) {
+  guard let folder = opendir(directory) else { return }
+  defer { closedir(folder) }
+  var (state, mirrored) = (0, 0)
+  while let entry = readdir(folder) {
+    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+      String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+    }
+    var info = stat()
+    guard stat(directory + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      continue
+    }
+    if name.hasPrefix("sync-") {
+      state += Int(info.st_size)
+    } else if name == "planner.txt" || ["undo-", "done", "days"].contains(where: name.hasPrefix) {
+      mirrored += Int(info.st_size)
+    }
+  }
+  stateSizes.append((what, state, mirrored))
+}
+
 @MainActor func measureSynced(
   _ variant: String, _ n: Int, copying subject: Subject, unsynced: [Row], waiting: Int, open: Int,
   writes: [String], morningAfter: String? = nil
@@ -676,6 +703,7 @@ func tableLine(
       copyTree(subject.data, data)
       _ = ProcessTimer.run(["/bin/rm", "-rf", folder], environment: [])
     }, count: 3)
+  recordStateSize("\(name) \(n), after `sync --init`", in: data)
   spoons(synced, "sync", "--auto", "on")
   for (read, without) in zip(["status", "todo", "list"], unsynced) {
     measure(name, n, read, on: synced, [read], judge: .unsynced(ms: without.medianMs, limit: 1.1))
@@ -721,6 +749,7 @@ func tableLine(
       spoons(phone, "add", "1", "From the phone \(made)")
       spoons(phone, "sync")
     }, judge: write, count: many)
+  recordStateSize("\(name) \(n), after the synced writes and `sync (1 in)`", in: data)
   // A new day started here the morning after, with `--auto on`: its sync goes over the live
   // part and what the archive gained. The synced planner and its folder are put back before
   // each run, at their own paths (a data directory found elsewhere is a copy, a new device).
@@ -751,6 +780,7 @@ func tableLine(
       spoons(phoneMorning, "new-day", "12")
       spoons(phoneMorning, "sync")
     })
+  recordStateSize("\(name) \(n), after `sync (a day in)`", in: data)
 }
 
 // MARK: - The run
@@ -1073,6 +1103,20 @@ if taskwarrior == nil {
   print(
     "reads: \(under) of \(judgedPairs.count) judged rows under \(limitText(Pair.readRatio))× "
       + "Taskwarrior" + (judgedPairs.isEmpty ? " (judged from \(Pair.judgedFrom) tasks)" : ""))
+}
+
+if !stateSizes.isEmpty {
+  var over = 0
+  for size in stateSizes {
+    let ratio = Double(size.state) / Double(max(size.mirrored, 1))
+    if ratio > stateLimit { over += 1 }
+    let mb = { (bytes: Int) in fixed(Double(bytes) / 1_000_000, 2) }
+    print(
+      "synced state on disk, \(size.what): \(mb(size.state)) MB for \(mb(size.mirrored)) MB of "
+        + "data files (\(fixed(ratio, 2))×, ≤ \(limitText(stateLimit))×)")
+  }
+  missed += over
+  print("synced state: \(over) of \(stateSizes.count) over \(limitText(stateLimit))× the data files")
 }
 
 let failing = rows.filter { $0.failedRuns > 0 }.count
