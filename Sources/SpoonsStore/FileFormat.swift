@@ -81,6 +81,17 @@ struct FileFormat {
 }
 
 extension FileFormat {
+  /// The version the format line of `bytes` names, when it is this format's line; nil for
+  /// anything else (which `decodeLines` then names).
+  func version(of bytes: [UInt8]) -> Int? {
+    guard let end = bytes.firstIndex(of: 10) else { return nil }
+    var found: Int?
+    try? RecordCodec.forEachRecord(in: Array(bytes[...end])) { record throws(DecodeError) in
+      found = try checkHeader(record)
+    }
+    return found
+  }
+
   /// Calls `body` with every record of a file in this format after checking its format line;
   /// an empty file has none.
   func decodeRecords(

@@ -214,12 +214,15 @@ struct FormatVersionTests {
     #expect(again.archive == whole.archive)
     #expect(again.planner.taskCount == whole.planner.taskCount + 1)
   }
-  /// Version 2 of `sync-history-N.txt` leaves out a `set` record's entity and stamp where they
-  /// are the record before it's. The fixture (its README says how it was made): a planner of
-  /// three days synced by the Spoons before it, its history part in a version 1 file, with its
-  /// shared folder; moved here together (`sync.txt` names both paths). The version 1 file reads
-  /// as the same document its version 2 does, about half as long; a round over the live part
-  /// leaves it alone, and the round over the whole writes version 2.
+
+  /// Version 2 of `sync-history-N.txt` (and version 5 of `sync-N.txt`'s checkpoint) leaves
+  /// out a `set` record's entity, and its stamp, where they are the record before it's. The
+  /// fixture (its README says how it was made): a planner of three days synced by the Spoons
+  /// before it, its history part in a version 1 file, with its shared folder; moved here
+  /// together (`sync.txt` names both paths). The version 1 file reads as the same document its
+  /// version 2 does, about half as long; a round over the live part leaves it alone (appended
+  /// to the version 3 live part), and the round over the whole writes version 2, and a
+  /// version 5 live part.
   @Test func aVersion1SyncHistoryFileIsReadAndWrittenAgainAsVersion2() throws {
     let tmp = TemporaryDirectory()
     let fixture = Self.fixtures + "/sync-history-v1"
@@ -275,6 +278,10 @@ struct FormatVersionTests {
     #expect(try laptop.sync(at: at).sent == 1)
     let kept = tmp.bytes("laptop/" + name) == old
     #expect(kept, "the version 1 file as it was")
+    // Its round appended to the version 3 live part, whose lines all name their entity.
+    let live = String(decoding: try #require(tmp.bytes("laptop/sync-12.txt")), as: UTF8.self)
+    #expect(live.hasPrefix("format\tname=spoons-sync-base\tversion=3\n"))
+    #expect(live.contains("value=Stretch"))
     // A device that joins gets it all.
     let phone = PlannerStore(directory: tmp.file("phone"))
     try phone.joinSync(tmp.file("shared"), at: at.plus(minutes: 1))
@@ -291,6 +298,9 @@ struct FormatVersionTests {
     #expect(files.count == 2 && files.max() != name)
     let written = try #require(files.max().flatMap { tmp.bytes("laptop/" + $0) })
     #expect(written.starts(with: Array("format\tname=spoons-sync-history\tversion=2\n".utf8)))
+    let state = try #require(try laptop.readSnapshot().journal.syncState)
+    let checkpoint = try #require(tmp.bytes("laptop/" + SyncBase.fileName(state.file)))
+    #expect(checkpoint.starts(with: Array("format\tname=spoons-sync-base\tversion=5\n".utf8)))
     try phone.sync(at: at.plus(minutes: 3))
     #expect(try phone.loadWhole() == laptop.loadWhole())
     #expect(try phone.loadWhole().archive.doneTasks.count == 1)

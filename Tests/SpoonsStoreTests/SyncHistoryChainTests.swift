@@ -49,13 +49,13 @@ struct SyncHistoryChainTests {
     let tmp = TemporaryDirectory()
     let (laptop, phone) = try Parts.pair(tmp)
     let before = try Self.state(tmp, "laptop")
-    #expect(before.history.count == 1 && before.format.hasSuffix("version=3"))
+    #expect(before.history.count == 1 && before.format.hasSuffix("version=5"))
     let first = try #require(tmp.bytes("laptop/" + before.history[0]))
 
     try Self.endDays(laptop, from: nextMorning.plus(hours: 24), 3)
     let after = try Self.state(tmp, "laptop")
     #expect(after.history.count == 4 && after.history[0] == before.history[0])
-    #expect(after.format.hasSuffix("version=4"), "a Spoons that reads one history file refuses it")
+    #expect(after.format.hasSuffix("version=5"), "a Spoons that reads one history file refuses it")
     #expect(tmp.bytes("laptop/" + before.history[0]) == first, "written once, never again")
     // Each new day's file holds the tasks done on the day it ended, and no other file does.
     for (i, name) in after.history.enumerated().dropFirst() {
@@ -167,7 +167,7 @@ struct SyncHistoryChainTests {
     #expect(try Self.state(tmp, "laptop").history.count == most)
     try Self.endDays(laptop, from: nextMorning.plus(hours: 24 * most), 1)
     let after = try Self.state(tmp, "laptop")
-    #expect(after.history.count == 1 && after.format.hasSuffix("version=3"))
+    #expect(after.history.count == 1 && after.format.hasSuffix("version=5"))
     // The files the state before it named are kept (`planner.txt.bak` names that state), no
     // older ones.
     #expect(Parts.files(tmp, "laptop", SyncHistoryFile.isFileName).count <= most + 1)

@@ -337,7 +337,7 @@ struct SyncPartsTests {
     let now = try laptop.readSnapshot().journal
     #expect(
       String(decoding: tmp.bytes("laptop/" + SyncBase.fileName(now.syncStateFile)) ?? [], as: UTF8.self)
-        .hasPrefix("format\tname=spoons-sync-base\tversion=3\n"))
+        .hasPrefix("format\tname=spoons-sync-base\tversion=5\n"))
     let after = try laptop.loadWhole()
     #expect(after.archive == before.archive)
     #expect(
@@ -558,6 +558,71 @@ struct SyncPartsTests {
     #expect(!index.holds(SyncEntity("task:nobody.1.1")))
     try inPart.readWhole()
     #expect(inPart == whole)
+  }
+
+  /// From version 5 the checkpoint names each entity and its stamp on its first line alone
+  /// (`ChangeRecords.carriesOver`): the state reads the same in part as whole, and as the same
+  /// registers written in full (version 3) read. A line may carry them over only right after a
+  /// `set` line, and only once its entity was named; one that names its entity names its stamp;
+  /// a version 3 file carries nothing over. Each of those is refused, read in part or whole.
+  @Test func aCheckpointCarriesEachEntityAndItsStampOver() throws {
+    let tmp = TemporaryDirectory()
+    let (laptop, _, _) = try Self.stateWithManyTasks(tmp)
+    let journal = try laptop.readSnapshot().journal
+    let whole = try laptop.requiredSyncBase(of: journal)
+    // A new checkpoint (what the next sync over the whole writes): shorter than the same
+    // registers in full, and the same state.
+    var written = whole
+    written.unread = nil
+    let bytes = written.encode()
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(text.hasPrefix("format\tname=spoons-sync-base\tversion=5\n"))
+    let lines = text.split(separator: "\n")
+    let sets = lines.filter { $0.hasPrefix("set\t") }
+    let named = sets.filter { $0.hasPrefix("set\tentity=") }
+    #expect(named.count == whole.document.entities.count, "each entity named once")
+    #expect(named.allSatisfy { $0.contains("\tstamp=") })
+    #expect(sets.count > 3 * named.count)
+    var full = Array("format\tname=spoons-sync-base\tversion=3\n".utf8)
+    for line in lines.dropFirst() where !line.hasPrefix("set\t") && !line.hasPrefix("end\t") {
+      full += Array((line + "\n").utf8)
+    }
+    for change in whole.document.changes { ChangeFile.encode(change, to: &full) }
+    full += Array("end\tregisters=\(sets.count)\n".utf8)
+    #expect(bytes.count * 10 < full.count * 7, "\(bytes.count) bytes against \(full.count)")
+    #expect(try SyncBase.decode(bytes, file: "sync-1.txt") == SyncBase.decode(full, file: "sync-1.txt"))
+    #expect(SyncStateProbe.disagreement(bytes) == nil)
+    let inPart = try SyncBase.decode(bytes, file: "sync-1.txt", inPart: true)
+    #expect(inPart.unread != nil, "indexed, not read whole")
+
+    // Hostile: a carried line after an `end` line (the round after the checkpoint), a line
+    // that names its entity but not its stamp, the first `set` line carrying, and a version 3
+    // file that carries.
+    let firstTask = try #require(named.first { $0.contains("entity=task:") })
+    let carried = try #require(sets.first { !$0.hasPrefix("set\tentity=") })
+    let cases: [(String, String)] = [
+      ("after an end line",
+       text + (lines.first { $0.hasPrefix("clock\t") } ?? "") + "\n" + carried + "\nend\tregisters=1\n"),
+      ("a named line without its stamp",
+       text.replacingOccurrences(
+        of: firstTask,
+        with: firstTask.split(separator: "\t").filter { !$0.hasPrefix("stamp=") }.joined(separator: "\t"))),
+      ("a version 3 file that carries",
+       text.replacingOccurrences(of: "version=5\n", with: "version=3\n")),
+    ]
+    for (what, hostile) in cases {
+      let hostileBytes = Array(hostile.utf8)
+      #expect("\(what), whole") {
+        try SyncBase.decode(hostileBytes, file: "sync-1.txt")
+      } throws: { error in
+        "\(error)".contains("entity") || "\(error)".contains("stamp")
+      }
+      #expect(throws: StoreError.self, "\(what), in part then whole") {
+        var read = try SyncBase.decode(hostileBytes, file: "sync-1.txt", inPart: true)
+        try read.readWhole()
+      }
+      #expect(SyncStateProbe.disagreement(hostileBytes) == nil, "\(what)")
+    }
   }
 
   /// A `set` line not as Spoons writes it (its fields in another order) is not indexed: the

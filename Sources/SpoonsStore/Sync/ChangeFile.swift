@@ -98,16 +98,18 @@ struct ChangeFile: Equatable {
     return try reader.change(record)
   }
 
-  /// A `set` record. With `after` (the record before it, in a file whose format carries them
-  /// over: `SyncHistoryFile`), the entity and the stamp are left out where they are that
-  /// record's.
+  /// A `set` record. With `after` (the record right before it, in a file whose format carries
+  /// them over: `SyncHistoryFile` from version 2, `SyncBase`'s checkpoint from version 5), a
+  /// record of the same entity leaves out `entity=`, and `stamp=` too when that record's is
+  /// the same (`ChangeRecords.carriesOver`).
   static func encode(_ change: SyncChange, after previous: SyncChange? = nil, to out: inout [UInt8]) {
     RecordCodec.appendUTF8("set", to: &out)
-    if previous?.entity != change.entity {
+    let sameEntity = previous?.entity == change.entity
+    if !sameEntity {
       RecordCodec.field("entity", change.entity.name, to: &out, escape: true)
     }
     RecordCodec.field("field", change.field, to: &out, escape: true)
-    if previous?.stamp != change.stamp {
+    if !sameEntity || previous?.stamp != change.stamp {
       // `SyncStamp.description`, written without making the text first.
       RecordCodec.appendUTF8("\tstamp=", to: &out)
       RecordCodec.appendDecimal(Int(change.stamp.seconds), to: &out)
@@ -242,40 +244,51 @@ extension ChangeFileProbe {
 /// when the next line names it in the same bytes; a stamp is read from its bytes. Reading a
 /// synced state is reading tens of thousands of these.
 struct ChangeRecords {
-  /// Whether a record may leave out its entity and stamp, which are then the record before
-  /// it's (`SyncHistoryFile` from version 2); a change file's records name both.
+  /// Whether a record right after a `set` record may leave out `entity=`: it is then that
+  /// record's entity, and may leave out `stamp=` too, which is then that record's stamp
+  /// (`SyncHistoryFile` from version 2, `SyncBase` from version 5). A record that names its
+  /// entity names its stamp, so each entity's first line reads alone (`SyncStateIndex`). A
+  /// change file's records name both.
   var carriesOver = false
   private var lastName: ArraySlice<UInt8> = []
   private var last: SyncEntity?
-  private var lastStamp: SyncStamp?
+  /// The entity and stamp a record right after this one may leave out; nil after any other
+  /// record (`interrupt`).
+  private var carried: (entity: SyncEntity, stamp: SyncStamp)?
+
+  /// A record that is not a `set` record came between: the next one names its entity.
+  mutating func interrupt() { carried = nil }
 
   mutating func change(_ record: RecordCodec.Record) throws(DecodeError) -> SyncChange {
-    let stamp: SyncStamp
-    if carriesOver, let lastStamp, record.raw("stamp") == nil {
-      stamp = lastStamp
-    } else if let raw = record.raw("stamp"), let read = SyncStamp(utf8: raw) {
-      stamp = read
-    } else {
-      // Missing, escaped or not a stamp: read as text, which says which.
-      guard let read = SyncStamp(try record.string("stamp")) else {
-        throw DecodeError(line: record.line, reason: "a bad stamp")
-      }
-      stamp = read
+    if carriesOver, record.raw("entity") == nil, let carried {
+      let stamp = record.raw("stamp") == nil ? carried.stamp : try Self.stamp(record)
+      self.carried = (carried.entity, stamp)
+      return SyncChange(
+        entity: carried.entity, field: try record.string("field"),
+        value: try record.string("value"), stamp: stamp)
     }
-    lastStamp = stamp
+    let stamp = try Self.stamp(record)
     let entity: SyncEntity
-    if let last, carriesOver, record.raw("entity") == nil {
-      entity = last
-    } else if let last, let raw = record.raw("entity"), raw.elementsEqual(lastName) {
+    if let last, let raw = record.raw("entity"), raw.elementsEqual(lastName) {
       entity = last
     } else {
       entity = SyncEntity(try record.string("entity"))
       last = entity
       lastName = record.raw("entity") ?? []
     }
+    carried = (entity, stamp)
     return SyncChange(
       entity: entity, field: try record.string("field"), value: try record.string("value"),
       stamp: stamp)
+  }
+
+  private static func stamp(_ record: RecordCodec.Record) throws(DecodeError) -> SyncStamp {
+    if let raw = record.raw("stamp"), let read = SyncStamp(utf8: raw) { return read }
+    // Missing, escaped or not a stamp: read as text, which says which.
+    guard let read = SyncStamp(try record.string("stamp")) else {
+      throw DecodeError(line: record.line, reason: "a bad stamp")
+    }
+    return read
   }
 }
 

@@ -11,7 +11,7 @@ import SpoonsSync
 /// names after it, `PlannerStore.dayEndedRound`), oldest first, each written once:
 ///
 /// ```
-/// format    name=spoons-sync-base  version=4
+/// format    name=spoons-sync-base  version=5
 /// clock     last=1795340000.3.k3v9q2m8ta
 /// sent      seq=12
 /// seen      device=d8fh3k2m9q  seq=7  sum=9f2c0a1b33e4d5f6
@@ -22,11 +22,15 @@ import SpoonsSync
 /// handed    task=10001  routine=5
 /// archive   done=1660969  days=68407  donefile=0  daysfile=0  undo=1  at=1882903
 /// hidden    ids=7,12
-/// set       entity=...  field=...  stamp=...  value=...
-/// end       registers=1
+/// set       entity=task:...  field=created  stamp=...  value=...
+/// set       field=n  value=...
+/// end       registers=2
 /// ```
 ///
-/// That is the checkpoint. A round over the live part alone (the everyday sync) does not
+/// That is the checkpoint. Its registers come entity by entity, each one's fields in order, and
+/// a `set` record right after another of the same entity leaves out `entity=`, and `stamp=`
+/// when that record's is the same (`ChangeRecords.carriesOver`): each entity's first line
+/// names both, so it reads alone. A round over the live part alone (the everyday sync) does not
 /// write it again: it appends what changed, as the undo history does, and the new planner
 /// names the length that counts (`SyncedStateMark`):
 ///
@@ -46,14 +50,16 @@ import SpoonsSync
 /// `appendedAtLeast`), the next sync writes a new checkpoint, so the file stays within about
 /// twice what it holds.
 ///
-/// Version 1 held the whole document and none of `history`, `parts`, `handed` and `archive`:
-/// it is read as a whole document, and the next sync writes version 3. Version 2 had no
-/// rounds after its checkpoint. Version 4 names more than one history file; it is written
-/// only then, so a Spoons that reads one alone refuses it as newer rather than read a part.
+/// A round names the entity and the stamp on every `set` line. Version 1 held the whole
+/// document and none of `history`, `parts`, `handed` and `archive`: it is read as a whole
+/// document, and the next sync writes version 5. Version 2 had no rounds after its checkpoint.
+/// Version 3 names one history file, version 4 more than one (written only then, so a Spoons
+/// that reads one alone refused it as newer rather than read a part). Versions 1 to 4 name
+/// the entity and the stamp on every line; rounds appended to them still do.
 struct SyncBase: Equatable {
-  static let format = FileFormat(name: "spoons-sync-base", version: 4)
-  /// What a state naming at most one history file is written as.
-  static let oneHistoryFormat = FileFormat(name: "spoons-sync-base", version: 3)
+  static let format = FileFormat(name: "spoons-sync-base", version: 5)
+  /// The first version whose checkpoint carries entities and stamps over.
+  static let carriesOverFrom = 5
   /// How many history files a state names before the next day ended here is synced by the
   /// round over the whole document, which writes one in their place.
   static let historyFilesAtMost = 32
@@ -143,7 +149,7 @@ struct SyncBase: Equatable {
   func encode() -> [UInt8] {
     precondition(unread == nil, "a synced state is written whole once it is read whole")
     var out: [UInt8] = []
-    (history.count > 1 ? Self.format : Self.oneHistoryFormat).encodeHeader(to: &out)
+    Self.format.encodeHeader(to: &out)
     encodeClock(to: &out)
     for (device, name) in names.sorted(by: { $0.key < $1.key }) {
       encodeName(device, name, to: &out)
@@ -154,11 +160,21 @@ struct SyncBase: Equatable {
     }
     if !history.isEmpty { encodeParts(history, to: &out) }
     let registers = document.changes
-    for change in registers { ChangeFile.encode(change, to: &out) }
+    Self.encodeCheckpoint(registers, to: &out)
     out.append(contentsOf: "end".utf8)
     RecordCodec.field("registers", String(registers.count), to: &out)
     out.append(10)
     return out
+  }
+
+  /// The checkpoint's `set` records, each entity's fields after its first carrying its entity
+  /// and, where it is the same, its stamp over.
+  static func encodeCheckpoint(_ registers: [SyncChange], to out: inout [UInt8]) {
+    var previous: SyncChange?
+    for change in registers {
+      ChangeFile.encode(change, after: previous, to: &out)
+      previous = change
+    }
   }
 
   private func encodeClock(to out: inout [UInt8]) {
@@ -215,6 +231,10 @@ struct SyncBase: Equatable {
     var loader = DocumentLoader()
     // The format line, a file that is something else, a newer version: checked as for every
     // data file.
+    // Whether the checkpoint carries entities over is known before its first line.
+    let carriesOver = (format.version(of: bytes) ?? 0) >= Self.carriesOverFrom
+    records.carriesOver = carriesOver
+    index?.carriesOver = carriesOver
     let version = try format.decodeLines(bytes, file: file) { line throws(DecodeError) in
       if inCheckpoint { base.checkpointRecords += 1 } else { base.appendedRecords += 1 }
       ended = false
@@ -230,6 +250,9 @@ struct SyncBase: Equatable {
         if !readWhole { loader.add(try records.change(line.record())) }
         return
       }
+      // Only a `set` record right after another may carry its entity over.
+      records.interrupt()
+      index?.interrupt()
       let record = try line.record()
       switch record.kind {
       case "end":

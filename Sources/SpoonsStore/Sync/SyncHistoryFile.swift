@@ -16,8 +16,9 @@ import SpoonsSync
 /// ```
 ///
 /// The registers come entity by entity, each one's fields in order. From version 2 a `set`
-/// record leaves out its `entity=` and `stamp=` when they are the record before it's: most of
-/// an archived task's fields were set by one change, so the file is about half as long as
+/// record right after another of the same entity leaves out `entity=`, and `stamp=` when that
+/// record's is the same (`ChangeRecords.carriesOver`, as `SyncBase`'s checkpoint does): most of
+/// an archived task's fields were set by one change, so the file is under half as long as
 /// version 1's, which names both on every line (and is still read).
 enum SyncHistoryFile {
   static let format = FileFormat(name: "spoons-sync-history", version: 2)

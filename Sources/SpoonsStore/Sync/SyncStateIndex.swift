@@ -43,10 +43,18 @@ struct SyncStateIndex: SyncLiveRegisters {
   var elsewhere = SyncNumbersElsewhere()
   private var tasks: [SyncEntity: TaskLines] = [:]
   private var others: [SyncEntity: SyncRegisters] = [:]
-  /// The entity of the lines read last, and its lines not yet in `tasks` (a file lists each
-  /// entity's lines together).
-  private var pending: (entity: SyncEntity, name: Range<Int>, lines: TaskLines)?
+  /// The entity of the lines read last, its lines not yet in `tasks` (a file lists each
+  /// entity's lines together), and where the stamp of the last of them that named one starts
+  /// (its `\tstamp=`; -1 for none yet).
+  private var pending: (entity: SyncEntity, name: Range<Int>, lines: TaskLines, stampAt: Int)?
   private var records = ChangeRecords()
+  /// Whether a `set` line right after another of the same entity may leave its entity and
+  /// stamp out (`ChangeRecords.carriesOver`, `SyncBase` from version 5), and whether the line
+  /// before was a `set` line (`interrupt`).
+  var carriesOver = false {
+    didSet { records.carriesOver = carriesOver }
+  }
+  private var afterSet = false
 
   init(bytes: [UInt8], file: String) {
     self.bytes = bytes
@@ -55,48 +63,85 @@ struct SyncStateIndex: SyncLiveRegisters {
     tasks.reserveCapacity(bytes.count / 512)
   }
 
+  /// A record that is not a `set` record came between: the next line names its entity.
+  mutating func interrupt() {
+    afterSet = false
+    records.interrupt()
+  }
+
   /// Takes in a `set` line of `bytes`: its bytes are looked at, not read into a change,
   /// unless it is a task's number or of another kind. False when it is not as Spoons writes it
   /// (an entity named with an escape or outside ASCII, a field named with an escape, fields in
-  /// another order, a number that is not digits): the state is then read whole, which says
-  /// what is wrong, if anything. The offsets kept are into `bytes`: `SyncBase.decode` hands
-  /// out lines of the whole file (`FileFormat.decodeLines`), never of a block of it.
+  /// another order, a number that is not digits, an entity left out where it may not be): the
+  /// state is then read whole, which says what is wrong, if anything. The offsets kept are
+  /// into `bytes`: `SyncBase.decode` hands out lines of the whole file
+  /// (`FileFormat.decodeLines`), never of a block of it.
   mutating func add(_ line: RecordCodec.Line) throws(DecodeError) -> Bool {
+    // False until this line is taken in: only a line taken in may be carried from.
+    let afterSet = self.afterSet
+    self.afterSet = false
     let buffer = line.buffer
     assert(buffer.count == bytes.count, "a line of the whole file")
     guard let base = buffer.baseAddress else { return false }
+    func starts(_ key: StaticString, at start: Int) -> Bool {
+      start + key.utf8CodeUnitCount <= line.end
+        && RecordCodec.equal(
+          UnsafeBufferPointer(rebasing: buffer[start..<start + key.utf8CodeUnitCount]), key)
+    }
     // The fields' values, in the order Spoons writes them: set, entity, field, stamp, value.
     func value(after key: StaticString, from start: Int) -> Range<Int>? {
+      guard starts(key, at: start) else { return nil }
       let from = start + key.utf8CodeUnitCount
-      guard from <= line.end,
-        RecordCodec.equal(UnsafeBufferPointer(rebasing: buffer[start..<from]), key)
-      else { return nil }
       return from..<RecordCodec.nextIndex(of: 9, in: buffer, from: from, to: line.end)
     }
-    guard let name = value(after: "set\tentity=", from: line.start),
-      let field = value(after: "\tfield=", from: name.upperBound),
-      !name.isEmpty, !buffer[field].contains(92)
-    else { return false }
-    if pending.map({
-      $0.name.count == name.count
-        && memcmp(base + $0.name.lowerBound, base + name.lowerBound, name.count) == 0
-    }) != true {
-      // Looked at once an entity: its other lines name it with the same bytes.
-      guard !buffer[name].contains(where: { $0 == 92 || $0 >= 128 }) else { return false }
-      flush()
-      let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[name]), as: UTF8.self)
-      pending = (SyncEntity(text), name, TaskLines())
+    let field: Range<Int>
+    let named = value(after: "set\tentity=", from: line.start)
+    if let name = named {
+      guard let found = value(after: "\tfield=", from: name.upperBound), !name.isEmpty else {
+        return false
+      }
+      field = found
+      if pending.map({
+        $0.name.count == name.count
+          && memcmp(base + $0.name.lowerBound, base + name.lowerBound, name.count) == 0
+      }) != true {
+        // Looked at once an entity: its other lines name it with the same bytes.
+        guard !buffer[name].contains(where: { $0 == 92 || $0 >= 128 }) else { return false }
+        flush()
+        let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[name]), as: UTF8.self)
+        pending = (SyncEntity(text), name, TaskLines(), -1)
+      }
+    } else {
+      // The entity of the line before (which named its stamp, or carried one over): a line
+      // of its field, perhaps its stamp, and its value, nothing else (no entity named later).
+      guard carriesOver, afterSet, pending != nil,
+        let found = value(after: "set\tfield=", from: line.start),
+        let value = value(
+          after: "\tvalue=",
+          from: value(after: "\tstamp=", from: found.upperBound)?.upperBound ?? found.upperBound),
+        value.upperBound == line.end
+      else { return false }
+      field = found
     }
+    guard !buffer[field].contains(92) else { return false }
     guard pending!.entity.kind == .task else {
       others[pending!.entity, default: [:]].merge(try records.change(line.record()))
+      self.afterSet = true
       return true
+    }
+    if starts("\tstamp=", at: field.upperBound) {
+      pending!.stampAt = field.upperBound
+    } else if named != nil {
+      return false  // one that names its entity names its stamp
     }
     let fieldBytes = UnsafeBufferPointer(rebasing: buffer[field])
     if RecordCodec.equal(fieldBytes, "n") {
-      // A number is digits, and its stamp as Spoons writes it: read from the bytes.
-      guard let stamp = value(after: "\tstamp=", from: field.upperBound),
+      // A number is digits, and its stamp as Spoons writes it: read from the bytes (or the
+      // stamp carried over from the line before).
+      let own = pending!.stampAt == field.upperBound
+      guard pending!.stampAt >= 0, let stamp = value(after: "\tstamp=", from: pending!.stampAt),
         let read = SyncStamp(utf8: UnsafeBufferPointer(rebasing: buffer[stamp])),
-        let number = value(after: "\tvalue=", from: stamp.upperBound),
+        let number = value(after: "\tvalue=", from: own ? stamp.upperBound : field.upperBound),
         number.upperBound == line.end,
         !number.isEmpty, buffer[number].allSatisfy({ (48...57).contains($0) })
       else { return false }
@@ -108,6 +153,7 @@ struct SyncStateIndex: SyncLiveRegisters {
       pending!.lines.created = true
     }
     pending!.lines.lines.append(LineRef(start: line.start, end: line.end, number: line.number))
+    self.afterSet = true
     return true
   }
 
@@ -139,8 +185,11 @@ struct SyncStateIndex: SyncLiveRegisters {
     var document = SyncDocument()
     var fields: [(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>)] = []
     var records = ChangeRecords()
+    records.carriesOver = carriesOver
     var changes: [SyncChange] = []
     for (entity, task) in tasks {
+      // Its first line names it (`add`).
+      records.interrupt()
       changes.removeAll(keepingCapacity: true)
       for line in task.lines {
         fields.removeAll(keepingCapacity: true)
@@ -165,6 +214,7 @@ struct SyncStateIndex: SyncLiveRegisters {
     var registers = SyncRegisters(minimumCapacity: task.lines.count)
     var fields: [(key: ArraySlice<UInt8>, value: ArraySlice<UInt8>)] = []
     var records = ChangeRecords()
+    records.carriesOver = carriesOver
     for line in task.lines {
       fields.removeAll(keepingCapacity: true)
       let record = try RecordCodec.parseLine(
@@ -181,30 +231,47 @@ struct SyncStateIndex: SyncLiveRegisters {
 /// part the round over what changed reads as the state read whole gives it, and once read
 /// whole must be that state, or be refused where it is refused.
 public enum SyncStateProbe {
-  /// `body` as the lines of a `sync-N.txt` after its header, ended as Spoons ends one.
+  /// `body` as the lines of a `sync-N.txt` after its header, ended as Spoons ends one: in
+  /// version 3 (every `set` line names its entity and stamp) and in version 5 (a line may carry
+  /// them over from the one before).
   public static func disagreement(body: [UInt8]) -> String? {
-    var bytes = header
-    bytes += body
-    if bytes.last != 10 { bytes.append(10) }
     // The registers since the last `end` line, as that line counts them.
     var count = 0
     for line in body.split(separator: 10) {
       if line.starts(with: "end".utf8) { count = 0 }
       if line.starts(with: "set\t".utf8) { count += 1 }
     }
-    bytes += Array("end\tregisters=\(count)\n".utf8)
-    return disagreement(bytes)
+    for version in [3, SyncBase.format.version] {
+      var bytes = header(version)
+      bytes += body
+      if bytes.last != 10 { bytes.append(10) }
+      bytes += Array("end\tregisters=\(count)\n".utf8)
+      if let disagreement = disagreement(bytes) { return "version \(version): " + disagreement }
+    }
+    return nil
   }
 
-  /// `registers` as the checkpoint of a `sync-N.txt` holds them.
+  /// `registers` as the checkpoint of a `sync-N.txt` holds them, in version 3 and as Spoons
+  /// writes it now (each entity's fields after its first carrying it over).
   public static func disagreement(registers: [SyncChange]) -> String? {
-    var bytes = header
-    for change in registers { ChangeFile.encode(change, to: &bytes) }
-    bytes += Array("end\tregisters=\(registers.count)\n".utf8)
-    return disagreement(bytes)
+    var full = header(3)
+    for change in registers { ChangeFile.encode(change, to: &full) }
+    var carried = header(SyncBase.format.version)
+    SyncBase.encodeCheckpoint(registers, to: &carried)
+    for var bytes in [full, carried] {
+      bytes += Array("end\tregisters=\(registers.count)\n".utf8)
+      if let disagreement = disagreement(bytes) { return disagreement }
+    }
+    // The two read as one state.
+    let states = [full, carried].map { bytes in
+      try? SyncBase.decode(bytes + Array("end\tregisters=\(registers.count)\n".utf8), file: "sync-1.txt")
+    }
+    return states[0] == states[1] ? nil : "a checkpoint that carries over read as another state"
   }
 
-  private static let header = Array("format\tname=spoons-sync-base\tversion=3\n".utf8)
+  private static func header(_ version: Int) -> [UInt8] {
+    Array("format\tname=spoons-sync-base\tversion=\(version)\n".utf8)
+  }
 
   static func disagreement(_ bytes: [UInt8]) -> String? {
     let whole = try? SyncBase.decode(bytes, file: "sync-1.txt")
