@@ -661,16 +661,18 @@ func tableLine(
   measure(variant, n, "suggest @bed", on: subject, ["suggest", "@bed"], judge: judge)
 }
 
-/// The synced state on disk (`sync-N.txt` and the `sync-history-N.txt` files) against the
-/// data files it mirrors (`planner.txt`, the undo history, the archive), in bytes, as the synced
-/// rows leave them: at most twice as large (Benchmark.md), with no full copy per round.
+/// The synced state on disk (every `sync-N.txt` and `sync-history-N.txt` file there) against
+/// the data files it mirrors, as `planner.txt` counts them (itself, the undo history's counted
+/// bytes, and the archive's: older files kept for `undo` are not what the state mirrors), in
+/// bytes, as the synced rows leave them: at most twice as large (Benchmark.md).
 var stateSizes: [(what: String, state: Int, mirrored: Int)] = []
 let stateLimit = 2.0
 
 @MainActor func recordStateSize(_ what: String, in directory: String) {
   guard let folder = opendir(directory) else { return }
   defer { closedir(folder) }
-  var (state, mirrored) = (0, 0)
+  var state = 0
+  var planner = 0
   while let entry = readdir(folder) {
     let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
       String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
@@ -679,13 +681,21 @@ let stateLimit = 2.0
     guard stat(directory + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
       continue
     }
-    if name.hasPrefix("sync-") {
-      state += Int(info.st_size)
-    } else if name == "planner.txt" || ["undo-", "done", "days"].contains(where: name.hasPrefix) {
-      mirrored += Int(info.st_size)
+    if name.hasPrefix("sync-") { state += Int(info.st_size) }
+    if name == "planner.txt" { planner = Int(info.st_size) }
+  }
+  // `journal bytes=` and `archive done= days=`: the lengths the planner counts.
+  var counted = 0
+  let text = ProcessTimer.readFile(directory + "/planner.txt") ?? ""
+  for line in text.split(separator: "\n").prefix(8)
+  where line.hasPrefix("journal\t") || line.hasPrefix("archive\t") {
+    for field in line.split(separator: "\t") {
+      for key in ["bytes=", "done=", "days="] where field.hasPrefix(key) {
+        counted += Int(field.dropFirst(key.count)) ?? 0
+      }
     }
   }
-  stateSizes.append((what, state, mirrored))
+  stateSizes.append((what, state, planner + counted))
 }
 
 @MainActor func measureSynced(

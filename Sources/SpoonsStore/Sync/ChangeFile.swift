@@ -239,7 +239,7 @@ extension ChangeFileProbe {
   }
 }
 
-/// Reads `set` records one after another, as `ChangeFile.encode(_:to:)` writes them. A file
+/// Reads `set` records one after another, as `ChangeFile.encode(_:after:to:)` writes them. A file
 /// lists each thing's fields together, so the entity named by the line before is used again
 /// when the next line names it in the same bytes; a stamp is read from its bytes. Reading a
 /// synced state is reading tens of thousands of these.

@@ -351,7 +351,9 @@ extension PlannerStore {
     guard let mark = base.journal, mark.bytes == journal.bytes, mark.generation == journal.generation
     else { return journalSinceSync(base, journal).flatMap { Self.tasksChanged(by: $0) } }
     // Nothing recorded since, an empty history included (a device that joined and has changed
-    // nothing yet): every commit but a sync's is recorded there.
+    // nothing yet): every commit but a sync's is recorded there, or (`check --repair`) starts
+    // a new history, gives the archive new files, or puts back the planner its state was
+    // synced with.
     return []
   }
 

@@ -48,7 +48,8 @@ import SpoonsSync
 /// changes do (the larger stamp wins), so the checkpoint and its rounds read as the document
 /// the last round left. Once the rounds hold more records than the checkpoint (and more than
 /// `appendedAtLeast`), the next sync writes a new checkpoint, so the file stays within about
-/// twice what it holds.
+/// twice the records it holds (at most about three times the checkpoint's bytes: a round
+/// names the entity and the stamp on every line).
 ///
 /// A round names the entity and the stamp on every `set` line. Version 1 held the whole
 /// document and none of `history`, `parts`, `handed` and `archive`: it is read as a whole

@@ -71,10 +71,8 @@ enum SyncHistoryFile {
     var loader = DocumentLoader()
     var end: Int?
     var count = 0
-    var version1: [UInt8] = []
-    FileFormat(name: format.name, version: 1).encodeHeader(to: &version1)
     var records = ChangeRecords()
-    records.carriesOver = !bytes.starts(with: version1)
+    records.carriesOver = (format.version(of: bytes) ?? 0) >= 2
     try format.decodeRecords(bytes, file: file) { record throws(DecodeError) in
       guard end == nil else { throw DecodeError(line: record.line, reason: "a record after the end line") }
       switch record.kind {
