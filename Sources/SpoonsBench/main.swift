@@ -1126,7 +1126,8 @@ if !stateSizes.isEmpty {
         + "data files (\(fixed(ratio, 2))×, ≤ \(limitText(stateLimit))×)")
   }
   missed += over
-  print("synced state: \(over) of \(stateSizes.count) over \(limitText(stateLimit))× the data files")
+  print(
+    "synced state: \(over) of \(stateSizes.count) over \(limitText(stateLimit))× the data files")
 }
 
 let failing = rows.filter { $0.failedRuns > 0 }.count

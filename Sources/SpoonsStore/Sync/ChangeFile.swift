@@ -102,7 +102,9 @@ struct ChangeFile: Equatable {
   /// them over: `SyncHistoryFile` from version 2, `SyncBase`'s checkpoint from version 5), a
   /// record of the same entity leaves out `entity=`, and `stamp=` too when that record's is
   /// the same (`ChangeRecords.carriesOver`).
-  static func encode(_ change: SyncChange, after previous: SyncChange? = nil, to out: inout [UInt8]) {
+  static func encode(
+    _ change: SyncChange, after previous: SyncChange? = nil, to out: inout [UInt8]
+  ) {
     RecordCodec.appendUTF8("set", to: &out)
     let sameEntity = previous?.entity == change.entity
     if !sameEntity {

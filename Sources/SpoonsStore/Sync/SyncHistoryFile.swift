@@ -104,7 +104,8 @@ public enum SyncHistoryProbe {
       bytes += body
       if bytes.last != 10 { bytes.append(10) }
       bytes += Array("end\tregisters=\(count)\n".utf8)
-      guard let document = try? SyncHistoryFile.decode(bytes, file: name, reference: reference(bytes))
+      guard
+        let document = try? SyncHistoryFile.decode(bytes, file: name, reference: reference(bytes))
       else { continue }
       if let disagreement = disagreement(document) { return "version \(version): " + disagreement }
     }

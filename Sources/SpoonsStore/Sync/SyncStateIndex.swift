@@ -263,9 +263,8 @@ public enum SyncStateProbe {
       if let disagreement = disagreement(bytes) { return disagreement }
     }
     // The two read as one state.
-    let states = [full, carried].map { bytes in
-      try? SyncBase.decode(bytes + Array("end\tregisters=\(registers.count)\n".utf8), file: "sync-1.txt")
-    }
+    let end = Array("end\tregisters=\(registers.count)\n".utf8)
+    let states = [full, carried].map { bytes in try? SyncBase.decode(bytes + end, file: "sync-1.txt") }
     return states[0] == states[1] ? nil : "a checkpoint that carries over read as another state"
   }
 
