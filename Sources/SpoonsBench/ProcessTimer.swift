@@ -33,7 +33,6 @@ enum ProcessTimer {
     return close(fd) == 0 && wrote
   }
 
-  /// `program` on the PATH, if it is there.
   /// The first `limit` bytes of the file at `path`, as text; nil when it cannot be read.
   static func readFile(_ path: String, limit: Int = 4096) -> String? {
     let fd = open(path, O_RDONLY)
@@ -45,6 +44,7 @@ enum ProcessTimer {
     return String(decoding: buffer[..<count], as: UTF8.self)
   }
 
+  /// `program` on the PATH, if it is there.
   static func find(_ program: String) -> String? {
     let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
     for directory in path.split(separator: ":") {

@@ -124,6 +124,16 @@ struct ChangeFile: Equatable {
     out.append(10)
   }
 
+  /// `registers` as `set` records, each entity's fields after its first carrying its entity
+  /// and, where it is the same, its stamp over (`SyncBase`'s checkpoint, `SyncHistoryFile`).
+  static func encode(carryingOver registers: [SyncChange], to out: inout [UInt8]) {
+    var previous: SyncChange?
+    for change in registers {
+      encode(change, after: previous, to: &out)
+      previous = change
+    }
+  }
+
   /// FNV-1a, 64 bits, as 16 hex digits: enough to tell a whole file from a cut or mixed one.
   static func checksum(_ bytes: some Collection<UInt8>) -> String { FNV1a.hex(bytes) }
 

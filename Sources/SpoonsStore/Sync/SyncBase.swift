@@ -161,21 +161,11 @@ struct SyncBase: Equatable {
     }
     if !history.isEmpty { encodeParts(history, to: &out) }
     let registers = document.changes
-    Self.encodeCheckpoint(registers, to: &out)
+    ChangeFile.encode(carryingOver: registers, to: &out)
     out.append(contentsOf: "end".utf8)
     RecordCodec.field("registers", String(registers.count), to: &out)
     out.append(10)
     return out
-  }
-
-  /// The checkpoint's `set` records, each entity's fields after its first carrying its entity
-  /// and, where it is the same, its stamp over.
-  static func encodeCheckpoint(_ registers: [SyncChange], to out: inout [UInt8]) {
-    var previous: SyncChange?
-    for change in registers {
-      ChangeFile.encode(change, after: previous, to: &out)
-      previous = change
-    }
   }
 
   private func encodeClock(to out: inout [UInt8]) {
@@ -230,12 +220,12 @@ struct SyncBase: Equatable {
     var inCheckpoint = true
     var records = ChangeRecords()
     var loader = DocumentLoader()
-    // The format line, a file that is something else, a newer version: checked as for every
-    // data file.
     // Whether the checkpoint carries entities over is known before its first line.
     let carriesOver = (format.version(of: bytes) ?? 0) >= Self.carriesOverFrom
     records.carriesOver = carriesOver
     index?.carriesOver = carriesOver
+    // The format line, a file that is something else, a newer version: checked as for every
+    // data file.
     let version = try format.decodeLines(bytes, file: file) { line throws(DecodeError) in
       if inCheckpoint { base.checkpointRecords += 1 } else { base.appendedRecords += 1 }
       ended = false

@@ -22,6 +22,8 @@ import SpoonsSync
 /// version 1's, which names both on every line (and is still read).
 enum SyncHistoryFile {
   static let format = FileFormat(name: "spoons-sync-history", version: 2)
+  /// The first version whose records carry entities and stamps over.
+  static let carriesOverFrom = 2
 
   /// What a `sync-N.txt` says of the history file it builds on.
   struct Reference: Equatable {
@@ -49,11 +51,7 @@ enum SyncHistoryFile {
     var out: [UInt8] = []
     format.encodeHeader(to: &out)
     let registers = document.changes
-    var previous: SyncChange?
-    for change in registers {
-      ChangeFile.encode(change, after: previous, to: &out)
-      previous = change
-    }
+    ChangeFile.encode(carryingOver: registers, to: &out)
     out.append(contentsOf: "end".utf8)
     RecordCodec.field("registers", String(registers.count), to: &out)
     out.append(10)
@@ -72,7 +70,7 @@ enum SyncHistoryFile {
     var end: Int?
     var count = 0
     var records = ChangeRecords()
-    records.carriesOver = (format.version(of: bytes) ?? 0) >= 2
+    records.carriesOver = (format.version(of: bytes) ?? 0) >= Self.carriesOverFrom
     try format.decodeRecords(bytes, file: file) { record throws(DecodeError) in
       guard end == nil else { throw DecodeError(line: record.line, reason: "a record after the end line") }
       switch record.kind {

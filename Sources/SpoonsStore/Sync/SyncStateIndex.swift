@@ -254,22 +254,23 @@ public enum SyncStateProbe {
   /// `registers` as the checkpoint of a `sync-N.txt` holds them, in version 3 and as Spoons
   /// writes it now (each entity's fields after its first carrying it over).
   public static func disagreement(registers: [SyncChange]) -> String? {
+    let end = Array("end\tregisters=\(registers.count)\n".utf8)
     var full = header(3)
     for change in registers { ChangeFile.encode(change, to: &full) }
     var carried = header(SyncBase.format.version)
-    SyncBase.encodeCheckpoint(registers, to: &carried)
-    for var bytes in [full, carried] {
-      bytes += Array("end\tregisters=\(registers.count)\n".utf8)
+    ChangeFile.encode(carryingOver: registers, to: &carried)
+    for bytes in [full + end, carried + end] {
       if let disagreement = disagreement(bytes) { return disagreement }
     }
     // The two read as one state.
-    let end = Array("end\tregisters=\(registers.count)\n".utf8)
-    let states = [full, carried].map { bytes in try? SyncBase.decode(bytes + end, file: "sync-1.txt") }
+    let states = [full, carried].map { try? SyncBase.decode($0 + end, file: "sync-1.txt") }
     return states[0] == states[1] ? nil : "a checkpoint that carries over read as another state"
   }
 
   private static func header(_ version: Int) -> [UInt8] {
-    Array("format\tname=spoons-sync-base\tversion=\(version)\n".utf8)
+    var bytes: [UInt8] = []
+    FileFormat(name: SyncBase.format.name, version: version).encodeHeader(to: &bytes)
+    return bytes
   }
 
   static func disagreement(_ bytes: [UInt8]) -> String? {
