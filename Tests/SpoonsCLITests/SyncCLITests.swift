@@ -242,6 +242,37 @@ struct Replicator {
     #expect(usage.stderr.contains("--auto takes on or off"))
   }
 
+  /// `sync --auto on` syncs as it is set, as after a change: a task another device added is
+  /// here for the next command, and a folder out of reach costs one line, not the setting.
+  @Test func turningAutoOnSyncsAtOnce() throws {
+    let dir = TemporaryDirectory()
+    let d = try Self.devices(dir, count: 2, at: morning)
+    var replicator = Replicator(random: SeededGenerator(seed: 11), devices: d)
+    try d[0].run("new-day", "10", at: morning)
+    try d[1].run("add", "3", "Added on the desktop", at: morning)
+    try d[1].run("sync", at: morning)
+    replicator.replicate(all: true)
+    let on = try d[0].run("sync", "--auto", "on", at: morning.plus(minutes: 1))
+    #expect(on.stdout.contains("Every change will be synced"), "\(on.stdout)")
+    #expect(on.stderr.contains("got 1 change from"), "\(on.stderr)")
+    let planned = try d[0].run("plan", "1", at: morning.plus(minutes: 2))
+    #expect(planned.stdout.contains("Added on the desktop"), "\(planned.stdout)")
+    // Off says nothing of a sync and makes none.
+    try d[1].run("add", "2", "Not fetched", at: morning.plus(minutes: 3))
+    try d[1].run("sync", at: morning.plus(minutes: 3))
+    replicator.replicate(all: true)
+    let off = try d[0].run("sync", "--auto", "off", at: morning.plus(minutes: 4))
+    #expect(off.stderr.isEmpty, "\(off.stderr)")
+    #expect(!(try d[0].run("list", at: morning.plus(minutes: 4)).stdout.contains("Not fetched")))
+    // Out of reach: set all the same, with one line saying the sync waits.
+    try FileManager.default.moveItem(atPath: d[0].target, toPath: d[0].target + "-away")
+    let away = try d[0].run("sync", "--auto", "on", at: morning.plus(minutes: 5))
+    #expect(away.stdout.contains("Every change will be synced"), "\(away.stdout)")
+    #expect(away.stderr.contains("Not synced: could not reach"), "\(away.stderr)")
+    let added = try d[0].run("add", "1", "Made offline", at: morning.plus(minutes: 6))
+    #expect(added.stderr.contains("Not synced: could not reach"), "\(added.stderr)")
+  }
+
   @Test func plansMadeApartAddUpPastTheBudgetAndStatusShowsHowFar() throws {
     let dir = TemporaryDirectory()
     let d = try Self.devices(dir, count: 2, at: morning)

@@ -104,7 +104,11 @@ extension Commands {
         return Session.Result(output: r.renamedDevice(from: renamed.old, to: renamed.new))
       case .auto(let on):
         try session.store.setAutoSync(on)
-        return Session.Result(output: r.autoSyncSet(on))
+        var result = Session.Result(output: r.autoSyncSet(on))
+        // Turned on, it syncs at once, as after a change: what the other devices did is here
+        // before the next command needs it (a `plan` of a task added elsewhere).
+        if on { result.synced = session.autoSync() }
+        return result
       case .sync, .join:
         let report: SyncReport
         if case .join(let folder) = action {
