@@ -105,7 +105,8 @@ public struct SyncRound: Sendable {
     // is this device's own): with nothing in, the look through every field is spared.
     if !incoming.isEmpty {
       notes += Self.lostToClockAhead(
-        before: before, after: document, device: device, now: now, made: made)
+        before: before, after: document, incoming: incoming, device: device, now: now,
+        made: made)
     }
     var saved = made.state
     if made.state.planner.day?.date == local.planner.day?.date {
@@ -422,16 +423,18 @@ public struct SyncRound: Sendable {
   /// per task: last-writer-wins orders them by stamp, so if this clock is the one behind, the
   /// change made here was the later one and is lost all the same. Only values set here within
   /// that lead of now count: one older than that was replaced by a later change whatever the
-  /// clocks say.
+  /// clocks say. Only the tasks a change came in for are looked at: what else differs from
+  /// `before` was not replaced by another device.
   static func lostToClockAhead(
-    before: SyncDocument, after: SyncDocument, device: DeviceID, now: Timestamp,
-    made: SyncedPlanner
+    before: SyncDocument, after: SyncDocument, incoming: [SyncChange], device: DeviceID,
+    now: Timestamp, made: SyncedPlanner
   ) -> [SyncNote] {
-    var numbers: [SyncEntity: TaskID] = [:]
-    for (id, uid) in made.identities.tasks { numbers[.task(uid)] = id }
+    let touched = Set(incoming.lazy.map(\.entity).filter { $0.kind == .task })
+    guard !touched.isEmpty else { return [] }
+    var numbers: [SyncEntity: TaskID]?  // made when a field was lost: seldom
     var notes: [SyncNote] = []
-    for (entity, fields) in after.entities.sorted(by: { $0.key < $1.key })
-    where entity.kind == .task {
+    for entity in touched.sorted() {
+      guard let fields = after.entities[entity] else { continue }
       var lost: [String] = []
       var winner: (device: DeviceID, seconds: Int64)?
       for (field, theirs) in fields.sorted(by: { $0.key < $1.key }) {
@@ -443,7 +446,12 @@ public struct SyncRound: Sendable {
         lost.append(name)
         if lead > winner?.seconds ?? 0 { winner = (theirs.stamp.device, lead) }
       }
-      guard let winner, let id = numbers[entity],
+      guard let winner else { continue }
+      if numbers == nil {
+        numbers = [:]
+        for (id, uid) in made.identities.tasks { numbers?[.task(uid)] = id }
+      }
+      guard let id = numbers?[entity],
         let task = made.state.planner.task(id) ?? made.state.done.first(where: { $0.id == id })
       else { continue }
       notes.append(
