@@ -310,19 +310,29 @@ public enum FuzzTargets {
 
   /// The bytes' changes taken in by `syncedDevice`: where the round over the live part of its
   /// synced state answers, it must be the round over the whole document (which must not
-  /// refuse what the live part takes in); and where it answers for changes that end the day
-  /// open there (`overLivePartEndingDay`), the whole must archive what it archived.
+  /// refuse what the live part takes in), and the round over what changed (the lists the
+  /// changes touch), where it answers, the live round; and where it answers for changes that
+  /// end the day open there (`overLivePartEndingDay`), the whole must archive what it
+  /// archived.
   static func livePartTakesIn(_ changes: [SyncChange], at now: Timestamp) {
     guard let device = syncedDevice else { fail("the synced device could not be made") }
     let later = Timestamp(seconds: now.seconds + 60)
     let planner = device.round.stateToSave.planner
+    let fast = try? SyncRound.overChanged(
+      device.parts.live, limits: device.parts.limits, planner: planner, changed: [],
+      incoming: changes, clock: device.round.clock, now: later, lastSynced: now,
+      handedOut: device.handedOut)
     guard
       let live = try? SyncRound.overLivePart(
         device.parts.live, limits: device.parts.limits, planner: planner, incoming: changes,
         clock: device.round.clock, now: later, lastSynced: now, handedOut: device.handedOut)
     else {
+      if fast != nil { fail("the round over what changed took in what the live part did not") }
       dayTakenInAgrees(changes, device: device, at: later, lastSynced: now)
       return
+    }
+    if let fast, !fast.agrees(with: live, joinedTo: device.parts.live) {
+      fail("the round over what changed took changes in otherwise than the live part")
     }
     guard
       let whole = try? SyncRound(

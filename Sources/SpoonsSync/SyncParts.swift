@@ -73,7 +73,11 @@ public struct SyncPartLimits: Hashable, Sendable {
   /// for (so it is not there); and a number it sets is one Spoons
   /// writes (a task in the history part names its routine by it), above every task number
   /// the history part holds for a task (so no task there loses its number to it).
-  func leavesHistoryAlone(_ change: SyncChange, live: SyncDocument) -> Bool {
+  /// `history`: the numbers the history part holds, when `live` is a part of the live part,
+  /// whose `elsewhere` also counts the live tasks it left out (`part(holding:)`).
+  func leavesHistoryAlone(
+    _ change: SyncChange, live: SyncDocument, history: SyncNumbersElsewhere? = nil
+  ) -> Bool {
     let entity = change.entity
     guard Self.onlyLive(entity) || live.entities[entity] != nil || isDayAfterParts(entity)
       || Self.creation(of: entity).map({ $0 > newestInHistory ?? Int64.min }) == true
@@ -83,7 +87,7 @@ public struct SyncPartLimits: Hashable, Sendable {
     guard let n = Int(change.value), (1...SyncDocument.largestNumber).contains(n) else {
       return false
     }
-    return entity.kind != .task || n > live.elsewhere.counted.task
+    return entity.kind != .task || n > (history ?? live.elsewhere).counted.task
   }
 
   /// Whether an entity this device holds and the live part does not cannot be in the history

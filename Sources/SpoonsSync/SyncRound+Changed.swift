@@ -1,13 +1,15 @@
 import SpoonsCore
 
 extension SyncRound {
-  /// The round over what changed here since the last sync alone, when nothing came in: the
-  /// tasks looked at (those changed, every routine's task and every task holding a number
-  /// deleted here today) with their neighbours in the categories and the backlog, today's
-  /// list, the routines, the day and the settings, over the part of the live document that
-  /// names them (`SyncLiveRegisters.part(holding:)`): the store reads the registers of those
-  /// tasks alone. Where a rank among them would move (`RoundOverPart.ranksKept`), the lists
-  /// those tasks are in are looked at whole instead.
+  /// The round over what changed since the last sync alone, here and come in. With nothing
+  /// come in: the tasks looked at (those changed, every routine's task and every task holding
+  /// a number deleted here today) with their neighbours in the categories and the backlog,
+  /// today's list, the routines, the day and the settings, over the part of the live document
+  /// that names them (`SyncLiveRegisters.part(holding:)`): the store reads the registers of
+  /// those tasks alone. Where a rank among them would move (`RoundOverPart.ranksKept`), the
+  /// lists those tasks are in are looked at whole instead. With changes come in, the lists
+  /// whole that the tasks looked at and the tasks those changes name are in, before and after
+  /// them (`RoundOverPart.takingIn`, which says why).
   ///
   /// Why the rest need not be looked at: the last sync made this planner from the document it
   /// saved (a round commits only a planner made from its document), and every change since
@@ -30,10 +32,11 @@ extension SyncRound {
   /// tasks this device holds may be others), or the round over the parts is not sure either.
   /// A `planner.txt` changed outside Spoons (never through the undo history, as the README
   /// says never to do) is not seen here: a task it changed is sent by the next round that
-  /// looks at it or at the whole live part (any sync that takes something in).
+  /// looks at it or at the whole live part (the first sync on a later date at the latest).
   public static func overChanged(
     _ live: some SyncLiveRegisters, limits: SyncPartLimits, planner: Planner, changed: Set<TaskID>,
-    clock: HybridClock, now: Timestamp, lastSynced: Timestamp?, handedOut: SyncNumbers
+    incoming: [SyncChange] = [], clock: HybridClock, now: Timestamp, lastSynced: Timestamp?,
+    handedOut: SyncNumbers
   ) throws(SyncProblem) -> SyncRound? {
     guard let lastSynced, planner.today(at: lastSynced) == planner.today(at: now) else {
       return nil
@@ -45,7 +48,8 @@ extension SyncRound {
       .union(planner.deletedToday)
     let round = RoundOverPart(
       live: live, limits: limits, planner: planner, changed: changed, looked: looked,
-      clock: clock, now: now, lastSynced: lastSynced, handedOut: handedOut)
+      incoming: incoming, clock: clock, now: now, lastSynced: lastSynced, handedOut: handedOut)
+    if !incoming.isEmpty { return try round.takingIn() }
     // Around what changed first: when a rank there would move, the lists whole decide.
     switch try round.over(planner.keeping(around: looked), aroundOnly: true) {
     case .round(let round): return round
@@ -112,6 +116,8 @@ private struct RoundOverPart<Live: SyncLiveRegisters> {
   let planner: Planner
   let changed: Set<TaskID>
   let looked: Set<TaskID>
+  /// What came in from the other devices (`takingIn`).
+  let incoming: [SyncChange]
   let clock: HybridClock
   let now: Timestamp
   let lastSynced: Timestamp
@@ -145,6 +151,96 @@ private struct RoundOverPart<Live: SyncLiveRegisters> {
     round.state = SyncedState(planner: planner.withoutGuards)
     round.stateToSave = SyncedState(planner: planner)
     return .round(round)
+  }
+
+  /// With changes come in: the round over lists whole (`Planner.keeping(categories:backlog:)`),
+  /// those the tasks looked at are in, those the tasks holding a number a change names are
+  /// in, and those the document puts a task a change names on once it has taken them in;
+  /// the planner it ends with is that part's, with the lists it left out put back
+  /// (`Planner.joining`). Why that is the round over the whole live part: a task that no
+  /// change names, here or come in, and whose number none names, is as the last sync left it
+  /// in both, so its registers and its line decide nothing but its list's ranks, which the
+  /// part holds whole. Nil when it cannot be sure: a task a change names that the live part
+  /// holds without a number (the part cannot read it), one put on another day's list or on
+  /// none, a task put on a list the part left out, or what `overLivePart` refuses.
+  func takingIn() throws(SyncProblem) -> SyncRound? {
+    let placeField = SyncTaskField.place.rawValue
+    let spoonsField = SyncTaskField.spoons.rawValue
+    var entities = Set<SyncEntity>()
+    var numbers = Set(changed.map(\.rawValue))
+    for change in incoming where change.entity.kind == .task {
+      entities.insert(change.entity)
+      if change.field == SyncTaskField.number.rawValue, let n = Int(change.value) {
+        numbers.insert(n)
+      }
+    }
+    live.forEachTask { entity, register, _ in
+      if entities.contains(entity), let n = register.flatMap({ Int($0.value) }) {
+        numbers.insert(n)
+      }
+    }
+    var categories = Set<Int>()
+    var backlog = false
+    for id in looked.union(numbers.map(TaskID.init)) {
+      guard let task = planner.task(id) else { continue }
+      switch task.placement {
+      case .category: categories.insert(task.spoons.value)
+      case .backlog: backlog = true
+      case .todo, .done: continue
+      }
+    }
+    // Each pass adds a list, or the part decides: at most eleven.
+    while true {
+      let part = planner.keeping(categories: categories, backlog: backlog)
+      var held = numbers
+      for task in part.allTasks { held.insert(task.id.rawValue) }
+      guard let read = try? live.part(holding: held) else { return nil }
+      var after = read
+      after.apply(incoming)
+      var added = false
+      for entity in entities {
+        guard read.entities[entity] != nil || !live.holds(entity),
+          let fields = after.entities[entity]
+        else { return nil }
+        guard let place = fields[placeField].flatMap({ SyncPlace($0.value) }) else {
+          // A delete alone (a task added and deleted elsewhere) makes no task.
+          if fields.keys.allSatisfy({ $0 == SyncConflictRules.deleteField }) { continue }
+          return nil
+        }
+        switch place {
+        case .category:
+          guard let spoons = fields[spoonsField].flatMap({ Int($0.value) }),
+            SpoonCost.range.contains(spoons)
+          else { return nil }
+          if categories.insert(spoons).inserted { added = true }
+        case .backlog:
+          if !backlog { (backlog, added) = (true, true) }
+        case .todo(let on, _), .done(let on, _, _, _):
+          guard on == planner.day?.date else { return nil }
+        }
+      }
+      if !added { return try over(part, read: read, categories: categories, backlog: backlog) }
+    }
+  }
+
+  /// The round over `part`, lists whole, taking in what came in; its planners joined to the
+  /// lists it left out.
+  private func over(_ part: Planner, read: SyncDocument, categories: Set<Int>, backlog: Bool)
+    throws(SyncProblem) -> SyncRound?
+  {
+    guard
+      var round = try SyncRound.overLivePart(
+        read, limits: limits, planner: part, incoming: incoming, clock: clock, now: now,
+        lastSynced: lastSynced, handedOut: handedOut, history: live.elsewhere),
+      round.namedAnew.keys.allSatisfy({ !live.holds($0) }),
+      let state = round.state.planner.joining(planner, categories: categories, backlog: backlog),
+      let saved = round.stateToSave.planner.joining(
+        planner, categories: categories, backlog: backlog)
+    else { return nil }
+    round.document.elsewhere = live.elsewhere
+    round.state.planner = state
+    round.stateToSave.planner = saved
+    return round
   }
 
   /// Whether, of the categories and the backlog held around what changed, only tasks looked at

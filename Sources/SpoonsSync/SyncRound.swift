@@ -257,15 +257,19 @@ public struct SyncRound: Sendable {
   /// archived tasks that name it are not the planner's), hence the rule above. `SyncDevice`
   /// in the sync tests and the `changes` fuzz target compare the two rounds wherever this one
   /// answers.
+  /// `history`: the numbers the history part holds, when `live` is a part of the live part
+  /// (`SyncLiveRegisters.part(holding:)`, whose `elsewhere` also counts the live tasks it
+  /// left out).
   public static func overLivePart(
     _ live: SyncDocument, limits: SyncPartLimits, planner: Planner, incoming: [SyncChange] = [],
     clock: HybridClock, now: Timestamp, lastSynced: Timestamp?, handedOut: SyncNumbers,
-    archived: (done: [SpoonTask], days: [DayRecord]) = ([], [])
+    archived: (done: [SpoonTask], days: [DayRecord]) = ([], []),
+    history: SyncNumbersElsewhere? = nil
   ) throws(SyncProblem) -> SyncRound? {
     guard
       let round = try overLivePartAlone(
         live, limits: limits, planner: planner, incoming: incoming, clock: clock, now: now,
-        lastSynced: lastSynced, handedOut: handedOut, archived: archived),
+        lastSynced: lastSynced, handedOut: handedOut, archived: archived, history: history),
       Self.sameTasks(round.state.done, archived.done), round.state.days == archived.days,
       round.state.planner.day?.date == planner.day?.date
     else { return nil }
@@ -312,10 +316,10 @@ public struct SyncRound: Sendable {
   private static func overLivePartAlone(
     _ live: SyncDocument, limits: SyncPartLimits, planner: Planner, incoming: [SyncChange],
     clock: HybridClock, now: Timestamp, lastSynced: Timestamp?, handedOut: SyncNumbers,
-    archived: (done: [SpoonTask], days: [DayRecord])
+    archived: (done: [SpoonTask], days: [DayRecord]), history: SyncNumbersElsewhere? = nil
   ) throws(SyncProblem) -> SyncRound? {
     guard limits.decide(on: planner.today(at: now)),
-      incoming.allSatisfy({ limits.leavesHistoryAlone($0, live: live) })
+      incoming.allSatisfy({ limits.leavesHistoryAlone($0, live: live, history: history) })
     else { return nil }
     let round = try SyncRound(
       base: live, local: SyncedState(planner: planner, done: archived.done, days: archived.days),

@@ -654,9 +654,10 @@ struct SyncPartsTests {
   }
 
   /// A damaged register of a task no round looks at is not read by a sync that sends a change
-  /// to another list; the next sync that reads the state whole (one that takes something in)
-  /// names the file and the line, and changes nothing.
-  @Test func aDamagedRegisterNotReadIsNamedByTheNextSyncThatReadsItWhole() throws {
+  /// to another list, nor by one that takes in a change to another list; the next sync that
+  /// reads it (one that takes in a change to its list) names the file and the line, and
+  /// changes nothing.
+  @Test func aDamagedRegisterNotReadIsNamedByTheNextSyncThatReadsIt() throws {
     let tmp = TemporaryDirectory()
     let (laptop, phone, at) = try Self.stateWithManyTasks(tmp)
     let state = try Self.stateFile(laptop, tmp, "laptop")
@@ -675,15 +676,24 @@ struct SyncPartsTests {
     #expect(try laptop.sync(at: when).sent == 1)
     #expect(tmp.bytes("laptop/" + state.name)?.starts(with: Array(text.utf8)) == true)
 
-    // Something comes in: the state is read whole, and the damage named.
+    // A task added to the 2-spoon list comes in: only the lists it touches are read.
     try phone.sync(at: when.plus(minutes: 1))
     try phone.update(at: when.plus(minutes: 1)) { p, _ in
       try p.add("From the phone", spoons: 2, at: when.plus(minutes: 1))
     }
     try phone.sync(at: when.plus(minutes: 1))
+    let took = try laptop.sync(at: when.plus(minutes: 2))
+    #expect(took.received.count == 1, "\(took)")
+    #expect(try laptop.load().category(try SpoonCost(2)).contains { $0.title.text == "From the phone" })
+
+    // One comes in for the damaged task's list: it is read, and the damage named.
+    try phone.update(at: when.plus(minutes: 3)) { p, _ in
+      try p.add("Dear", spoons: 6, at: when.plus(minutes: 3))
+    }
+    try phone.sync(at: when.plus(minutes: 3))
     let planner = tmp.bytes("laptop/planner.txt")
     #expect {
-      try laptop.sync(at: when.plus(minutes: 2))
+      try laptop.sync(at: when.plus(minutes: 4))
     } throws: { error in
       "\(error)".contains(state.name) && "\(error)".contains("line")
     }

@@ -31,6 +31,8 @@ struct SyncDevice {
   /// since (`SyncRound.overChanged`) answered, each checked against the live part's.
   var syncedPlanner: Planner?
   var changedRounds = 0
+  /// Of those, the rounds that took changes in.
+  var changedRoundsTakingIn = 0
   /// How many rounds after a day ended here the live part and what the archive gained
   /// answered, each checked against the round over the whole.
   var newDayRounds = 0
@@ -70,14 +72,15 @@ struct SyncDevice {
     {
       archiveGained = (Array(state.done.dropFirst(was.done.count)), Array(state.days.dropFirst(was.days.count)))
     }
-    // The round over what changed, as the store tries it first with nothing come in: where it
+    // The round over what changed, here and come in, as the store tries it first: where it
     // answers, the live round must answer the same.
     var fast: SyncRound?
-    if let parts, archiveAsAtSync == true, received.flatMap({ $0 }).isEmpty, let syncedPlanner {
+    if let parts, archiveAsAtSync == true, let syncedPlanner {
       fast = try? SyncRound.overChanged(
         parts.live, limits: parts.limits, planner: state.planner,
-        changed: Self.changed(from: syncedPlanner, to: state.planner), clock: clock, now: now,
-        lastSynced: lastSynced, handedOut: handedOut)
+        changed: Self.changed(from: syncedPlanner, to: state.planner),
+        incoming: received.flatMap { $0 }, clock: clock, now: now, lastSynced: lastSynced,
+        handedOut: handedOut)
     }
     if var parts, archiveAsAtSync == true,
       let live = try? SyncRound.overLivePart(
@@ -95,6 +98,7 @@ struct SyncDevice {
       if let fast {
         #expect(fast.agrees(with: live, joinedTo: parts.live), "the round over what changed: \(fast.outgoing)")
         changedRounds += 1
+        if !received.flatMap({ $0 }).isEmpty { changedRoundsTakingIn += 1 }
       }
       liveRounds += 1
       if !received.flatMap({ $0 }).isEmpty { liveRoundsTakingIn += 1 }
@@ -893,6 +897,11 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     #expect(alone > 40, "the live part answered \(alone) of the syncs alone")
     let changed = devices.map(\.changedRounds).reduce(0, +)
     #expect(changed > 30, "the round over what changed answered \(changed) of them")
+    let takingIn = devices.map(\.changedRoundsTakingIn).reduce(0, +)
+    // Days move often here, and a round that takes a day's end in is the live part's: most
+    // rounds taking changes in that the live part answers, the round over what changed does.
+    let takenAlone = devices.map(\.liveRoundsTakingIn).reduce(0, +)
+    #expect(takingIn * 2 >= takenAlone, "took changes in \(takingIn) of \(takenAlone) times")
   }
 
   /// Two routines added apart share a number, and one of them has a done task archived
@@ -1214,6 +1223,55 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     #expect(devices[0].state.planner.allTasks.contains { $0.title.text == "From the phone" })
     try syncAll(&devices, at: at.plus(minutes: 2))
     #expect(devices[0].state == devices[1].state)
+  }
+
+  /// What comes in is taken in over the lists it touches, whole: a task added to one list, one
+  /// edited in another, one done from today's list and one moved between lists elsewhere are
+  /// taken in reading those lists' registers alone (never a list nothing names), and the
+  /// round is the live round's (`SyncDevice.sync` checks every such round side by side).
+  @Test func changesThatComeInAreTakenInOverTheListsTheyTouch() throws {
+    var devices = [SyncDevice("laptop"), SyncDevice("phone")]
+    var at = morning
+    try devices[0].change { p in
+      for n in 0..<20 {
+        for cost in [2, 3, 5, 8] { try p.add("Cost \(cost) number \(n)", spoons: cost, at: at) }
+      }
+    }
+    try devices[0].newDay(12, at: at)
+    try devices[0].change { p in _ = try p.plan([TaskRef(typed: p.category(try SpoonCost(2))[0].id.rawValue)], at: at) }
+    try syncAll(&devices, at: at)
+    let changes: [(String, Int, (inout Planner) throws -> Void)] = [
+      ("add", 20, { p in try p.add("From the phone", spoons: 3, at: at) }),
+      ("retitle", 20, { p in
+        let id = p.category(try SpoonCost(5))[7].id
+        _ = try p.edit(TaskRef(typed: id.rawValue), TaskEdit(title: try Title("Renamed")), at: at)
+      }),
+      ("done", 0, { p in _ = try p.markDone([TaskRef(typed: p.todo[0].id.rawValue)], at: at) }),
+      ("move", 39, { p in
+        let id = p.category(try SpoonCost(8))[3].id
+        _ = try p.edit(TaskRef(typed: id.rawValue), TaskEdit(spoons: try SpoonCost(3)), at: at)
+      }),
+    ]
+    for (name, lists, change) in changes {
+      at = at.plus(minutes: 10)
+      try devices[1].change(change)
+      try devices[1].sync([], at: at)
+      let incoming = try #require(devices[1].files.last)
+      let parts = try #require(devices[0].parts)
+      let live = ReadCounting(parts.live)
+      let fast = try #require(
+        try SyncRound.overChanged(
+          live, limits: parts.limits, planner: devices[0].state.planner, changed: [],
+          incoming: incoming, clock: devices[0].clock, now: at.plus(minutes: 1),
+          lastSynced: devices[0].lastSynced, handedOut: devices[0].handedOut), "\(name)")
+      // The lists it touches, today's list and the task it names; never the 80 open tasks.
+      #expect(live.read.count <= lists + 3, "\(name): \(live.read.count) tasks read")
+      #expect(fast.outgoing.isEmpty, "\(name): \(fast.outgoing)")
+      let taken = devices[0].changedRoundsTakingIn
+      try devices[0].sync([incoming], at: at.plus(minutes: 1))
+      #expect(devices[0].changedRoundsTakingIn == taken + 1, "\(name)")
+      #expect(devices[0].state.planner == devices[1].state.planner, "\(name)")
+    }
   }
 
   /// A day started on one device and taken back there: the other device, which had it open,

@@ -23,6 +23,31 @@ extension Planner {
     return kept
   }
 
+  /// This planner, made over the part `keeping(categories:backlog:)` gives of `rest`, with the
+  /// lists of `rest` that part left out put back as they are: what a round over some lists
+  /// whole makes of the whole planner (`SyncRound.overChanged`). Nil when a task of those
+  /// lists is in this one too (a number the round gave to another task), or this one holds a
+  /// task in a list the part left out: the part did not decide alone.
+  package func joining(_ rest: Planner, categories: Set<Int>, backlog: Bool) -> Planner? {
+    var joined = self
+    func put(_ ids: [TaskID]) -> Bool {
+      for id in ids {
+        guard let task = rest.tasks[id], joined.tasks[id] == nil else { return false }
+        _ = joined.tasks.updateValue(task, forKey: id)
+      }
+      return true
+    }
+    for cost in SpoonCost.range where !categories.contains(cost) {
+      guard categoryOrder[cost - 1].isEmpty, put(rest.categoryOrder[cost - 1]) else { return nil }
+      joined.categoryOrder[cost - 1] = rest.categoryOrder[cost - 1]
+    }
+    if !backlog {
+      guard backlogOrder.isEmpty, put(rest.backlogOrder) else { return nil }
+      joined.backlogOrder = rest.backlogOrder
+    }
+    return joined
+  }
+
   /// This planner with only the tasks of `looked` in the categories and the backlog, each run
   /// of them with the nearest other task on either side of it, and today's list whole:
   /// everything else as it is. A list that holds none of `looked` is left out. What a sync that

@@ -84,13 +84,13 @@ extension PlannerStore {
   }
 
   /// The round: the everyday one (a change made here, an `undo` or `redo`, or one taken in,
-  /// that leaves the history part alone) over the live part of the synced state alone, and
-  /// with nothing come in over what changed since the last sync, reading only the registers
-  /// of what it looks at; when what came in ended the day open here, over the live part,
-  /// archiving that day (`dayTakenInRound`); after a day ended here, with nothing come in,
-  /// over the live part and what the archive gained (`dayEndedRound`); any other over the
-  /// whole of it and the archive (`.whole`: what it read, and the tasks `done.txt` records),
-  /// which leaves `base` whole.
+  /// that leaves the history part alone) over what changed since the last sync, here and come
+  /// in, reading only the registers of what it looks at (`changedRound`), or else over the
+  /// live part of the synced state alone; when what came in ended the day open here, over the
+  /// live part, archiving that day (`dayTakenInRound`); after a day ended here, with nothing
+  /// come in, over the live part and what the archive gained (`dayEndedRound`); any other over
+  /// the whole of it and the archive (`.whole`: what it read, and the tasks `done.txt`
+  /// records), which leaves `base` whole.
   func chooseRound(
     _ base: inout SyncBase, _ snapshot: PlannerSnapshot, _ incoming: inout SyncIncoming,
     device: DeviceID, copied: Bool, copiedFrom: DeviceID?, now: Timestamp
@@ -101,8 +101,9 @@ extension PlannerStore {
       let changed = livePartDecides(base, snapshot)
     {
       let changes = incoming.files.flatMap(\.file.changes)
-      if changes.isEmpty,
-        let round = changedRound(base, snapshot, changed: changed, clock: clock, now: now)
+      if let round = changedRound(
+        base, snapshot, changed: changed, incoming: changes, clock: clock, now: now),
+        changes.isEmpty || hiddenStay(base, round)
       {
         return (round, .livePart)
       }
@@ -317,18 +318,19 @@ extension PlannerStore {
       clock: clock, now: now, lastSynced: base.syncedAt, handedOut: base.handedOut)
   }
 
-  /// With nothing come in, the round over what changed since the last sync alone
+  /// The round over what changed since the last sync, here and come in, alone
   /// (`SyncRound.overChanged`), over the registers `base` holds or has indexed, when it is
   /// sure. Debug builds check it against the round over the whole live part.
   func changedRound(
-    _ base: SyncBase, _ snapshot: PlannerSnapshot, changed: Set<TaskID>, clock: HybridClock,
-    now: Timestamp
+    _ base: SyncBase, _ snapshot: PlannerSnapshot, changed: Set<TaskID>, incoming: [SyncChange],
+    clock: HybridClock, now: Timestamp
   ) -> SyncRound? {
     let live: any SyncLiveRegisters = base.unread ?? base.document
     guard
       let round = try? SyncRound.overChanged(
-        live, limits: base.limits, planner: snapshot.planner, changed: changed, clock: clock,
-        now: now, lastSynced: base.syncedAt, handedOut: base.handedOut)
+        live, limits: base.limits, planner: snapshot.planner, changed: changed,
+        incoming: incoming, clock: clock, now: now, lastSynced: base.syncedAt,
+        handedOut: base.handedOut)
     else { return nil }
     assert(
       {
@@ -336,7 +338,8 @@ extension PlannerStore {
         // reads the state whole says so; there is nothing to compare with.
         var whole = base
         guard (try? whole.readWhole()) != nil else { return true }
-        guard let other = try? liveRound(whole, snapshot, incoming: [], clock: clock, now: now)
+        guard
+          let other = try? liveRound(whole, snapshot, incoming: incoming, clock: clock, now: now)
         else { return false }
         return round.agrees(with: other, joinedTo: whole.document)
       }(), "the round over what changed is not the live round")
