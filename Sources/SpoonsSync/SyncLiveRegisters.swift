@@ -39,9 +39,10 @@ extension SyncLiveRegisters {
   /// The part of the live document a round over some of the planner's tasks reads: every
   /// task whose number is one of `numbers` (all that share it, live or not), every routine's
   /// task (`routine@date`), and every routine, day, setting and device's next numbers. A kind
-  /// Spoons does not know is left out, as every round leaves it. The highest numbers of what
-  /// is left out count as numbers held elsewhere, so numbers are handed out and written as
-  /// the whole would (`SyncDocument.highestNumbers`, `SyncIndex`).
+  /// Spoons does not know is left out, as every round leaves it. The highest numbers of the
+  /// tasks left out count as numbers held elsewhere, so numbers are handed out and written as
+  /// the whole would (`SyncDocument.highestNumbers`, `SyncIndex`); those read count from their
+  /// registers, as the round leaves them (a change that came in may move a number down).
   public func part(holding numbers: Set<Int>) throws -> SyncDocument {
     var part = SyncDocument()
     var counted = SyncNumbers()
@@ -49,11 +50,12 @@ extension SyncLiveRegisters {
     var wanted: [SyncEntity] = []
     forEachTask { entity, register, created in
       let number = register.flatMap { Int($0.value) }
-      if let number, (1...SyncDocument.largestNumber).contains(number) {
+      if number.map(numbers.contains) == true || entity.isRoutineTask {
+        wanted.append(entity)
+      } else if let number, (1...SyncDocument.largestNumber).contains(number) {
         counted.task = max(counted.task, number)
         if created { indexed = max(indexed, number) }
       }
-      if number.map(numbers.contains) == true || entity.isRoutineTask { wanted.append(entity) }
     }
     for entity in wanted { part.take(entity, try registers(ofTask: entity)) }
     forEachOther { entity, fields in

@@ -12,21 +12,21 @@ extension SyncRound {
   /// them (`RoundOverPart.takingIn`, which says why).
   ///
   /// Why the rest need not be looked at: the last sync made this planner from the document it
-  /// saved (a round commits only a planner made from its document), and every change since
-  /// is in the undo history, which names the tasks it touched (`changed`: the caller reads
-  /// it, and gives none when it cannot). On the same date, every other task is as that
-  /// planner held it, its fields are the document's, and the ranks of its list are in order
-  /// (`SyncRanks.assign` keeps them). Every task the part of the document names that this
-  /// planner holds is looked at (a routine's task is named for its routine, so it is looked
-  /// at whatever its number), and so is every task that holds a number deleted here today.
-  /// So the live round over those parts (`overLivePart`) sends what it sends over the whole,
-  /// and decides the same. The round's `document` is the part it read with its changes (the
-  /// caller joins it to the rest: `agrees(with:joinedTo:)`), and the planner is this one
-  /// (`identities`, `namedAnew` and `writtenAnew` stay the part's: no one reads them of a
-  /// live round). Debug builds run the round over the whole
-  /// live part beside it and check that they agree (`PlannerStore.changedRound`), as the sync
-  /// tests (`SyncDevice`) and the `changes` fuzz target do, and that it answers only where
-  /// that round answers.
+  /// saved (a round commits only a planner made from its document), and every change since is
+  /// in the undo history, which names the tasks it touched (`changed`: the caller reads it, and
+  /// gives none when it cannot). On the same date, every other task is as that planner held it,
+  /// its fields are the document's, and the ranks of its list are in order (`SyncRanks.assign`
+  /// keeps them). Every task the part of the document names that this planner holds is looked
+  /// at (a routine's task is named for its routine, so it is looked at whatever its number),
+  /// and so is every task that holds a number deleted here today. So the live round over those
+  /// parts (`overLivePart`) sends what it sends over the whole, and decides the same. The
+  /// round's `document` is the part it read with its changes (the caller joins it to the rest:
+  /// `agrees(with:joinedTo:)`), and the planner is this one, or with changes come in the part's
+  /// joined to the lists it left out (`identities`, `namedAnew` and `writtenAnew` stay the
+  /// part's: no one reads them of a live round). Debug builds run the round over the whole live
+  /// part beside it and check that they agree (`PlannerStore.changedRound`), as the sync tests
+  /// (`SyncDevice`) and the `changes` fuzz target do, and that it answers only where that round
+  /// answers.
   ///
   /// Nil when it cannot be sure: the date moved since the last sync (the days and routine
   /// tasks this device holds may be others), or the round over the parts is not sure either.

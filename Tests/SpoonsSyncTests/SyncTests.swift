@@ -1274,6 +1274,39 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     }
   }
 
+  /// A number a change that came in moves down: the task another device added, moved to the
+  /// next free number on two devices that had each seen different tasks, comes in with the
+  /// lower number (the later stamp). The numbers handed out after it are counted as the live
+  /// round counts them, from the task's number after the change, not before it
+  /// (`part(holding:)`); `SyncDevice.sync` checks the two rounds side by side.
+  @Test func aNumberMovedDownByAChangeThatCameInIsCountedAfterIt() throws {
+    var devices = [SyncDevice("laptop"), SyncDevice("phone"), SyncDevice("tablet")]
+    var at = morning
+    try devices[0].change { p in
+      for n in 1...10 { try p.add("Shared \(n)", spoons: 2, at: at) }
+    }
+    try syncAll(&devices, at: at)
+    at = at.plus(minutes: 1)
+    try devices[0].change { p in
+      for n in 11...20 { try p.add("Laptop \(n)", spoons: 3, at: at) }
+    }
+    try devices[1].change { try $0.add("Phone 11", spoons: 4, at: at) }
+    at = at.plus(minutes: 1)
+    try devices[2].change { try $0.add("Tablet's", spoons: 5, at: at) }
+    try devices[2].sync([], at: at)
+    let tablet = try #require(devices[2].files.last)
+    // The laptop moves the tablet's task to 21, the phone (later) to 12.
+    try devices[0].sync([tablet], at: at.plus(minutes: 1))
+    try devices[1].sync([tablet], at: at.plus(minutes: 2))
+    let fromPhone = try #require(devices[1].files.last)
+    #expect(fromPhone.contains { $0.field == SyncTaskField.number.rawValue && $0.value == "12" })
+    let taken = devices[0].changedRoundsTakingIn
+    try devices[0].sync([fromPhone], at: at.plus(minutes: 3))
+    #expect(devices[0].changedRoundsTakingIn == taken + 1)
+    try syncAll(&devices, at: at.plus(minutes: 4))
+    #expect(devices[0].state == devices[1].state && devices[1].state == devices[2].state)
+  }
+
   /// A day started on one device and taken back there: the other device, which had it open,
   /// opens the day before again, whose records are in the history part. The live part alone
   /// cannot decide that (checked against the whole by `SyncDevice.sync`), and both end with

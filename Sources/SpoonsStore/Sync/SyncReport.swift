@@ -35,10 +35,22 @@ public struct SyncReport: Sendable {
   /// day, a setting), not fields; `known`: the synced state before the round.
   mutating func tell(_ round: SyncRound, incoming: SyncIncoming, known: SyncBase, device: DeviceID) {
     var things: [String: Set<SyncEntity>] = [:]
+    // What the state knew of an entity: read now for one the round did not read whole (a
+    // state read in part holds its registers in `unread`).
+    var read: [SyncEntity: SyncRegisters] = [:]
+    func knownStamp(_ change: SyncChange) -> SyncStamp? {
+      if let register = known.document.entities[change.entity]?[change.field] {
+        return register.stamp
+      }
+      guard let unread = known.unread else { return nil }
+      if read[change.entity] == nil {
+        read[change.entity] = unread.registers(of: change.entity) ?? [:]
+      }
+      return read[change.entity]?[change.field]?.stamp
+    }
     // Only what was new here: a snapshot, or a copy of a file, mostly repeats what is known.
     for (file, _) in incoming.files where file.device != device {
-      for change in file.changes
-      where (known.document.entities[change.entity]?[change.field]?.stamp).map({ $0 < change.stamp }) ?? true {
+      for change in file.changes where knownStamp(change).map({ $0 < change.stamp }) ?? true {
         things[file.name, default: []].insert(change.entity)
       }
     }

@@ -164,11 +164,11 @@ struct SyncStateIndex: SyncLiveRegisters {
     guard let pending else { return }
     self.pending = nil
     guard pending.entity.kind == .task else { return }
-    // Nearly always the first lines of this task: rounds appended name it again.
-    if let index = tasks.index(forKey: pending.entity) {
-      tasks.values[index].add(pending.lines)
-    } else {
-      tasks[pending.entity] = pending.lines
+    // Nearly always the first lines of this task (one look-up, its lines kept as they are);
+    // rounds appended name it again.
+    if var earlier = tasks.updateValue(pending.lines, forKey: pending.entity) {
+      earlier.add(pending.lines)
+      tasks[pending.entity] = earlier
     }
   }
 
@@ -225,6 +225,11 @@ struct SyncStateIndex: SyncLiveRegisters {
   }
 
   func holds(_ entity: SyncEntity) -> Bool { tasks[entity] != nil || others[entity] != nil }
+
+  /// An entity's registers of any kind, read now for a task; nil when its lines do not read.
+  func registers(of entity: SyncEntity) -> SyncRegisters? {
+    entity.kind == .task ? try? registers(ofTask: entity) : others[entity] ?? [:]
+  }
 }
 
 /// For the `changes` fuzz target: a synced state read in part (`SyncStateIndex`) must give the
