@@ -156,9 +156,12 @@ extension Renderer {
     return synced(report, replicated: nil, home: home, at: now)
   }
 
-  /// After a change, with `sync --auto on`, when the sync could not be made.
-  public func autoSyncFailed(_ message: String) -> String {
-    "Not synced: \(message); the change is saved here and goes with the next sync.\n"
+  /// After a change, with `sync --auto on`, when the sync could not be made; or as it is set
+  /// (`afterChange` false), when there was no change to save.
+  public func autoSyncFailed(_ message: String, afterChange: Bool = true) -> String {
+    afterChange
+      ? "Not synced: \(message); the change is saved here and goes with the next sync.\n"
+      : "Not synced yet: \(message); the next change or sync tries again.\n"
   }
 
   /// Under `status`, when changes made here have not been synced yet.

@@ -211,9 +211,10 @@ extension Session {
   /// How long the sync after a change may wait for git or for the planner's lock.
   static let autoSyncSeconds: Double = 10
 
-  /// `sync --auto on`: the sync after a change. Its failure is one line, never the change's:
-  /// the change is saved here whatever happens to the sync.
-  func autoSync() -> String {
+  /// `sync --auto on`: the sync after a change (or after it is set: `afterChange` false). Its
+  /// failure is one line, never the change's: the change is saved here whatever happens to
+  /// the sync.
+  func autoSync(afterChange: Bool = true) -> String {
     let now = environment.now()
     let home = environment.variables["HOME"]
     // Short waits: a change must not hang on a slow remote or a busy planner; what is not
@@ -224,9 +225,10 @@ extension Session {
     do {
       return renderer.autoSynced(try quick.sync(at: now), home: home, at: now)
     } catch SyncError.unreachable(let path) {
-      return renderer.autoSyncFailed("could not reach \(Text.visible(path))")
+      return renderer.autoSyncFailed(
+        "could not reach \(Text.visible(path))", afterChange: afterChange)
     } catch {
-      return renderer.autoSyncFailed(message(for: error))
+      return renderer.autoSyncFailed(message(for: error), afterChange: afterChange)
     }
   }
 }

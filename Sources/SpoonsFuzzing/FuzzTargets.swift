@@ -318,7 +318,7 @@ public enum FuzzTargets {
     guard let device = syncedDevice else { fail("the synced device could not be made") }
     let later = Timestamp(seconds: now.seconds + 60)
     let planner = device.round.stateToSave.planner
-    let fast = try? SyncRound.overChanged(
+    let overChanged = try? SyncRound.overChanged(
       device.parts.live, limits: device.parts.limits, planner: planner, changed: [],
       incoming: changes, clock: device.round.clock, now: later, lastSynced: now,
       handedOut: device.handedOut)
@@ -327,11 +327,13 @@ public enum FuzzTargets {
         device.parts.live, limits: device.parts.limits, planner: planner, incoming: changes,
         clock: device.round.clock, now: later, lastSynced: now, handedOut: device.handedOut)
     else {
-      if fast != nil { fail("the round over what changed took in what the live part did not") }
+      if overChanged != nil {
+        fail("the round over what changed took in what the live part did not")
+      }
       dayTakenInAgrees(changes, device: device, at: later, lastSynced: now)
       return
     }
-    if let fast, !fast.agrees(with: live, joinedTo: device.parts.live) {
+    if let overChanged, !overChanged.agrees(with: live, joinedTo: device.parts.live) {
       fail("the round over what changed took changes in otherwise than the live part")
     }
     guard

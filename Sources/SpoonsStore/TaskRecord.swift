@@ -25,7 +25,7 @@ enum TaskRecord {
       // file was read or set from `Tag.storedText(of:)`): reading them out to write them
       // again cost a checkpoint of tasks with tags a third of its time.
       if field == .tags {
-        assert(task.tagText == (field.value(of: task)?.text ?? ""))
+        assert(task.tagText.utf8.elementsEqual((field.value(of: task)?.text ?? "").utf8))
         if !task.tagText.isEmpty { RecordCodec.field(field.rawValue, task.tagText, to: &out) }
         continue
       }

@@ -56,17 +56,9 @@ extension SyncRound {
     case .wholeDecides: return nil
     case .rankMoved: break
     }
-    var categories = Set<Int>()
-    var backlog = false
-    for id in looked {
-      guard let task = planner.task(id) else { continue }
-      switch task.placement {
-      case .category: categories.insert(task.spoons.value)
-      case .backlog: backlog = true
-      case .todo, .done: continue
-      }
-    }
-    switch try round.over(planner.keeping(categories: categories, backlog: backlog)) {
+    var lists = PartLists()
+    for id in looked { lists.insert(planner.task(id)) }
+    switch try round.over(planner.keeping(categories: lists.categories, backlog: lists.backlog)) {
     case .round(let round): return round
     case .wholeDecides, .rankMoved: return nil
     }
@@ -154,18 +146,19 @@ private struct RoundOverPart<Live: SyncLiveRegisters> {
   }
 
   /// With changes come in: the round over lists whole (`Planner.keeping(categories:backlog:)`),
-  /// those the tasks looked at are in, those the tasks holding a number a change names are
-  /// in, and those the document puts a task a change names on once it has taken them in;
-  /// the planner it ends with is that part's, with the lists it left out put back
-  /// (`Planner.joining`). Why that is the round over the whole live part: a task that no
-  /// change names, here or come in, and whose number none names, is as the last sync left it
-  /// in both, so its registers and its line decide nothing but its list's ranks, which the
-  /// part holds whole. Nil when it cannot be sure: a task a change names that the live part
-  /// holds without a number (the part cannot read it), one put on another day's list or on
-  /// none, a task put on a list the part left out, or what `overLivePart` refuses.
+  /// those the tasks looked at are in (changed here, every routine's task, every number
+  /// deleted here today), those the tasks holding a number a change names are in, and those
+  /// the document puts a task a change names on once it has taken them in; the planner it
+  /// ends with is that part's, with the lists it left out put back (`Planner.joining`). Why
+  /// that is the round over the whole live part: a task that no change names, here or come
+  /// in, and whose number none names, is as the last sync left it in both, so its registers
+  /// and its line decide nothing but its list's ranks, which the part holds whole. Nil when
+  /// it cannot be sure: a task a change names that the live part holds without a number (the
+  /// part cannot read it), one put on another day's list, on no list (but a delete alone) or
+  /// at a cost out of range, a name given anew that the live part holds, a task put on a
+  /// list the part left out, or what `overLivePart` refuses.
   func takingIn() throws(SyncProblem) -> SyncRound? {
-    let placeField = SyncTaskField.place.rawValue
-    let spoonsField = SyncTaskField.spoons.rawValue
+    // The tasks the changes name, and the numbers they hold here or are given.
     var entities = Set<SyncEntity>()
     var numbers = Set(changed.map(\.rawValue))
     for change in incoming where change.entity.kind == .task {
@@ -179,53 +172,33 @@ private struct RoundOverPart<Live: SyncLiveRegisters> {
         numbers.insert(n)
       }
     }
-    var categories = Set<Int>()
-    var backlog = false
-    for id in looked.union(numbers.map(TaskID.init)) {
-      guard let task = planner.task(id) else { continue }
-      switch task.placement {
-      case .category: categories.insert(task.spoons.value)
-      case .backlog: backlog = true
-      case .todo, .done: continue
-      }
+    var lists = PartLists()
+    for id in looked.union(numbers.map(TaskID.init)) { lists.insert(planner.task(id)) }
+    // Where the document puts each task named once the changes are in: its own registers and
+    // the changes decide it.
+    var named = SyncDocument()
+    for entity in entities where live.holds(entity) {
+      guard let registers = try? live.registers(ofTask: entity) else { return nil }
+      named.take(entity, registers)
     }
-    // Each pass adds a list, or the part decides: at most eleven.
-    while true {
-      let part = planner.keeping(categories: categories, backlog: backlog)
-      var held = numbers
-      for task in part.allTasks { held.insert(task.id.rawValue) }
-      guard let read = try? live.part(holding: held) else { return nil }
-      var after = read
-      after.apply(incoming)
-      var added = false
-      for entity in entities {
-        guard read.entities[entity] != nil || !live.holds(entity),
-          let fields = after.entities[entity]
-        else { return nil }
-        guard let place = fields[placeField].flatMap({ SyncPlace($0.value) }) else {
-          // A delete alone (a task added and deleted elsewhere) makes no task.
-          if fields.keys.allSatisfy({ $0 == SyncConflictRules.deleteField }) { continue }
-          return nil
-        }
-        switch place {
-        case .category:
-          guard let spoons = fields[spoonsField].flatMap({ Int($0.value) }),
-            SpoonCost.range.contains(spoons)
-          else { return nil }
-          if categories.insert(spoons).inserted { added = true }
-        case .backlog:
-          if !backlog { (backlog, added) = (true, true) }
-        case .todo(let on, _), .done(let on, _, _, _):
-          guard on == planner.day?.date else { return nil }
-        }
-      }
-      if !added { return try over(part, read: read, categories: categories, backlog: backlog) }
+    named.apply(incoming)
+    for entity in entities {
+      guard let fields = named.entities[entity],
+        lists.insert(fields, today: planner.day?.date)
+      else { return nil }
     }
+    let part = planner.keeping(categories: lists.categories, backlog: lists.backlog)
+    var held = numbers
+    for task in part.allTasks { held.insert(task.id.rawValue) }
+    guard let read = try? live.part(holding: held),
+      entities.allSatisfy({ read.entities[$0] != nil || !live.holds($0) })
+    else { return nil }
+    return try overLists(part, read: read, lists: lists)
   }
 
-  /// The round over `part`, lists whole, taking in what came in; its planners joined to the
-  /// lists it left out.
-  private func over(_ part: Planner, read: SyncDocument, categories: Set<Int>, backlog: Bool)
+  /// The round over `part`, which holds `lists` whole, taking in what came in; its planners
+  /// joined to the lists it left out.
+  private func overLists(_ part: Planner, read: SyncDocument, lists: PartLists)
     throws(SyncProblem) -> SyncRound?
   {
     guard
@@ -233,9 +206,10 @@ private struct RoundOverPart<Live: SyncLiveRegisters> {
         read, limits: limits, planner: part, incoming: incoming, clock: clock, now: now,
         lastSynced: lastSynced, handedOut: handedOut, history: live.elsewhere),
       round.namedAnew.keys.allSatisfy({ !live.holds($0) }),
-      let state = round.state.planner.joining(planner, categories: categories, backlog: backlog),
+      let state = round.state.planner.joining(
+        planner, partHolding: lists.categories, backlog: lists.backlog),
       let saved = round.stateToSave.planner.joining(
-        planner, categories: categories, backlog: backlog)
+        planner, partHolding: lists.categories, backlog: lists.backlog)
     else { return nil }
     round.document.elsewhere = live.elsewhere
     round.state.planner = state
@@ -271,5 +245,44 @@ private struct RoundOverPart<Live: SyncLiveRegisters> {
       guard after.entities[entity]?[field]?.value == before else { return false }
     }
     return true
+  }
+}
+
+/// The lists a round over part of the planner holds whole: categories by cost, and the
+/// backlog (today's list is in every part).
+private struct PartLists {
+  var categories = Set<Int>()
+  var backlog = false
+
+  /// Adds the list `task` waits in, if any.
+  mutating func insert(_ task: SpoonTask?) {
+    guard let task else { return }
+    switch task.placement {
+    case .category: categories.insert(task.spoons.value)
+    case .backlog: backlog = true
+    case .todo, .done: break
+    }
+  }
+
+  /// Adds the list a task's registers put it on; false when they put it on none a part can
+  /// hold for `today`: another day's list, a cost out of range, or no place at all (but for a
+  /// delete alone, a task added and deleted elsewhere, which makes no task).
+  mutating func insert(_ fields: SyncRegisters, today: CivilDate?) -> Bool {
+    guard let place = fields[SyncTaskField.place.rawValue].flatMap({ SyncPlace($0.value) }) else {
+      return fields.keys.allSatisfy { $0 == SyncConflictRules.deleteField }
+    }
+    switch place {
+    case .category:
+      guard let spoons = fields[SyncTaskField.spoons.rawValue].flatMap({ Int($0.value) }),
+        SpoonCost.range.contains(spoons)
+      else { return false }
+      categories.insert(spoons)
+      return true
+    case .backlog:
+      backlog = true
+      return true
+    case .todo(let on, _), .done(let on, _, _, _):
+      return on == today
+    }
   }
 }

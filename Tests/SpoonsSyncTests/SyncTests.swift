@@ -898,8 +898,9 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     let changed = devices.map(\.changedRounds).reduce(0, +)
     #expect(changed > 30, "the round over what changed answered \(changed) of them")
     let takingIn = devices.map(\.changedRoundsTakingIn).reduce(0, +)
-    // Days move often here, and a round that takes a day's end in is the live part's: most
-    // rounds taking changes in that the live part answers, the round over what changed does.
+    // Days move often here, and a round that takes a day's end in is the live part's: of the
+    // rounds taking changes in that the live part answers, the round over what changed answers
+    // half at least (every one it answers checked against the live round above).
     let takenAlone = devices.map(\.liveRoundsTakingIn).reduce(0, +)
     #expect(takingIn * 2 >= takenAlone, "took changes in \(takingIn) of \(takenAlone) times")
   }

@@ -107,7 +107,7 @@ extension Commands {
         var result = Session.Result(output: r.autoSyncSet(on))
         // Turned on, it syncs at once, as after a change: what the other devices did is here
         // before the next command needs it (a `plan` of a task added elsewhere).
-        if on { result.synced = session.autoSync() }
+        if on { result.synced = session.autoSync(afterChange: false) }
         return result
       case .sync, .join:
         let report: SyncReport

@@ -23,12 +23,15 @@ extension Planner {
     return kept
   }
 
-  /// This planner, made over the part `keeping(categories:backlog:)` gives of `rest`, with the
-  /// lists of `rest` that part left out put back as they are: what a round over some lists
-  /// whole makes of the whole planner (`SyncRound.overChanged`). Nil when a task of those
-  /// lists is in this one too (a number the round gave to another task), or this one holds a
-  /// task in a list the part left out: the part did not decide alone.
-  package func joining(_ rest: Planner, categories: Set<Int>, backlog: Bool) -> Planner? {
+  /// This planner, made over the part `keeping(categories:backlog:)` gives of `rest` (the
+  /// categories `partHolding` and, when `backlog`, the backlog), with the lists of `rest` that
+  /// part left out put back as they are: what a round over some lists whole makes of the
+  /// whole planner (`SyncRound.overChanged`). Nil when a task of those lists is in this one
+  /// too (a number the round gave to another task), or this one holds a task in a list the
+  /// part left out: the part did not decide alone.
+  package func joining(_ rest: Planner, partHolding categories: Set<Int>, backlog: Bool)
+    -> Planner?
+  {
     var joined = self
     func put(_ ids: [TaskID]) -> Bool {
       for id in ids {

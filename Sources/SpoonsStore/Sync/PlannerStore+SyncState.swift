@@ -102,7 +102,7 @@ extension PlannerStore {
     {
       let changes = incoming.files.flatMap(\.file.changes)
       if let round = changedRound(
-        base, snapshot, changed: changed, incoming: changes, clock: clock, now: now),
+        base, snapshot, changed: changed, incoming: incoming, clock: clock, now: now),
         changes.isEmpty || hiddenStay(base, round)
       {
         return (round, .livePart)
@@ -320,16 +320,18 @@ extension PlannerStore {
 
   /// The round over what changed since the last sync, here and come in, alone
   /// (`SyncRound.overChanged`), over the registers `base` holds or has indexed, when it is
-  /// sure. Debug builds check it against the round over the whole live part.
+  /// sure. Debug builds check it against the round over the whole live part, and that one,
+  /// when something came in, against the round over the whole document.
   func changedRound(
-    _ base: SyncBase, _ snapshot: PlannerSnapshot, changed: Set<TaskID>, incoming: [SyncChange],
+    _ base: SyncBase, _ snapshot: PlannerSnapshot, changed: Set<TaskID>, incoming: SyncIncoming,
     clock: HybridClock, now: Timestamp
   ) -> SyncRound? {
     let live: any SyncLiveRegisters = base.unread ?? base.document
+    let changes = incoming.files.flatMap(\.file.changes)
     guard
       let round = try? SyncRound.overChanged(
         live, limits: base.limits, planner: snapshot.planner, changed: changed,
-        incoming: incoming, clock: clock, now: now, lastSynced: base.syncedAt,
+        incoming: changes, clock: clock, now: now, lastSynced: base.syncedAt,
         handedOut: base.handedOut)
     else { return nil }
     assert(
@@ -339,10 +341,12 @@ extension PlannerStore {
         var whole = base
         guard (try? whole.readWhole()) != nil else { return true }
         guard
-          let other = try? liveRound(whole, snapshot, incoming: incoming, clock: clock, now: now)
+          let other = try? liveRound(whole, snapshot, incoming: changes, clock: clock, now: now)
         else { return false }
         return round.agrees(with: other, joinedTo: whole.document)
-      }(), "the round over what changed is not the live round")
+          && (changes.isEmpty
+            || isTheWholeRound(other, whole, snapshot, incoming, clock: clock, now: now))
+      }(), "the round over what changed is not the live round, or that not the whole round")
     return round
   }
 

@@ -10,8 +10,9 @@ import SpoonsSync
 /// (`SyncRound.overChanged`): where each task's lines are, with its number and whether it holds
 /// `created`, and the registers of every other kind (routines, days, settings, next numbers:
 /// few, whatever the planner's size) read whole. A task's registers are read when the round
-/// asks for them, so a sync that sends one change reads the tasks around it, not every open
-/// task. Any other round reads the state whole first (`SyncBase.readWhole`).
+/// asks for them, so a sync that sends one change reads the tasks around it, and one that
+/// takes changes in the lists they touch, not every open task. Any other round reads the state
+/// whole first (`SyncBase.readWhole`).
 ///
 /// What is not read is not checked: a damaged line of a task no round looked at is found by
 /// the next sync that reads the state whole, which then refuses and says so. Nothing is lost
