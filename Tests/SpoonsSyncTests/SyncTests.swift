@@ -1275,6 +1275,41 @@ func id(_ n: Int) -> TaskID { TaskID(n) }
     }
   }
 
+  /// A change to a task waiting in the backlog comes in over the backlog whole (with today's
+  /// list and the routines' tasks), never a category nothing names.
+  @Test func aChangeToABacklogTaskComesInOverTheBacklog() throws {
+    var devices = [try Self.richDevice(), SyncDevice("phone")]
+    try syncAll(&devices, at: thirdMorning)
+    let at = thirdMorning.plus(hours: 1)
+    let waiting = try #require(devices[1].state.planner.backlog.first)
+    try devices[1].change { p in
+      _ = try p.edit(
+        TaskRef(typed: waiting.id.rawValue), TaskEdit(title: try Title("Laundry, darks")), at: at)
+    }
+    try devices[1].sync([], at: at)
+    let incoming = try #require(devices[1].files.last)
+    let parts = try #require(devices[0].parts)
+    let live = ReadCounting(parts.live)
+    let planner = devices[0].state.planner
+    _ = try #require(
+      try SyncRound.overChanged(
+        live, limits: parts.limits, planner: planner, changed: [], incoming: incoming,
+        clock: devices[0].clock, now: at.plus(minutes: 1), lastSynced: devices[0].lastSynced,
+        handedOut: devices[0].handedOut))
+    var categories = Set<String>()
+    for cost in SpoonCost.all {
+      for task in planner.category(cost) { categories.insert(task.title.text) }
+    }
+    #expect(!categories.isEmpty)
+    let readTitles = live.read.compactMap { parts.live.value($0, SyncTaskField.title) }
+    #expect(readTitles.contains(waiting.title.text), "\(readTitles)")
+    #expect(categories.isDisjoint(with: readTitles), "\(readTitles)")
+    let taken = devices[0].changedRoundsTakingIn
+    try devices[0].sync([incoming], at: at.plus(minutes: 1))
+    #expect(devices[0].changedRoundsTakingIn == taken + 1)
+    #expect(devices[0].state.planner.backlog.contains { $0.title.text == "Laundry, darks" })
+  }
+
   /// A number a change that came in moves down: the task another device added, moved to the
   /// next free number on two devices that had each seen different tasks, comes in with the
   /// lower number (the later stamp). The numbers handed out after it are counted as the live
