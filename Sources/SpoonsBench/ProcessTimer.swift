@@ -33,17 +33,6 @@ enum ProcessTimer {
     return close(fd) == 0 && wrote
   }
 
-  /// The first `limit` bytes of the file at `path`, as text; nil when it cannot be read.
-  static func readFile(_ path: String, limit: Int = 4096) -> String? {
-    let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var buffer = [UInt8](repeating: 0, count: limit)
-    let count = read(fd, &buffer, limit)
-    guard count >= 0 else { return nil }
-    return String(decoding: buffer[..<count], as: UTF8.self)
-  }
-
   /// `program` on the PATH, if it is there.
   static func find(_ program: String) -> String? {
     let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"

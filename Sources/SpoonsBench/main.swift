@@ -672,7 +672,6 @@ let stateLimit = 2.0
   guard let folder = opendir(directory) else { return }
   defer { closedir(folder) }
   var state = 0
-  var planner = 0
   while let entry = readdir(folder) {
     let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
       String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
@@ -682,20 +681,9 @@ let stateLimit = 2.0
       continue
     }
     if name.hasPrefix("sync-") { state += Int(info.st_size) }
-    if name == "planner.txt" { planner = Int(info.st_size) }
   }
-  // `journal bytes=` and `archive done= days=`: the lengths the planner counts.
-  var counted = 0
-  let text = ProcessTimer.readFile(directory + "/planner.txt") ?? ""
-  for line in text.split(separator: "\n").prefix(8)
-  where line.hasPrefix("journal\t") || line.hasPrefix("archive\t") {
-    for field in line.split(separator: "\t") {
-      for key in ["bytes=", "done=", "days="] where field.hasPrefix(key) {
-        counted += Int(field.dropFirst(key.count)) ?? 0
-      }
-    }
-  }
-  stateSizes.append((what, state, planner + counted))
+  let mirrored = (try? PlannerStore(directory: directory).countedBytes()) ?? 0
+  stateSizes.append((what, state, mirrored))
 }
 
 @MainActor func measureSynced(

@@ -126,7 +126,7 @@ public enum JSONRenderer {
       case .number where field == .routine: out += string(t.routine?.description ?? "")
       case .number(let n): out += String(n)
       case .flag: out += "true"
-      case .tags(let tags): out += "[" + tags.map { string($0.description) }.joined(separator: ",") + "]"
+      case .tags: out += "[" + value.tags.map { string($0.description) }.joined(separator: ",") + "]"
       case .text, .date, .time, .word: out += string(value.text)
       }
       if field == .spoons, done { out += ",\"done\":\(t.isDone)" }

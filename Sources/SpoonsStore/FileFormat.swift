@@ -81,30 +81,24 @@ struct FileFormat {
 }
 
 extension FileFormat {
-  /// The version the format line of `bytes` names, when it is this format's line; nil for
-  /// anything else (which `decodeLines` then names).
-  func version(of bytes: [UInt8]) -> Int? {
-    guard let end = bytes.firstIndex(of: 10) else { return nil }
-    var found: Int?
-    try? RecordCodec.forEachRecord(in: Array(bytes[...end])) { record throws(DecodeError) in
-      found = try checkHeader(record)
-    }
-    return found
-  }
-
   /// Calls `body` with every record of a file in this format after checking its format line;
-  /// an empty file has none.
+  /// an empty file has none. `header` is told the file's version first, for a decoder whose
+  /// reading of the lines after depends on it.
   func decodeRecords(
-    _ bytes: [UInt8], file: String, _ body: (RecordCodec.Record) throws(DecodeError) -> Void
+    _ bytes: [UInt8], file: String, header: (Int) -> Void = { _ in },
+    _ body: (RecordCodec.Record) throws(DecodeError) -> Void
   ) throws(StoreError) {
-    try decodeLines(bytes, file: file) { line throws(DecodeError) in try body(line.record()) }
+    try decodeLines(bytes, file: file, header: header) { line throws(DecodeError) in
+      try body(line.record())
+    }
   }
 
   /// `decodeRecords` for a decoder that reads its common lines itself (see `RecordCodec.Line`).
   /// Returns the file's version (0 for no bytes), for what a version allows.
   @discardableResult
   func decodeLines(
-    _ bytes: [UInt8], file: String, _ body: (RecordCodec.Line) throws(DecodeError) -> Void
+    _ bytes: [UInt8], file: String, header: (Int) -> Void = { _ in },
+    _ body: (RecordCodec.Line) throws(DecodeError) -> Void
   ) throws(StoreError) -> Int {
     guard !bytes.isEmpty else { return 0 }
     if let foreign = bytes.withUnsafeBufferPointer({ foreign($0, whole: bytes.count, file: file) }) {
@@ -114,7 +108,9 @@ extension FileFormat {
     do {
       try RecordCodec.forEachLine(in: bytes) { line throws(DecodeError) in
         guard fileVersion != nil else {
-          fileVersion = try checkHeader(line.record())
+          let version = try checkHeader(line.record())
+          fileVersion = version
+          header(version)
           return
         }
         try body(line)

@@ -24,6 +24,17 @@ extension PlannerStore {
     }
   }
 
+  /// The data files' bytes as `planner.txt` counts them: itself, the undo history's committed
+  /// length and the archive's (older files kept for `undo` are not counted). What a synced
+  /// state mirrors, which the benchmark holds it to.
+  public func countedBytes() throws(StoreError) -> Int {
+    try shared(or: 0) { () throws(StoreError) in
+      let snapshot = try readSnapshot()
+      return (FileSystem.size(plannerPath) ?? 0) + snapshot.journal.bytes
+        + snapshot.archive.done + snapshot.archive.days
+    }
+  }
+
   /// The planner and the finished days' records, without the done tasks: all that `history`
   /// and `chart` show, and a small part of the archive's bytes.
   public func loadDays() throws(StoreError) -> (planner: Planner, days: [DayRecord]) {

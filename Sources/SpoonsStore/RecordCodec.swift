@@ -57,10 +57,8 @@ enum RecordCodec {
     case .flag: out.append(UInt8(ascii: "1"))
     case .date(let date): date.appendDescription(to: &out)
     case .time(let time): time.appendDescription(to: &out)
-    case .text(let text), .word(let text):
+    case .text(let text), .word(let text), .tags(let text):
       if escape { appendEscaped(text, to: &out) } else { appendUTF8(text, to: &out) }
-    case .tags:
-      if escape { appendEscaped(value.text, to: &out) } else { appendUTF8(value.text, to: &out) }
     }
   }
 

@@ -21,14 +21,6 @@ enum TaskRecord {
   static func encode(_ task: SpoonTask, to out: inout [UInt8]) {
     out.append(contentsOf: "task".utf8)
     for field in TaskField.allCases {
-      // Tags as the task keeps them, already in the files' form (`tagText`, checked as the
-      // file was read or set from `Tag.storedText(of:)`): reading them out to write them
-      // again cost a checkpoint of tasks with tags a third of its time.
-      if field == .tags {
-        assert(task.tagText.utf8.elementsEqual((field.value(of: task)?.text ?? "").utf8))
-        if !task.tagText.isEmpty { RecordCodec.field(field.rawValue, task.tagText, to: &out) }
-        continue
-      }
       guard let value = field.value(of: task) else { continue }
       RecordCodec.field(field.rawValue, value, to: &out, escape: field.kind == .text)
     }
@@ -122,10 +114,7 @@ enum TaskRecord {
   }
 
   /// The tags a `tags=` value holds; nil unless it is exactly as `encode` writes it.
-  static func parseTags(_ text: Substring) -> [Tag]? {
-    var text = String(text)
-    return text.withUTF8 { Tag.parseStored($0) }
-  }
+  static func parseTags(_ text: Substring) -> [Tag]? { Tag.parseStored(String(text)) }
 
   /// A task line: quickly when it has the common shape, else through the general decoder.
   static func decode(_ line: RecordCodec.Line) throws(DecodeError) -> SpoonTask {

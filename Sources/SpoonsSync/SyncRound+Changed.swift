@@ -167,20 +167,16 @@ private struct RoundOverPart<Live: SyncLiveRegisters> {
         numbers.insert(n)
       }
     }
-    live.forEachTask { entity, register, _ in
-      if entities.contains(entity), let n = register.flatMap({ Int($0.value) }) {
-        numbers.insert(n)
-      }
-    }
-    var lists = PartLists()
-    for id in looked.union(numbers.map(TaskID.init)) { lists.insert(planner.task(id)) }
-    // Where the document puts each task named once the changes are in: its own registers and
-    // the changes decide it.
+    // Each named task's registers: the number it holds here, and (with the changes) where the
+    // document puts it once they are in.
     var named = SyncDocument()
     for entity in entities where live.holds(entity) {
       guard let registers = try? live.registers(ofTask: entity) else { return nil }
+      if let n = registers[SyncTaskField.number].flatMap({ Int($0.value) }) { numbers.insert(n) }
       named.take(entity, registers)
     }
+    var lists = PartLists()
+    for id in looked.union(numbers.map(TaskID.init)) { lists.insert(planner.task(id)) }
     named.apply(incoming)
     for entity in entities {
       guard let fields = named.entities[entity],

@@ -57,8 +57,7 @@ public struct SpoonTask: Hashable, Sendable, Identifiable {
   public internal(set) var tags: [Tag] {
     get {
       guard !tagText.isEmpty else { return [] }
-      var text = tagText
-      return text.withUTF8 { Tag.parseStored($0) } ?? []
+      return Tag.parseStored(tagText) ?? []
     }
     set { tagText = Tag.storedText(of: newValue) }
   }

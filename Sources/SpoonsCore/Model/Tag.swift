@@ -97,6 +97,12 @@ public struct Tag: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// `parseStored` of a String.
+  public static func parseStored(_ text: String) -> [Tag]? {
+    var text = text
+    return text.withUTF8 { parseStored($0) }
+  }
+
   /// `bytes` as a `tagText` when they are a task's tags as the files keep them (what
   /// `parseStored` reads), checked byte by byte without building the tags when they are
   /// ASCII (nearly every tag: every command reads every open task's); nil for anything else.

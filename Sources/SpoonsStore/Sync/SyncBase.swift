@@ -220,13 +220,16 @@ struct SyncBase: Equatable {
     var inCheckpoint = true
     var records = ChangeRecords()
     var loader = DocumentLoader()
-    // Whether the checkpoint carries entities over is known before its first line.
-    let carriesOver = (format.version(of: bytes) ?? 0) >= Self.carriesOverFrom
-    records.carriesOver = carriesOver
-    index?.carriesOver = carriesOver
     // The format line, a file that is something else, a newer version: checked as for every
-    // data file.
-    let version = try format.decodeLines(bytes, file: file) { line throws(DecodeError) in
+    // data file. Its version says whether the checkpoint carries entities over.
+    // (Closures passed as they are, not kept in a constant: what they share stays unboxed.)
+    let version = try format.decodeLines(
+      bytes, file: file,
+      header: { version in
+        records.carriesOver = version >= Self.carriesOverFrom
+        index?.carriesOver = records.carriesOver
+      }
+    ) { line throws(DecodeError) in
       if inCheckpoint { base.checkpointRecords += 1 } else { base.appendedRecords += 1 }
       ended = false
       // Nearly every record is a register: known by its bytes, before a String of the kind

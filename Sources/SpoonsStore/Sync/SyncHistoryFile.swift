@@ -70,8 +70,9 @@ enum SyncHistoryFile {
     var end: Int?
     var count = 0
     var records = ChangeRecords()
-    records.carriesOver = (format.version(of: bytes) ?? 0) >= Self.carriesOverFrom
-    try format.decodeRecords(bytes, file: file) { record throws(DecodeError) in
+    try format.decodeRecords(
+      bytes, file: file, header: { records.carriesOver = $0 >= Self.carriesOverFrom }
+    ) { record throws(DecodeError) in
       guard end == nil else { throw DecodeError(line: record.line, reason: "a record after the end line") }
       switch record.kind {
       case "set":

@@ -113,16 +113,24 @@ struct SyncStateIndex: SyncLiveRegisters {
         pending = (SyncEntity(text), name, TaskLines(), -1)
       }
     } else {
-      // The entity of the line before (which named its stamp, or carried one over): a line
-      // of its field, perhaps its stamp, and its value, nothing else (no entity named later).
+      // The entity of the line before (which named its stamp, or carried one over).
       guard carriesOver, afterSet, pending != nil,
-        let found = value(after: "set\tfield=", from: line.start),
-        let value = value(
-          after: "\tvalue=",
-          from: value(after: "\tstamp=", from: found.upperBound)?.upperBound ?? found.upperBound),
-        value.upperBound == line.end
+        let found = value(after: "set\tfield=", from: line.start)
       else { return false }
       field = found
+    }
+    // Whether it names its own stamp; where that ends is found only when needed.
+    let namesStamp = starts("\tstamp=", at: field.upperBound)
+    var ownStamp: Range<Int>? {
+      namesStamp ? value(after: "\tstamp=", from: field.upperBound) : nil
+    }
+    // A carried line is its field, perhaps its stamp, and its value, nothing else (no entity
+    // named later).
+    if named == nil {
+      guard
+        let value = value(after: "\tvalue=", from: ownStamp?.upperBound ?? field.upperBound),
+        value.upperBound == line.end
+      else { return false }
     }
     guard !buffer[field].contains(92) else { return false }
     guard pending!.entity.kind == .task else {
@@ -130,7 +138,7 @@ struct SyncStateIndex: SyncLiveRegisters {
       self.afterSet = true
       return true
     }
-    if starts("\tstamp=", at: field.upperBound) {
+    if namesStamp {
       pending!.stampAt = field.upperBound
     } else if named != nil {
       return false  // one that names its entity names its stamp
@@ -139,10 +147,11 @@ struct SyncStateIndex: SyncLiveRegisters {
     if RecordCodec.equal(fieldBytes, "n") {
       // A number is digits, and its stamp as Spoons writes it: read from the bytes (or the
       // stamp carried over from the line before).
-      let own = pending!.stampAt == field.upperBound
-      guard pending!.stampAt >= 0, let stamp = value(after: "\tstamp=", from: pending!.stampAt),
+      let own = ownStamp
+      guard pending!.stampAt >= 0,
+        let stamp = own ?? value(after: "\tstamp=", from: pending!.stampAt),
         let read = SyncStamp(utf8: UnsafeBufferPointer(rebasing: buffer[stamp])),
-        let number = value(after: "\tvalue=", from: own ? stamp.upperBound : field.upperBound),
+        let number = value(after: "\tvalue=", from: own?.upperBound ?? field.upperBound),
         number.upperBound == line.end,
         !number.isEmpty, buffer[number].allSatisfy({ (48...57).contains($0) })
       else { return false }
